@@ -1,0 +1,77 @@
+/**
+ * The `site` command line: parses arguments, calls the generator, and maps
+ * failures to exit codes (1: content or build error, 2: bad usage).
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { build } from '../generator/build';
+import { createLogger } from '../generator/logger';
+import { serve } from '../generator/serve';
+import { formatError } from './format-error';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+export const EXIT_BUILD_ERROR = 1;
+export const EXIT_USAGE = 2;
+
+export function createProgram(): Command {
+  const program = new Command()
+    .name('site')
+    .description('Static-site generator with a React templating core: markdown + frontmatter in, static HTML out.')
+    .version(version, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+
+  program
+    .command('build')
+    .description('build every page into the output folder (replaced only when the build succeeds)')
+    .option('-o, --out <dir>', '[string] output directory', 'dist')
+    .option('-p, --pages <dir>', '[string] content folder with the markdown pages and site.yml', 'pages')
+    .option('--base-url <url>', '[string] absolute base URL, overriding site.yml (e.g. for a preview deployment)')
+    .addOption(new Option('-q, --quiet', '[boolean] print only errors').conflicts('verbose'))
+    .option('--verbose', '[boolean] list every output file, step timings and error stacks')
+    .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean }) => {
+      await build({
+        outDir: options.out,
+        pagesDir: options.pages,
+        baseUrl: options.baseUrl,
+        verbose: options.verbose,
+        logger: createLogger(options),
+      });
+    });
+
+  program
+    .command('serve')
+    .description('preview the built site like a production static host (clean URLs, _headers, 404 page)')
+    .option('-d, --dir <dir>', '[string] folder to serve', 'dist')
+    .option('--port <port>', '[number] port', '4321')
+    .option('--host <host>', '[string] interface to bind (default: loopback only)', '127.0.0.1')
+    .action(async (options: { dir: string; port: string; host: string }) => {
+      const port = Number(options.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(EXIT_USAGE, 'site.port', `--port must be 0-65535, not "${options.port}"`);
+      const running = await serve({ dir: options.dir, port, host: options.host });
+      console.log(`Serving ${options.dir}/ at ${running.url} (Ctrl-C to stop)`);
+      await new Promise<void>((resolve) => process.once('SIGINT', resolve));
+      await running.close();
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = createProgram();
+  const verbose = argv.includes('--verbose');
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit cleanly; anything else commander rejects is a usage error.
+      if (error.code.startsWith('site.')) console.error(`error: ${error.message}`);
+      return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    }
+    console.error(formatError(error, verbose));
+    return EXIT_BUILD_ERROR;
+  }
+}

@@ -1,0 +1,23 @@
+/** How the CLI prints errors: title, place, message and hint; the stack only with --verbose. */
+import { SiteError, siteErrorsOf } from '../generator/errors';
+
+export function formatError(error: unknown, verbose: boolean): string {
+  const errors = siteErrorsOf(error);
+  if (errors.length === 0) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    return `✖ ${e.name}: ${e.message}${verbose && e.stack ? `\n${e.stack}` : '\n  (run with --verbose for the stack)'}`;
+  }
+  const blocks = errors.map((e) => formatOne(e, verbose));
+  const heading = errors.length > 1 ? `Build failed with ${errors.length} errors:\n\n` : '';
+  return heading + blocks.join('\n\n');
+}
+
+function formatOne(error: SiteError, verbose: boolean): string {
+  const lines = [`✖ ${error.kind}: ${error.title}`];
+  if (error.location) lines.push(`  at ${error.location}`);
+  lines.push(`  ${error.message}`, `  hint: ${error.hint}`);
+  const cause = error.cause;
+  if (verbose && cause instanceof Error && cause.stack) lines.push(`  cause: ${cause.stack.split('\n').join('\n    ')}`);
+  else if (verbose && error.stack) lines.push(`  ${error.stack}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,66 @@
+/**
+ * The HTML document around every page: the full SEO head (title, description,
+ * keywords, canonical, Open Graph, Twitter card, JSON-LD) and the assets. It
+ * renders no inline executable script: JSON-LD is data, scripts are files.
+ */
+import type { ReactNode } from 'react';
+import type { SiteConfig } from './config';
+import { languageTag } from './config';
+import { scriptSafeJson } from './json-ld';
+import type { PageInfo } from './types';
+
+export interface DocumentAssets {
+  stylesheet: string;
+  fontPreload?: string;
+  scripts: string[];
+  modulePreloads: string[];
+}
+
+export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+
+export function Document(props: { page: PageInfo; site: SiteConfig; jsonLd: unknown; assets: DocumentAssets; children: ReactNode }) {
+  const { page, site, assets } = props;
+  const title = `${page.title} | ${site.name}`;
+  const keywords = page.data.keywords ?? site.keywords;
+  const image = `${site.baseUrl}${OG_IMAGE.path}`;
+  const noindex = page.isNotFound || page.data.noindex === true;
+  return (
+    <html lang={languageTag(site)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={page.description} />
+        {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} />}
+        {noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={page.url} />}
+        <meta name="theme-color" content={site.themeColor} />
+        {assets.fontPreload && <link rel="preload" href={assets.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />}
+        <link rel="stylesheet" href={assets.stylesheet} />
+        {assets.modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+        <link rel="icon" href={site.logo} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={site.name} />
+        <meta property="og:locale" content={site.locale} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={page.description} />
+        <meta property="og:url" content={page.url} />
+        <meta property="og:image" content={image} />
+        <meta property="og:image:width" content={String(OG_IMAGE.width)} />
+        <meta property="og:image:height" content={String(OG_IMAGE.height)} />
+        <meta property="og:image:alt" content={`${site.name}: ${site.tagline}`} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={page.description} />
+        <meta name="twitter:image" content={image} />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(props.jsonLd) }} />
+      </head>
+      <body>{props.children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Structured data for every page: the Organization (from the site config), the
+ * WebPage, and a BreadcrumbList on every page but home. Typed with schema-dts
+ * so the shapes are schema.org's own.
+ */
+import type { BreadcrumbList, Graph, Organization, Thing, WebPage } from 'schema-dts';
+import type { SiteConfig } from './config';
+import { urlOf } from './routes';
+import type { PageInfo } from './types';
+
+export const organizationId = (site: SiteConfig) => `${site.baseUrl}/#organization`;
+
+export function organization(site: SiteConfig): Organization {
+  return {
+    '@type': 'Organization',
+    '@id': organizationId(site),
+    name: site.name,
+    legalName: site.legalName,
+    description: site.description,
+    url: `${site.baseUrl}/`,
+    logo: `${site.baseUrl}/logo.png`,
+    email: site.contact.email,
+    telephone: site.contact.phone,
+    ...(site.foundingYear ? { foundingDate: String(site.foundingYear) } : {}),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: site.address.street,
+      addressLocality: site.address.locality,
+      addressRegion: site.address.region,
+      postalCode: site.address.postalCode,
+      addressCountry: site.address.country,
+    },
+    contactPoint: [
+      { '@type': 'ContactPoint', contactType: 'customer support', telephone: site.contact.phone, email: site.contact.email, areaServed: 'Africa', availableLanguage: 'English' },
+      { '@type': 'ContactPoint', contactType: 'emergency', telephone: site.contact.emergencyPhone, email: site.contact.securityEmail },
+    ],
+    sameAs: site.social.map((s) => s.href).filter((href) => href.startsWith('https://')),
+  };
+}
+
+export function breadcrumbs(page: PageInfo, site: SiteConfig): BreadcrumbList {
+  const trail = page.breadcrumbs;
+  return {
+    '@type': 'BreadcrumbList',
+    '@id': `${page.url}#breadcrumb`,
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: urlOf(site.baseUrl, crumb.route),
+    })),
+  };
+}
+
+export function webPage(page: PageInfo, site: SiteConfig, withBreadcrumb: boolean): WebPage {
+  return {
+    '@type': 'WebPage',
+    '@id': `${page.url}#webpage`,
+    url: page.url,
+    name: page.title,
+    description: page.description,
+    inLanguage: site.locale.replace('_', '-'),
+    isPartOf: { '@type': 'WebSite', '@id': `${site.baseUrl}/#website`, name: site.name, url: `${site.baseUrl}/` },
+    publisher: { '@id': organizationId(site) },
+    ...(withBreadcrumb ? { breadcrumb: { '@id': `${page.url}#breadcrumb` } } : {}),
+  };
+}
+
+export function pageGraph(page: PageInfo, site: SiteConfig, extra: Thing[] = []): Graph {
+  const withBreadcrumb = page.route !== '/' && !page.isNotFound;
+  const graph: Thing[] = [organization(site), webPage(page, site, withBreadcrumb)];
+  if (withBreadcrumb) graph.push(breadcrumbs(page, site));
+  return { '@context': 'https://schema.org', '@graph': [...graph, ...extra] };
+}
+
+/** JSON safe to place inside a <script> element: no "</script>" or "<!--" can appear. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,84 @@
+/**
+ * The contract between the generator and a theme (the `templates/` folder).
+ * A theme module exports `theme: Theme`: a layout, a stylesheet and a registry
+ * of templates, each a component plus the zod schema of its frontmatter.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { Thing } from 'schema-dts';
+import type { Crumb } from './breadcrumbs';
+import type { SiteConfig } from './config';
+
+export interface Heading {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+/** Frontmatter fields every page has, whatever its template. */
+export interface BaseFrontmatter {
+  title: string;
+  description: string;
+  keywords?: string[];
+  template?: string;
+  slug?: string;
+  noindex?: boolean;
+  /** Label in breadcrumbs; defaults to the title. */
+  breadcrumb?: string;
+}
+
+export interface PageInfo<D = Record<string, unknown>> {
+  /** Source file, relative to the working directory. */
+  file: string;
+  route: string;
+  /** Absolute URL the page is served at. */
+  url: string;
+  title: string;
+  description: string;
+  template: string;
+  /** The validated frontmatter. */
+  data: BaseFrontmatter & D;
+  /** The markdown body rendered to sanitised HTML. */
+  html: string;
+  headings: Heading[];
+  /** Home → navigation group (if any) → this page. */
+  breadcrumbs: Crumb[];
+  isNotFound: boolean;
+}
+
+export interface TemplateProps<D = Record<string, unknown>> {
+  page: PageInfo<D>;
+  site: SiteConfig;
+}
+
+export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject> {
+  /** Template-specific frontmatter fields; merged with the base fields and validated strictly. */
+  schema: S;
+  component: ComponentType<TemplateProps<z.output<S>>>;
+  /** Extra JSON-LD nodes for the page (Service, Course, ...). */
+  jsonLd?: (page: PageInfo<z.output<S>>, site: SiteConfig) => Thing[];
+  /** Scripts (entry names in `islands/`) the page loads as plain modules. */
+  scripts?: string[];
+}
+
+export interface LayoutProps {
+  page: PageInfo;
+  site: SiteConfig;
+  /** Routes that exist, so the layout can tell real links from planned ones. */
+  routes: ReadonlySet<string>;
+  children: ReactNode;
+}
+
+export interface Theme {
+  Layout: ComponentType<LayoutProps>;
+  /** Stylesheet entry, relative to the theme folder. */
+  stylesheet: string;
+  /** Font file (as imported by the stylesheet) to preload on every page, if any. */
+  preloadFont?: string;
+  templates: Record<string, TemplateDefinition>;
+}
+
+/** Keeps the link between a template's schema and its component's props. */
+export function defineTemplate<S extends z.ZodObject>(definition: TemplateDefinition<S>): TemplateDefinition {
+  return definition as unknown as TemplateDefinition;
+}

@@ -1,0 +1,39 @@
+/**
+ * YAML parsing that remembers where each value came from, so a validation error
+ * can name the line of the offending field, not just the file.
+ */
+import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { SiteError } from './errors';
+
+export interface ParsedYaml {
+  data: unknown;
+  /** 1-based line of the value at `path`, or of its closest existing parent. */
+  lineOf(path: ReadonlyArray<PropertyKey>): number | undefined;
+}
+
+/**
+ * @param firstLine line of `source`'s first line in the file (2 for frontmatter after `---`).
+ */
+export function parseYaml(source: string, file: string, firstLine = 1): ParsedYaml {
+  const counter = new LineCounter();
+  const doc: Document = parseDocument(source, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const [first] = doc.errors;
+  if (first) {
+    const line = first.linePos?.[0].line ?? counter.linePos(first.pos[0]).line;
+    throw new SiteError('MalformedYaml', first.message.split('\n')[0] ?? 'YAML syntax error', {
+      file,
+      line: line === undefined ? undefined : line + firstLine - 1,
+      cause: first,
+    });
+  }
+  return {
+    data: doc.toJS() ?? {},
+    lineOf(path) {
+      for (let depth = path.length; depth >= 0; depth--) {
+        const node = doc.getIn(path.slice(0, depth).map((p) => (typeof p === 'symbol' ? String(p) : p)), true);
+        if (isNode(node) && node.range) return counter.linePos(node.range[0]).line + firstLine - 1;
+      }
+      return undefined;
+    },
+  };
+}

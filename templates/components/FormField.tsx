@@ -1,0 +1,73 @@
+/**
+ * A labelled form control: text-like inputs, textarea, select and checkbox.
+ * Required fields carry `required` and a visible asterisk explained to
+ * assistive technology.
+ */
+import { InlineText } from './InlineText';
+
+export interface FieldData {
+  name: string;
+  label: string;
+  type: 'text' | 'email' | 'tel' | 'textarea' | 'select' | 'checkbox';
+  required?: boolean;
+  autocomplete?: string;
+  rows?: number;
+  options?: string[];
+  placeholder?: string;
+  width?: 'half' | 'full';
+}
+
+export function FormField({ field, formId, showRequired }: { field: FieldData; formId: string; showRequired: boolean }) {
+  const id = `${formId}-${field.name}`;
+  const marker = showRequired && field.required ? (
+    <span className="required" aria-hidden="true">
+      *
+    </span>
+  ) : null;
+  const common = { id, name: field.name, required: field.required, 'aria-describedby': `${id}-error` };
+  const error = <p className="field-error" id={`${id}-error`} hidden />;
+
+  if (field.type === 'checkbox') {
+    return (
+      <div className="field field-checkbox field-full">
+        <input type="checkbox" value="yes" {...common} />
+        <label htmlFor={id}>
+          <InlineText text={field.label} />
+          {marker}
+        </label>
+        {error}
+      </div>
+    );
+  }
+
+  const label = (
+    <label htmlFor={id}>
+      {field.label}
+      {marker}
+    </label>
+  );
+  let control;
+  if (field.type === 'textarea') {
+    control = <textarea rows={field.rows ?? 4} placeholder={field.placeholder} autoComplete={field.autocomplete} {...common} />;
+  } else if (field.type === 'select') {
+    control = (
+      <select defaultValue="" autoComplete={field.autocomplete} {...common}>
+        <option value="">{field.placeholder ?? "Choose one"}</option>
+        {(field.options ?? []).map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    );
+  } else {
+    control = <input type={field.type} placeholder={field.placeholder} autoComplete={field.autocomplete} {...common} />;
+  }
+  return (
+    <div className={`field field-${field.width ?? 'full'}`}>
+      {label}
+      {control}
+      {error}
+    </div>
+  );
+}

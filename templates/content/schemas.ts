@@ -1,0 +1,76 @@
+/**
+ * The content records of the specification as zod schemas. Frontmatter is
+ * validated against them strictly: a misspelt field is an error, never a
+ * silently missing section.
+ */
+import { z } from 'zod';
+import { iconName } from '../components/icons';
+
+const text = z.string().min(1);
+/** Internal route (optionally with #anchor), #anchor, https, mailto: or tel: link. */
+export const href = z
+  .string()
+  .regex(/^(\/[a-z0-9/-]*(#[A-Za-z][\w-]*)?|#[A-Za-z][\w-]*|https:\/\/\S+|mailto:\S+|tel:\+?[\d ]+)$/, 'expected /route, /route#anchor, #anchor, https://…, mailto: or tel:');
+/** An HTML id, used for in-page anchors. */
+export const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase id like attack-surface');
+
+export const buttonVariant = z.enum(['default', 'destructive', 'outline', 'secondary', 'ghost', 'link']);
+export const buttonSize = z.enum(['default', 'sm', 'lg', 'icon']);
+
+/** A call to action. Without `href` it renders as a button with no action (as the spec asks); give it an href to wire it. */
+export const action = z.strictObject({
+  label: text,
+  href: href.optional(),
+  variant: buttonVariant.optional(),
+  icon: iconName.optional(),
+});
+export type Action = z.output<typeof action>;
+
+export const heroSlide = z.strictObject({
+  title: text,
+  subtitle: text,
+  description: text,
+  /** Background art, a path in the public folder. */
+  image: z.string().regex(/^\/\S+\.(svg|png|webp|jpg)$/, 'expected a path like /images/hero/network.svg'),
+  cta: text,
+  link: href,
+});
+
+export const stat = z.strictObject({ number: text, label: text, description: text.optional() });
+
+export const processStep = z.strictObject({ title: text, description: text });
+
+export const timelinePhase = z.strictObject({ title: text, description: text, duration: text });
+
+/** One card shape serves service cards, feature cards, programmes, courses, openings and info cards. */
+export const card = z.strictObject({
+  id: anchorId.optional(),
+  icon: iconName.optional(),
+  eyebrow: text.optional(),
+  title: text,
+  description: text.optional(),
+  /** Bulleted features, benefits or capabilities. */
+  features: z.array(text).optional(),
+  /** Label–value facts (duration, level, hours, location...). */
+  meta: z.array(z.strictObject({ label: text, value: text, icon: iconName.optional() })).optional(),
+  actions: z.array(action).optional(),
+});
+export type Card = z.output<typeof card>;
+
+export const serviceGroup = z.strictObject({
+  title: text,
+  description: text,
+  icon: iconName,
+  services: z.array(z.strictObject({ name: text, icon: iconName, description: text })).min(1),
+  action: action,
+});
+
+export const pageHero = z.strictObject({
+  eyebrow: text.optional(),
+  title: text,
+  lead: text,
+  icon: iconName.optional(),
+  actions: z.array(action).default([]),
+  /** Short facts shown under the lead (e.g. "Up to 90% fewer incidents"). */
+  highlights: z.array(text).optional(),
+});

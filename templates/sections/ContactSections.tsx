@@ -1,0 +1,168 @@
+/**
+ * Contact sections. Company facts (address, phone, emails, hours) come from
+ * the site config; the copy and the form's fields come from frontmatter.
+ */
+import type { SiteConfig } from '../../generator/config';
+import { ActionButton, Button } from '../components/Button';
+import { FormField } from '../components/FormField';
+import { Icon, type IconName } from '../components/icons';
+import type { SectionOf } from '../content/sections';
+import { telHref } from '../layout/Footer';
+import { SectionFrame } from './SectionFrame';
+
+type FormData = SectionOf<'contact'>['form'];
+
+/**
+ * Posts to the configured endpoint; without one, submitting without
+ * JavaScript opens the visitor's mail client (never a GET, so nothing typed
+ * lands in a URL). The forms island adds validation and toasts.
+ */
+export function ContactForm({ form, site }: { form: FormData; site: SiteConfig }) {
+  const endpoint = site.forms.endpoint;
+  return (
+    <form
+      className="form"
+      id={form.id}
+      method="post"
+      action={endpoint ?? `mailto:${site.contact.email}?subject=${encodeURIComponent(form.subject)}`}
+      encType={endpoint ? undefined : 'text/plain'}
+      data-form=""
+      noValidate={false}
+    >
+      {form.markRequired && (
+        <p className="form-required-note">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="sr-only">with an asterisk</span> are required.
+        </p>
+      )}
+      <div className="form-grid">
+        {form.fields.map((field) => (
+          <FormField key={field.name} field={field} formId={form.id} showRequired={form.markRequired} />
+        ))}
+      </div>
+      <Button type="submit" size="lg" icon="shield-check" className="form-submit">
+        {form.submit}
+      </Button>
+      {form.note && <p className="form-note">{form.note}</p>}
+    </form>
+  );
+}
+
+function hoursOf(site: SiteConfig, key: string): string[] {
+  const hours = site.hours[key];
+  if (!hours) throw new Error(`hours: "${key}" is not a set of hours in the site config (known: ${Object.keys(site.hours).join(', ')})`);
+  return hours;
+}
+
+function DetailItem({ icon, title, children }: { icon: IconName; title: string; children: React.ReactNode }) {
+  return (
+    <li className="detail">
+      <span className="detail-icon">
+        <Icon name={icon} size={20} />
+      </span>
+      <div>
+        <h3 className="detail-title">{title}</h3>
+        <div className="detail-body">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+const fullAddress = (site: SiteConfig) => `${site.address.street}, ${site.address.locality}, ${site.address.region} ${site.address.postalCode}, ${site.address.countryName}`;
+
+export function ContactSection({ section, site }: { section: SectionOf<'contact'>; site: SiteConfig }) {
+  return (
+    <SectionFrame section={section}>
+      <div className="contact-layout">
+        <div className="contact-form-card">
+          <ContactForm form={section.form} site={site} />
+        </div>
+        <ul className="details">
+          <DetailItem icon="clock" title={section.hoursTitle}>
+            {hoursOf(site, section.hours).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </DetailItem>
+          <DetailItem icon="map-pin" title="Office">
+            <p>{fullAddress(site)}</p>
+          </DetailItem>
+          <DetailItem icon="phone" title="Phone">
+            <p>
+              <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
+            </p>
+          </DetailItem>
+          <DetailItem icon="mail" title="Email">
+            <p>
+              <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+            </p>
+          </DetailItem>
+        </ul>
+      </div>
+    </SectionFrame>
+  );
+}
+
+export function ContactDetailsSection({ section, site }: { section: SectionOf<'contact-details'>; site: SiteConfig }) {
+  return (
+    <SectionFrame section={section}>
+      <ul className="info-cards">
+        <DetailItem icon="map-pin" title="Office Address">
+          <p>{fullAddress(site)}</p>
+        </DetailItem>
+        <DetailItem icon="mail" title="Email">
+          <p>
+            <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a>
+          </p>
+        </DetailItem>
+        <DetailItem icon="phone" title="Phone">
+          <p>
+            <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
+          </p>
+        </DetailItem>
+        <DetailItem icon="clock" title="Business Hours">
+          {hoursOf(site, section.hours).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </DetailItem>
+      </ul>
+      <div className="contact-layout contact-layout-page">
+        <div className="contact-form-card">
+          <h3 className="form-title">{section.formTitle}</h3>
+          {section.formIntro && <p className="form-intro">{section.formIntro}</p>}
+          <ContactForm form={section.form} site={site} />
+        </div>
+        <div className="contact-aside">
+          <div className="office-card">
+            <div className="office-map" aria-hidden="true">
+              <Icon name="map-pin" size={32} />
+            </div>
+            <h3>{section.office.title}</h3>
+            <p>{section.office.description}</p>
+            <p className="office-address">
+              <Icon name="building" size={18} />
+              {fullAddress(site)}
+            </p>
+            {section.office.directions && (
+              <ul className="office-directions">
+                {section.office.directions.map((d) => (
+                  <li key={d}>{d}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="emergency-card">
+            <h3 className="emergency-label">
+              <Icon name="siren" size={20} />
+              {section.emergency.title}
+            </h3>
+            <p>{section.emergency.description}</p>
+            <p className="emergency-phone">
+              <a href={telHref(site.contact.emergencyPhone)}>{site.contact.emergencyPhone}</a>
+            </p>
+            <ActionButton action={section.emergency.action} fallback="destructive" />
+          </div>
+        </div>
+      </div>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Bad input gets a clear error naming the file, the field and what was
+ * expected, and a failed build leaves the previous output exactly as it was.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { siteErrorsOf, type SiteError } from '../../generator/errors';
+import { snapshotDir, tempSite, type TempSite } from '../support/fixture';
+
+let site: TempSite;
+let before: Record<string, string>;
+
+beforeEach(async () => {
+  site = await tempSite('basic');
+  await site.build();
+  before = await snapshotDir(site.outDir);
+});
+afterEach(() => site.cleanup());
+
+async function failingBuild(): Promise<SiteError[]> {
+  const error = await site.build().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, 'the build should have failed').toBeDefined();
+  const errors = siteErrorsOf(error);
+  expect(errors.length, `not a SiteError: ${String(error)}`).toBeGreaterThan(0);
+  expect(await snapshotDir(site.outDir), 'previous dist/ must be untouched').toEqual(before);
+  return errors;
+}
+
+describe('a failed build names the problem and keeps the previous output', () => {
+  it('malformed YAML', async () => {
+    await site.write('about.md', '---\ntitle: About\ndescription: [unclosed, list\n---\nBody\n');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'MalformedYaml', file: expect.stringMatching(/about\.md$/) });
+    expect(error!.line).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a missing required field', async () => {
+    await site.edit('about.md', /^description: .*\n/m, '');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'InvalidFrontmatter', field: 'description', file: expect.stringMatching(/about\.md$/) });
+  });
+
+  it('an unknown key (a misspelt field)', async () => {
+    await site.edit('about.md', 'keywords:', 'keywrods:');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'InvalidFrontmatter', field: 'keywrods', line: 4 });
+    expect(error!.message).toMatch(/unknown key/);
+  });
+
+  it('an unknown template', async () => {
+    await site.edit('about.md', 'title:', 'template: brochure\ntitle:');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'UnknownTemplate', field: 'template', line: 2 });
+    expect(error!.message).toContain('brochure');
+    expect(error!.message).toContain('prose');
+  });
+
+  it('a duplicate route, naming both files', async () => {
+    await site.write('dupe.md', '---\ntitle: Dupe\ndescription: Claims the about route through its slug field.\nslug: about\n---\n');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'DuplicateRoute', field: 'slug' });
+    expect(error!.message).toMatch(/about\.md and .*dupe\.md both claim the route \/about/);
+  });
+
+  it('a route that would escape the output folder', async () => {
+    await site.write('evil.md', '---\ntitle: Evil\ndescription: Tries to write outside the output folder.\nslug: ../../escaped\n---\n');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'UnsafeRoute', field: 'slug', file: expect.stringMatching(/evil\.md$/) });
+  });
+
+  it('a template that throws while rendering', async () => {
+    // The contact section reads a set of hours that the config does not have.
+    await site.write(
+      'hours.md',
+      '---\ntemplate: page\ntitle: Hours\ndescription: A page whose section refers to hours the config lacks.\nhero: { title: Hours, lead: Lead text }\nsections:\n  - type: contact\n    title: Contact\n    hours: weekend\n    hoursTitle: Hours\n    form: { id: f, subject: S, submit: Send, fields: [{ name: email, label: Email, type: email }] }\n---\n',
+    );
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'RenderFailure', title: 'Unexpected Application Error!', field: 'template' });
+    expect(error!.message).toContain('"page"');
+    expect(error!.message).toContain('/hours');
+    expect(error!.message).toContain('weekend');
+  });
+
+  it('an invalid config value', async () => {
+    await site.edit('site.yml', 'locale: en_NG', 'locale: Nigeria');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'InvalidConfig', field: 'locale', file: expect.stringMatching(/site\.yml$/), line: 7 });
+    expect(error!.message).toMatch(/en_NG/);
+  });
+
+  it('a missing config value', async () => {
+    await site.edit('site.yml', /^tagline: .*\n/m, '');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'InvalidConfig', field: 'tagline' });
+  });
+
+  it('a broken internal link', async () => {
+    await site.edit('index.md', '(/about)', '(/abuot)');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'BrokenLink', field: '/abuot', file: expect.stringMatching(/index\.md$/) });
+  });
+
+  it('a link to an anchor that does not exist', async () => {
+    await site.edit('site.yml', '/services#training', '/services#trainig');
+    const errors = await failingBuild();
+    expect(errors[0]).toMatchObject({ kind: 'BrokenLink', field: '/services#trainig' });
+  });
+
+  it('reports every invalid page at once', async () => {
+    await site.edit('about.md', 'keywords:', 'keywrods:');
+    await site.edit('index.md', /^title: .*\n/m, '');
+    const errors = await failingBuild();
+    expect(errors.map((e) => [e.kind, e.field]).sort()).toEqual([
+      ['InvalidFrontmatter', 'keywrods'],
+      ['InvalidFrontmatter', 'title'],
+    ]);
+  });
+});
