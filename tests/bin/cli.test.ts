@@ -1,0 +1,65 @@
+/** The CLI as a user runs it: help, version, exit codes and error output. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO, tempSite, type TempSite } from '../support/fixture';
+
+const run = async (...args: string[]) => {
+  try {
+    const { stdout, stderr } = await promisify(execFile)('node', [`${REPO}/bin/site.js`, ...args], { cwd: REPO });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+};
+
+let site: TempSite;
+beforeAll(async () => {
+  site = await tempSite('basic');
+});
+afterAll(() => site.cleanup());
+
+describe('site CLI', () => {
+  it('prints help and the version', async () => {
+    const help = await run('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: site \[options\] \[command\]/);
+    expect(help.stdout).toMatch(/build \[options\]/);
+    const buildHelp = await run('build', '--help');
+    expect(buildHelp.stdout).toMatch(/--out <dir>\s+\[string\] output directory \(default: "dist"\)/);
+    const version = await run('--version');
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('exits 2 on bad usage', async () => {
+    expect((await run('build', '--nope')).code).toBe(2);
+    expect((await run('frobnicate')).code).toBe(2);
+    expect((await run('build', '--quiet', '--verbose')).code).toBe(2);
+  });
+
+  it('builds a site and reports outputs with gzip sizes and the total time', async () => {
+    const result = await run('build', '--pages', site.pagesDir, '--out', site.outDir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^HTML \(5 files\)/m);
+    expect(result.stdout).toMatch(/gzip:/);
+    expect(result.stdout).toMatch(/5 pages written to .* built in \d+ ms/);
+    expect(result.stderr).toMatch(/warning: 1 planned route has no page yet.*\/press/);
+  });
+
+  it('prints only errors with --quiet', async () => {
+    const result = await run('build', '--quiet', '--pages', site.pagesDir, '--out', site.outDir);
+    expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('exits 1 with a readable error, and the stack only with --verbose', async () => {
+    await site.edit('about.md', 'keywords:', 'keywrods:');
+    const result = await run('build', '--pages', site.pagesDir, '--out', site.outDir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/✖ InvalidFrontmatter: Invalid frontmatter\n {2}at .*about\.md:4 \(field: keywrods\)/);
+    expect(result.stderr).toMatch(/hint: /);
+    expect(result.stderr).not.toMatch(/\n\s+at .*\.ts:\d+/);
+    const verbose = await run('build', '--verbose', '--pages', site.pagesDir, '--out', site.outDir);
+    expect(verbose.stderr).toMatch(/\.ts:\d+/);
+  });
+});
