@@ -105,7 +105,7 @@ export async function loadPage(relativeFile: string, ctx: LoadContext): Promise<
     data,
     html,
     headings,
-    breadcrumbs: breadcrumbTrail(route, data.breadcrumb ?? data.title, ctx.config),
+    breadcrumbs: breadcrumbTrail(route, data.title, ctx.config, data.breadcrumb),
     isNotFound: route === NOT_FOUND_ROUTE,
   };
 }
