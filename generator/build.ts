@@ -100,7 +100,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 function withBaseUrl(config: SiteConfig, baseUrl: string | undefined): SiteConfig {
   if (!baseUrl) return config;
   if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
-    throw new SiteError('InvalidConfig', `--base-url "${baseUrl}" is not an absolute http(s) URL`, { field: 'baseUrl', hint: 'Pass a URL like https://www.example.com' });
+    throw new SiteError('InvalidConfig', `--base-url "${baseUrl}" is not an absolute http(s) URL`, { field: 'baseUrl', hint: 'Pass a URL like https://example.org' });
   }
   return { ...config, baseUrl: baseUrl.replace(/\/+$/, '') };
 }

@@ -38,7 +38,7 @@ export const siteConfigSchema = z.strictObject({
   tagline: z.string().min(1),
   description: z.string().min(50).max(200),
   baseUrl: z
-    .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL like https://www.example.com' })
+    .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL like https://example.org' })
     .transform((url) => url.replace(/\/+$/, '')),
   locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_NG'),
   keywords: z.array(z.string().min(1)).default([]),
@@ -50,6 +50,7 @@ export const siteConfigSchema = z.strictObject({
     emergencyPhone: phone,
     email: z.email(),
     securityEmail: z.email(),
+    privacyEmail: z.email(),
     careersEmail: z.email(),
     partnersEmail: z.email(),
   }),

@@ -11,6 +11,7 @@ import { breadcrumbTrail } from './breadcrumbs';
 import type { SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
 import { renderMarkdown } from './markdown';
+import { replaceTokens } from './tokens';
 import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
 import type { BaseFrontmatter, PageInfo, Theme } from './types';
 import { validate } from './validate';
@@ -62,7 +63,7 @@ function pageSchema(templateSchema: z.ZodObject): z.ZodObject {
 export async function loadPage(relativeFile: string, ctx: LoadContext): Promise<PageInfo> {
   const absolute = path.join(ctx.pagesDir, relativeFile);
   const file = path.relative(ctx.displayRoot, absolute) || absolute;
-  const source = await readFile(absolute, 'utf8');
+  const source = replaceTokens(await readFile(absolute, 'utf8'), ctx.config, file);
 
   let yaml: ParsedYaml | undefined;
   const parsed = matter(source, {

@@ -1,0 +1,29 @@
+/** Company facts live once, in pages/site.yml: no page, template or generator module repeats them. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../generator/config';
+import { listFiles } from '../../generator/list-files';
+import { REPO } from '../support/fixture';
+
+describe('company facts', () => {
+  it('appear only in the site config', async () => {
+    const config = await loadConfig(path.join(REPO, 'pages'));
+    const facts = [
+      config.name, config.legalName, config.baseUrl, config.contact.phone, config.contact.emergencyPhone, config.contact.email,
+      config.contact.securityEmail, config.contact.privacyEmail, config.contact.careersEmail, config.contact.partnersEmail, config.address.street,
+    ];
+    const sources = [
+      ...(await listFiles(path.join(REPO, 'pages'))).filter((f) => f.endsWith('.md')).map((f) => `pages/${f}`),
+      ...(await listFiles(path.join(REPO, 'templates'))).map((f) => `templates/${f}`),
+      ...(await listFiles(path.join(REPO, 'generator'))).map((f) => `generator/${f}`),
+      ...(await listFiles(path.join(REPO, 'islands'))).map((f) => `islands/${f}`),
+    ];
+    const found: string[] = [];
+    for (const file of sources) {
+      const text = await readFile(path.join(REPO, file), 'utf8');
+      for (const fact of facts) if (text.includes(fact)) found.push(`${file}: ${fact}`);
+    }
+    expect(found).toEqual([]);
+  });
+});
