@@ -11,7 +11,7 @@ import { bundleAssets, type Assets } from './bundle-assets';
 import { checkLinks } from './check-links';
 import { loadConfig, type SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
-import { headersFile, robots, securityTxt, sitemap } from './host-files';
+import { headersFile, robots, securityTxt, sitemap, styleHash } from './host-files';
 import { siteImages } from './images';
 import { loadPages, PUBLIC_DIR } from './load-pages';
 import { loadTheme } from './load-theme';
@@ -85,7 +85,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const rendered = await step('render', () => renderPages(pages, { site: config, theme, assets }));
   const publicFiles = await listFiles(paths.publicDir);
   const images = await step('images', () => siteImages(config, paths.publicDir, paths.cacheDir));
-  const files = siteFiles(rendered, assets, images, pages, config, options.now ?? new Date());
+  const files = siteFiles(rendered, assets, images, pages, config, options.now ?? new Date(), theme);
   const warnings = await step('links', () => linkWarnings(rendered, new Set([...files.keys(), ...publicFiles]), config, pages));
   await step('write', () => writeSite(paths.outDir, files, paths.publicDir));
 
@@ -105,14 +105,14 @@ function withBaseUrl(config: SiteConfig, baseUrl: string | undefined): SiteConfi
   return { ...config, baseUrl: baseUrl.replace(/\/+$/, '') };
 }
 
-export function bundleTheme(theme: Theme, paths: ProjectPaths): Promise<Assets> {
+export async function bundleTheme(theme: Theme, paths: ProjectPaths): Promise<Assets> {
   return bundleAssets(
-    { stylesheet: path.join(paths.themeDir, theme.stylesheet), scripts: scriptEntries(theme, paths.islandsDir), preloadFont: theme.preloadFont },
+    { stylesheet: path.join(paths.themeDir, theme.stylesheet), scripts: await scriptEntries(paths.islandsDir), preloadFont: theme.preloadFont },
     paths.root,
   );
 }
 
-export function siteFiles(rendered: RenderedPage[], assets: Assets, images: Map<string, Uint8Array>, pages: PageInfo[], config: SiteConfig, now: Date): SiteFiles {
+export function siteFiles(rendered: RenderedPage[], assets: Assets, images: Map<string, Uint8Array>, pages: PageInfo[], config: SiteConfig, now: Date, theme: Theme): SiteFiles {
   const files: SiteFiles = new Map();
   for (const page of rendered) files.set(page.outFile, page.html);
   for (const [file, contents] of assets.files) files.set(file, contents);
@@ -120,7 +120,7 @@ export function siteFiles(rendered: RenderedPage[], assets: Assets, images: Map<
   files.set('sitemap.xml', sitemap(pages, config));
   files.set('robots.txt', robots(config));
   files.set('.well-known/security.txt', securityTxt(config, now));
-  files.set('_headers', headersFile(config));
+  files.set('_headers', headersFile(config, { styleHashes: (theme.inlineStyles ?? []).map(styleHash) }));
   return files;
 }
 

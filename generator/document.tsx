@@ -3,7 +3,6 @@
  * keywords, canonical, Open Graph, Twitter card, JSON-LD) and the assets. It
  * renders no inline executable script: JSON-LD is data, scripts are files.
  */
-import type { ReactNode } from 'react';
 import type { SiteConfig } from './config';
 import { languageTag } from './config';
 import { scriptSafeJson } from './json-ld';
@@ -18,7 +17,8 @@ export interface DocumentAssets {
 
 export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
-export function Document(props: { page: PageInfo; site: SiteConfig; jsonLd: unknown; assets: DocumentAssets; children: ReactNode }) {
+/** `body` is the rendered layout: rendered first, so the head knows which islands the page uses. */
+export function Document(props: { page: PageInfo; site: SiteConfig; jsonLd: unknown; assets: DocumentAssets; body: string }) {
   const { page, site, assets } = props;
   const title = `${page.title} | ${site.name}`;
   const keywords = page.data.keywords ?? site.keywords;
@@ -60,7 +60,7 @@ export function Document(props: { page: PageInfo; site: SiteConfig; jsonLd: unkn
         <meta name="twitter:image" content={image} />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(props.jsonLd) }} />
       </head>
-      <body>{props.children}</body>
+      <body dangerouslySetInnerHTML={{ __html: props.body }} />
     </html>
   );
 }

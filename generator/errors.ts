@@ -32,7 +32,16 @@ export interface SiteErrorDetails {
   cause?: unknown;
 }
 
+/** Marks errors so `instanceof` holds across bundled copies of this module (the theme bundles its own). */
+const SITE_ERROR = Symbol.for('site.SiteError');
+const SITE_ERRORS = Symbol.for('site.SiteErrors');
+const branded = (value: unknown, brand: symbol) => typeof value === 'object' && value !== null && brand in value;
+
 export class SiteError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return branded(value, SITE_ERROR);
+  }
+  readonly [SITE_ERROR] = true;
   readonly kind: ErrorKind;
   readonly title: string;
   readonly file?: string;
@@ -61,6 +70,10 @@ export class SiteError extends Error {
 
 /** Several errors found in one pass (every invalid page is reported at once). */
 export class SiteErrors extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return branded(value, SITE_ERRORS);
+  }
+  readonly [SITE_ERRORS] = true;
   readonly errors: SiteError[];
   constructor(errors: SiteError[]) {
     super(`${errors.length} error${errors.length === 1 ? '' : 's'}: ${errors.map((e) => e.name).join(', ')}`);

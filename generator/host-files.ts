@@ -3,6 +3,7 @@
  * robots.txt, .well-known/security.txt (RFC 9116) and _headers (the Netlify /
  * Cloudflare Pages format) with a strict Content-Security-Policy.
  */
+import { createHash } from 'node:crypto';
 import type { SiteConfig } from './config';
 import { urlOf } from './routes';
 import type { PageInfo } from './types';
@@ -36,6 +37,9 @@ export function securityTxt(site: SiteConfig, now: Date): string {
   ].join('\n');
 }
 
+/** The CSP source that allows exactly this inline stylesheet. */
+export const styleHash = (css: string) => `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
+
 export interface CspOptions {
   /** Hashes ('sha256-…') of the only inline stylesheets a library may inject. */
   styleHashes?: string[];
@@ -52,7 +56,8 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${endpoint}`,
-    `form-action 'self'${endpoint}`,
+    // Without an endpoint, forms fall back to the visitor's mail client.
+    `form-action 'self'${endpoint} mailto:`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",

@@ -3,6 +3,8 @@
  * module named after its content hash, then importing that. A fresh hash per
  * edit sidesteps Node's module cache, so watch mode picks up edited templates
  * without a restart; packages stay external so React is the generator's React.
+ * Generator modules the theme imports (Island, SiteError) are bundled copies:
+ * they share state with the generator through global symbols, not identity.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile, access } from 'node:fs/promises';

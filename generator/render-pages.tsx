@@ -4,7 +4,10 @@
  * no client state of their own, so renderToStaticMarkup is enough; islands
  * render their own hydratable subtree.
  */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { createIslandRegistry, IslandContext } from './island';
 import type { SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
 import { Document, type DocumentAssets } from './document';
@@ -18,31 +21,40 @@ export interface RenderedPage {
   /** Output path relative to the site root. */
   outFile: string;
   html: string;
+  /** Islands the page hydrates. */
+  islands: string[];
 }
+
+/** The island loader's entry name in islands/. */
+export const LOADER = 'loader';
 
 export function renderPage(page: PageInfo, ctx: { site: SiteConfig; theme: Theme; assets: Assets; routes: ReadonlySet<string> }): RenderedPage {
   const { site, theme, assets } = ctx;
   const template = theme.templates[page.template]!;
-  const scripts = template.scripts ?? [];
-  const documentAssets: DocumentAssets = {
-    stylesheet: assets.stylesheet,
-    fontPreload: assets.fontPreload,
-    scripts: scripts.map((name) => assets.scripts[name]!),
-    modulePreloads: [...new Set(scripts.flatMap((name) => assets.imports[name] ?? []))],
-  };
   try {
     const Template = template.component;
-    const jsonLd = pageGraph(page, site, template.jsonLd?.(page, site) ?? []);
     const { Layout } = theme;
-    const markup = renderToStaticMarkup(
-      <Document page={page} site={site} jsonLd={jsonLd} assets={documentAssets}>
+    const islands = createIslandRegistry(page.file, assets.scripts);
+    const body = renderToStaticMarkup(
+      <IslandContext.Provider value={islands}>
         <Layout page={page} site={site} routes={ctx.routes}>
           <Template page={page} site={site} />
         </Layout>
-      </Document>,
+      </IslandContext.Provider>,
     );
-    return { page, outFile: outputFileOf(page.route), html: `<!doctype html>${markup}` };
+    // A page with no islands loads no JavaScript, except scripts its template asks for.
+    const scripts = [...(islands.used.size > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
+    const documentAssets: DocumentAssets = {
+      stylesheet: assets.stylesheet,
+      fontPreload: assets.fontPreload,
+      scripts: scripts.map((name) => assets.scripts[name]!),
+      modulePreloads: [...new Set(scripts.flatMap((name) => assets.imports[name] ?? []))],
+    };
+    const jsonLd = pageGraph(page, site, template.jsonLd?.(page, site) ?? []);
+    const markup = renderToStaticMarkup(<Document page={page} site={site} jsonLd={jsonLd} assets={documentAssets} body={body} />);
+    return { page, outFile: outputFileOf(page.route), html: `<!doctype html>${markup}`, islands: [...islands.used] };
   } catch (cause) {
+    if (cause instanceof SiteError) throw cause;
     const message = cause instanceof Error ? cause.message : String(cause);
     throw new SiteError('RenderFailure', `Template "${page.template}" threw while rendering ${page.route}: ${message}`, {
       file: page.file,
@@ -69,8 +81,13 @@ export function renderPages(pages: PageInfo[], ctx: { site: SiteConfig; theme: T
   return rendered;
 }
 
-/** Scripts every template may load: entry name → source file. */
-export function scriptEntries(theme: Theme, islandsDir: string): Record<string, string> {
-  const names = new Set(Object.values(theme.templates).flatMap((t) => t.scripts ?? []));
-  return Object.fromEntries([...names].sort().map((name) => [name, `${islandsDir}/${name}.ts`]));
+/** Every top-level module in islands/ is an entry: the loader, the islands and plain page scripts. */
+export async function scriptEntries(islandsDir: string): Promise<Record<string, string>> {
+  const files = await readdir(islandsDir).catch(() => [] as string[]);
+  return Object.fromEntries(
+    files
+      .filter((f) => /^[a-z][\w-]*\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+      .sort()
+      .map((f) => [f.replace(/\.tsx?$/, ''), path.join(islandsDir, f)]),
+  );
 }

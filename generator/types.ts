@@ -76,6 +76,8 @@ export interface Theme {
   /** Font file (as imported by the stylesheet) to preload on every page, if any. */
   preloadFont?: string;
   templates: Record<string, TemplateDefinition>;
+  /** Exact text of stylesheets that client libraries inject as <style> elements: allowed by hash in the CSP. */
+  inlineStyles?: string[];
 }
 
 /** Keeps the link between a template's schema and its component's props. */

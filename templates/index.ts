@@ -1,5 +1,6 @@
-/** The theme the generator loads: layout, stylesheet, preloaded font and templates. */
+/** The theme the generator loads: layout, stylesheet, preloaded font, templates and injected styles. */
 import type { Theme } from '../generator/types';
+import { sonnerStyle } from './injected-styles';
 import { Layout } from './layout/Layout';
 import { templates } from './registry';
 
@@ -8,4 +9,6 @@ export const theme: Theme = {
   stylesheet: 'styles/site.css',
   preloadFont: 'inter-latin-wght-normal.woff2',
   templates,
+  // sonner appends its <style> to the head before filling it, so the empty stylesheet is checked too.
+  inlineStyles: ['', sonnerStyle()],
 };

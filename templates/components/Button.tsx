@@ -4,7 +4,6 @@
  * spec asks for calls to action that lead nowhere yet.
  */
 import type { ReactNode } from 'react';
-import { Icon, type IconName } from './icons';
 
 export type ButtonVariant = 'default' | 'destructive' | 'outline' | 'secondary' | 'ghost' | 'link';
 export type ButtonSize = 'default' | 'sm' | 'lg' | 'icon';
@@ -14,9 +13,10 @@ export interface ButtonProps {
   href?: string;
   variant?: ButtonVariant;
   size?: ButtonSize;
-  icon?: IconName;
-  /** Icon after the label (arrows) rather than before it. */
-  trailingIcon?: IconName;
+  /** An icon element before the label (islands import their icons directly, so the icon map stays on the server). */
+  icon?: ReactNode;
+  /** An icon element after the label (arrows). */
+  trailingIcon?: ReactNode;
   /** Required for size="icon": the accessible name. */
   label?: string;
   type?: 'button' | 'submit';
@@ -30,9 +30,9 @@ export function buttonClass(variant: ButtonVariant = 'default', size: ButtonSize
 export function Button({ children, href, variant, size, icon, trailingIcon, label, type = 'button', className }: ButtonProps) {
   const content = (
     <>
-      {icon && <Icon name={icon} size={size === 'sm' ? 16 : 18} />}
+      {icon}
       {size === 'icon' ? <span className="sr-only">{label}</span> : children}
-      {trailingIcon && <Icon name={trailingIcon} size={size === 'sm' ? 16 : 18} />}
+      {trailingIcon}
     </>
   );
   const cls = buttonClass(variant, size, className);
@@ -47,15 +47,5 @@ export function Button({ children, href, variant, size, icon, trailingIcon, labe
     <button className={cls} type={type}>
       {content}
     </button>
-  );
-}
-
-/** A content call to action ({label, href?, variant?, icon?}) as a Button. */
-export function ActionButton({ action, size, fallback = 'default' }: { action: { label: string; href?: string; variant?: ButtonVariant; icon?: IconName }; size?: ButtonSize; fallback?: ButtonVariant }) {
-  const arrow = action.variant === 'link' || (!action.icon && action.href !== undefined && (action.variant ?? fallback) === 'default');
-  return (
-    <Button href={action.href} variant={action.variant ?? fallback} size={size} icon={action.icon} trailingIcon={arrow ? 'arrow-right' : undefined}>
-      {action.label}
-    </Button>
   );
 }

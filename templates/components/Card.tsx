@@ -3,7 +3,7 @@
  * courses, job openings and info cards; they differ only in data.
  */
 import type { ReactNode } from 'react';
-import { ActionButton } from './Button';
+import { ActionButton } from './ActionButton';
 import { Icon } from './icons';
 import type { Card as CardData } from '../content/schemas';
 

@@ -17,15 +17,19 @@ export interface FieldData {
   width?: 'half' | 'full';
 }
 
-export function FormField({ field, formId, showRequired }: { field: FieldData; formId: string; showRequired: boolean }) {
+export function FormField({ field, formId, showRequired, error }: { field: FieldData; formId: string; showRequired: boolean; error?: string }) {
   const id = `${formId}-${field.name}`;
   const marker = showRequired && field.required ? (
     <span className="required" aria-hidden="true">
       *
     </span>
   ) : null;
-  const common = { id, name: field.name, required: field.required, 'aria-describedby': `${id}-error` };
-  const error = <p className="field-error" id={`${id}-error`} hidden />;
+  const common = { id, name: field.name, required: field.required, 'aria-describedby': `${id}-error`, 'aria-invalid': error ? true : undefined };
+  const message = (
+    <p className="field-error" id={`${id}-error`} hidden={!error}>
+      {error}
+    </p>
+  );
 
   if (field.type === 'checkbox') {
     return (
@@ -35,7 +39,7 @@ export function FormField({ field, formId, showRequired }: { field: FieldData; f
           <InlineText text={field.label} />
           {marker}
         </label>
-        {error}
+        {message}
       </div>
     );
   }
@@ -67,7 +71,7 @@ export function FormField({ field, formId, showRequired }: { field: FieldData; f
     <div className={`field field-${field.width ?? 'full'}`}>
       {label}
       {control}
-      {error}
+      {message}
     </div>
   );
 }

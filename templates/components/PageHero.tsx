@@ -1,4 +1,4 @@
-import { ActionButton } from './Button';
+import { ActionButton } from './ActionButton';
 import { Icon, type IconName } from './icons';
 
 export interface PageHeroData {

@@ -4,9 +4,11 @@
  * silently missing section.
  */
 import { z } from 'zod';
-import { iconName } from '../components/icons';
+import { iconNames } from '../components/icons';
 
 const text = z.string().min(1);
+/** A lucide icon name from components/icons.tsx. */
+export const iconName = z.enum(iconNames);
 /** Internal route (optionally with #anchor), #anchor, https, mailto: or tel: link. */
 export const href = z
   .string()

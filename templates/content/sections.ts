@@ -3,8 +3,7 @@
  * list them in frontmatter; each type has one component in sections/.
  */
 import { z } from 'zod';
-import { iconName } from '../components/icons';
-import { action, anchorId, card, processStep, serviceGroup, stat, timelinePhase } from './schemas';
+import { action, anchorId, card, iconName, processStep, serviceGroup, stat, timelinePhase } from './schemas';
 
 const text = z.string().min(1);
 

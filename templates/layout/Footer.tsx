@@ -1,6 +1,8 @@
 /** The shared footer: link columns, social links, claims and contact details, all from the site config. */
 import type { SiteConfig } from '../../generator/config';
-import { BrandIcon, Icon } from '../components/icons';
+import { Island } from '../../generator/island';
+import { SocialLinks } from '../../islands/social-links';
+import { Icon } from '../components/icons';
 
 const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
 
@@ -25,15 +27,7 @@ export function Footer({ site }: { site: SiteConfig }) {
                 </li>
               ))}
             </ul>
-            <ul className="social">
-              {site.social.map((s) => (
-                <li key={s.name}>
-                  <a href={s.href} aria-label={`${site.name} on ${s.name}`} data-tooltip={s.name}>
-                    <BrandIcon name={s.icon} />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <Island name="social-links" component={SocialLinks} props={{ siteName: site.name, links: site.social }} trigger="interaction" />
           </div>
           <nav className="footer-columns" aria-label="Footer">
             {site.footer.columns.map((column) => (

@@ -1,19 +1,22 @@
+import { Island } from '../../generator/island';
 import type { LayoutProps } from '../../generator/types';
+import { Header } from '../../islands/navigation';
+import { Toaster } from '../../islands/toaster';
 import { Footer } from './Footer';
-import { Header } from './Header';
 
-/** Every page: skip link, fixed header, the page's main content, footer. */
+/** Every page: skip link, fixed header (navigation island), main content, footer, and the on-demand toaster. */
 export function Layout({ page, site, children }: LayoutProps) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header site={site} route={page.route} />
+      <Island name="navigation" component={Header} props={{ name: site.name, logo: site.logo, route: page.route, navigation: site.navigation }} trigger="interaction" />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
       <Footer site={site} />
+      <Island name="toaster" component={Toaster} props={{}} trigger="manual" />
     </>
   );
 }

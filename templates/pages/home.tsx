@@ -1,9 +1,11 @@
+import { renderToStaticMarkup } from 'react-dom/server';
 import { z } from 'zod';
+import { Icon } from '../components/icons';
 import { defineTemplate } from '../../generator/types';
-import { iconName } from '../components/icons';
-import { action, heroSlide } from '../content/schemas';
+import { action, heroSlide, iconName } from '../content/schemas';
 import { section } from '../content/sections';
-import { HeroCarousel } from '../sections/HeroCarousel';
+import { Island } from '../../generator/island';
+import { HeroCarousel } from '../../islands/carousel';
 import { SectionList } from '../sections/SectionList';
 
 export const homeSchema = z.strictObject({
@@ -22,7 +24,15 @@ export const home = defineTemplate({
   schema: homeSchema,
   component: ({ page, site }) => (
     <>
-      <HeroCarousel {...page.data.hero} />
+      <Island
+        name="carousel"
+        component={HeroCarousel}
+        props={{
+          ...page.data.hero,
+          highlights: page.data.hero.highlights.map(({ icon, ...h }) => ({ ...h, iconSvg: renderToStaticMarkup(<Icon name={icon} size={20} />) })),
+        }}
+        trigger="visible"
+      />
       <SectionList sections={page.data.sections} site={site} html={page.html} />
     </>
   ),

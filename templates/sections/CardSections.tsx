@@ -1,5 +1,5 @@
 /** Grids of cards: plain cards, academy programmes, popular courses and job openings all render through Card. */
-import { ActionButton } from '../components/Button';
+import { ActionButton } from '../components/ActionButton';
 import { Card } from '../components/Card';
 import type { SectionOf } from '../content/sections';
 import { SectionFrame } from './SectionFrame';

@@ -3,8 +3,9 @@
  * the site config; the copy and the form's fields come from frontmatter.
  */
 import type { SiteConfig } from '../../generator/config';
-import { ActionButton, Button } from '../components/Button';
-import { FormField } from '../components/FormField';
+import { Island } from '../../generator/island';
+import { ContactForm } from '../../islands/contact-form';
+import { ActionButton } from '../components/ActionButton';
 import { Icon, type IconName } from '../components/icons';
 import type { SectionOf } from '../content/sections';
 import { telHref } from '../layout/Footer';
@@ -12,40 +13,9 @@ import { SectionFrame } from './SectionFrame';
 
 type FormData = SectionOf<'contact'>['form'];
 
-/**
- * Posts to the configured endpoint; without one, submitting without
- * JavaScript opens the visitor's mail client (never a GET, so nothing typed
- * lands in a URL). The forms island adds validation and toasts.
- */
-export function ContactForm({ form, site }: { form: FormData; site: SiteConfig }) {
-  const endpoint = site.forms.endpoint;
-  return (
-    <form
-      className="form"
-      id={form.id}
-      method="post"
-      action={endpoint ?? `mailto:${site.contact.email}?subject=${encodeURIComponent(form.subject)}`}
-      encType={endpoint ? undefined : 'text/plain'}
-      data-form=""
-      noValidate={false}
-    >
-      {form.markRequired && (
-        <p className="form-required-note">
-          Fields marked <span aria-hidden="true">*</span>
-          <span className="sr-only">with an asterisk</span> are required.
-        </p>
-      )}
-      <div className="form-grid">
-        {form.fields.map((field) => (
-          <FormField key={field.name} field={field} formId={form.id} showRequired={form.markRequired} />
-        ))}
-      </div>
-      <Button type="submit" size="lg" icon="shield-check" className="form-submit">
-        {form.submit}
-      </Button>
-      {form.note && <p className="form-note">{form.note}</p>}
-    </form>
-  );
+/** The form island: validation and toasts when hydrated, a plain POST or mail fallback without JavaScript. */
+function Form({ form, site }: { form: FormData; site: SiteConfig }) {
+  return <Island name="contact-form" component={ContactForm} props={{ form, endpoint: site.forms.endpoint ?? null, email: site.contact.email }} trigger="idle" />;
 }
 
 function hoursOf(site: SiteConfig, key: string): string[] {
@@ -75,7 +45,7 @@ export function ContactSection({ section, site }: { section: SectionOf<'contact'
     <SectionFrame section={section}>
       <div className="contact-layout">
         <div className="contact-form-card">
-          <ContactForm form={section.form} site={site} />
+          <Form form={section.form} site={site} />
         </div>
         <ul className="details">
           <DetailItem icon="clock" title={section.hoursTitle}>
@@ -129,7 +99,7 @@ export function ContactDetailsSection({ section, site }: { section: SectionOf<'c
         <div className="contact-form-card">
           <h3 className="form-title">{section.formTitle}</h3>
           {section.formIntro && <p className="form-intro">{section.formIntro}</p>}
-          <ContactForm form={section.form} site={site} />
+          <Form form={section.form} site={site} />
         </div>
         <div className="contact-aside">
           <div className="office-card">

@@ -1,5 +1,5 @@
 /** The home page's composite sections: services overview and "Why Choose". */
-import { ActionButton } from '../components/Button';
+import { ActionButton } from '../components/ActionButton';
 import { Card, CheckList } from '../components/Card';
 import { Icon } from '../components/icons';
 import { Stats } from '../components/Stats';

@@ -1,5 +1,5 @@
 /** Sections that are lists at heart: process steps, timelines, statistics, checklists, tags, calls to action, prose. */
-import { ActionButton } from '../components/Button';
+import { ActionButton } from '../components/ActionButton';
 import { Card, CheckList } from '../components/Card';
 import { Icon } from '../components/icons';
 import { Stats } from '../components/Stats';

@@ -91,7 +91,8 @@ describe('shared footer', () => {
 
 describe('home page', () => {
   it('has hero, services, about and contact in that order', () => {
-    const order = [...home.querySelectorAll('main > section')].map((s) => (s.classList.contains('hero') ? 'hero' : s.id));
+    const sections = home.querySelectorAll('main > section, main > .island > [data-island-root] > section');
+    const order = [...sections].map((s) => (s.classList.contains('hero') ? 'hero' : s.id));
     expect(order).toEqual(['hero', 'services', 'about', 'contact']);
   });
 

@@ -124,7 +124,7 @@ describe('host files', () => {
     expect(text(doc.querySelector('h1'))).toBe('Oops! Page not found');
     const home = [...doc.querySelectorAll('main a')].find((a) => text(a) === 'Return to Home');
     expect(home?.getAttribute('href')).toBe('/');
-    const src = doc.querySelector('script[src]')!.getAttribute('src')!;
+    const src = doc.querySelector('script[src*="log-path"]')!.getAttribute('src')!;
     expect((await site.file(src.slice(1))).toString()).toContain('location.pathname');
   });
 

@@ -3,7 +3,7 @@ import { checkLinks } from '../../generator/check-links';
 import type { RenderedPage } from '../../generator/render-pages';
 import type { PageInfo } from '../../generator/types';
 
-const rendered = (route: string, html: string): RenderedPage => ({ page: { route, file: `pages${route === '/' ? '/index' : route}.md` } as PageInfo, outFile: '', html });
+const rendered = (route: string, html: string): RenderedPage => ({ page: { route, file: `pages${route === '/' ? '/index' : route}.md` } as PageInfo, outFile: '', html, islands: [] });
 
 describe('checkLinks', () => {
   const pages = [

@@ -56,7 +56,7 @@ describe('_headers', () => {
   it('allows inline styles only by hash, and a form endpoint only by origin', () => {
     const csp = contentSecurityPolicy({ styleHashes: ['sha256-abc='], formEndpoint: 'https://forms.example.net/submit' });
     expect(csp).toContain("style-src 'self' 'sha256-abc='");
-    expect(csp).toContain("form-action 'self' https://forms.example.net");
+    expect(csp).toContain("form-action 'self' https://forms.example.net mailto:");
     expect(csp).toContain("connect-src 'self' https://forms.example.net");
   });
 });

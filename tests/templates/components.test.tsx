@@ -2,10 +2,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { Button, ActionButton, type ButtonSize, type ButtonVariant } from '../../templates/components/Button';
+import { ActionButton } from '../../templates/components/ActionButton';
+import { Button, type ButtonSize, type ButtonVariant } from '../../templates/components/Button';
 import { Card } from '../../templates/components/Card';
 import { FormField } from '../../templates/components/FormField';
-import { Icon, BrandIcon } from '../../templates/components/icons';
+import { BrandIcon } from '../../templates/components/BrandIcon';
+import { Icon } from '../../templates/components/icons';
 import { InlineText } from '../../templates/components/InlineText';
 import { Stats } from '../../templates/components/Stats';
 import { Badge, Section, SectionHeading } from '../../templates/components/Section';
@@ -32,7 +34,7 @@ describe('Button', () => {
   });
 
   it('gives icon-only buttons an accessible name', () => {
-    const el = dom(<Button size="icon" icon="x" label="Close" />).firstElementChild!;
+    const el = dom(<Button size="icon" icon={<Icon name="x" />} label="Close" />).firstElementChild!;
     expect(el.textContent).toBe('Close');
     expect(el.querySelector('.sr-only')?.textContent).toBe('Close');
     expect(el.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');

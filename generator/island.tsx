@@ -1,0 +1,92 @@
+/**
+ * The island protocol. On the server an island is rendered with renderToString
+ * (hydratable) inside a marker element naming it, its module, its hydration
+ * trigger and a per-island id, with its props as JSON data beside it:
+ *
+ *   <div class="island" data-island="carousel" data-src="/assets/carousel-H.js" data-trigger="visible" data-id="carousel-1">
+ *     <div data-island-root>…server-rendered markup…</div>
+ *     <script type="application/json">{…props…}</script>
+ *   </div>
+ *
+ * islands/loader.ts finds the markers and imports a module only when its
+ * trigger fires. JSON is data, not code, so a strict CSP allows it.
+ */
+import { createContext, useContext, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { SiteError } from './errors';
+import { scriptSafeJson } from './json-ld';
+
+/** When the browser hydrates: at once, when idle, when scrolled into view, on first pointer/focus/touch, or when code asks. */
+export type HydrateTrigger = 'load' | 'idle' | 'visible' | 'interaction' | 'manual';
+
+export interface IslandRegistry {
+  /** Source file of the page being rendered, for errors. */
+  file: string;
+  /** Public URL of an island's module. */
+  urlOf(name: string): string | undefined;
+  /** Islands the page used, in order of first use. */
+  used: Set<string>;
+  count: number;
+}
+
+/** One context for every copy of this module (the theme bundle has its own copy). */
+const CONTEXT_KEY = Symbol.for('site.IslandContext');
+type ContextHolder = { [CONTEXT_KEY]?: React.Context<IslandRegistry | null> };
+export const IslandContext = ((globalThis as ContextHolder)[CONTEXT_KEY] ??= createContext<IslandRegistry | null>(null));
+
+export function createIslandRegistry(file: string, urls: Record<string, string>): IslandRegistry {
+  return { file, urlOf: (name) => urls[name], used: new Set(), count: 0 };
+}
+
+/** The first value in `props` that would not survive JSON, as a path and a reason. */
+export function unserializable(value: unknown, path = 'props'): string | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${path} is ${value}`;
+  if (typeof value === 'undefined') return undefined;
+  if (typeof value !== 'object') return `${path} is a ${typeof value}`;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      if (value[i] === undefined) return `${path}[${i}] is undefined`;
+      const problem = unserializable(value[i], `${path}[${i}]`);
+      if (problem) return problem;
+    }
+    return undefined;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return `${path} is a ${(value as object).constructor?.name ?? 'non-plain object'}`;
+  for (const [key, child] of Object.entries(value)) {
+    const problem = unserializable(child, `${path}.${key}`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+export interface IslandProps<P extends object> {
+  /** The island's module: islands/<name>.tsx, which exports `hydrate`. */
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+  trigger: HydrateTrigger;
+}
+
+export function Island<P extends object>({ name, component: Component, props, trigger }: IslandProps<P>) {
+  const registry = useContext(IslandContext);
+  if (!registry) throw new Error(`Island "${name}" rendered outside a page render`);
+  const src = registry.urlOf(name);
+  if (!src) {
+    throw new SiteError('AssetBuildFailed', `Island "${name}" has no module: create islands/${name}.tsx exporting "hydrate"`, { file: registry.file, field: name });
+  }
+  const problem = unserializable(props);
+  if (problem) {
+    throw new SiteError('IslandPropsNotSerializable', `Island "${name}": ${problem}`, { file: registry.file, field: name });
+  }
+  registry.used.add(name);
+  const id = `${name}-${++registry.count}`;
+  const html = renderToString(<Component {...props} />, { identifierPrefix: `${id}-` });
+  return (
+    <div className="island" data-island={name} data-src={src} data-trigger={trigger} data-id={id}>
+      <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />
+      <script type="application/json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(props) }} />
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * The home hero carousel. The server renders slide 1 active and complete;
+ * hydrated, it rotates every 6 s (wrapping), moves by one with the arrows,
+ * jumps with the dots, and cross-fades the backgrounds (CSS, 1 s, 30%).
+ * Beyond the spec, for WCAG 2.2.2 and the WAI-ARIA carousel pattern: a
+ * pause/play control first in tab order; rotation stops while the pointer is
+ * over the hero or focus is inside it, and never starts under reduced motion;
+ * the live region is polite only while rotation is off.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button } from '../templates/components/Button';
+import { ArrowRight, ChevronDown, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import { svgProps } from '../templates/components/svg';
+import { hydrator } from './lib/runtime';
+import { Tooltip, TooltipProvider } from './lib/Tooltip';
+
+export const SLIDE_INTERVAL = 6000;
+
+export interface Slide {
+  title: string;
+  subtitle: string;
+  description: string;
+  image: string;
+  cta: string;
+  link: string;
+}
+
+export interface HeroCarouselProps {
+  label: string;
+  slides: Slide[];
+  highlights: { iconSvg: string; title: string; description: string }[];
+  secondaryAction: { label: string; href?: string };
+  scrollLabel: string;
+}
+
+export const slideId = (index: number) => `hero-slide-${index + 1}`;
+export const wrap = (index: number, count: number) => ((index % count) + count) % count;
+
+const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export function HeroCarousel({ label, slides, highlights, secondaryAction, scrollLabel }: HeroCarouselProps) {
+  const count = slides.length;
+  const [current, setCurrent] = useState(0);
+  /** Rotation switched off by the visitor (or by reduced motion). */
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+
+  useEffect(() => {
+    setHydrated(true);
+    if (prefersReducedMotion()) setPaused(true);
+    // A slide linked by its anchor (the no-JavaScript dots) stays shown.
+    const linked = slides.findIndex((_, i) => `#${slideId(i)}` === window.location.hash);
+    if (linked > 0) setCurrent(linked);
+  }, [slides]);
+
+  const rotating = hydrated && !paused && !hovered && !focused && count > 1;
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = setInterval(() => setCurrent((i) => wrap(i + 1, count)), SLIDE_INTERVAL);
+    return () => clearInterval(timer);
+  }, [rotating, count]);
+
+  const go = useCallback((index: number) => setCurrent(wrap(index, count)), [count]);
+
+  return (
+    <TooltipProvider>
+      <section
+        className="hero"
+        aria-roledescription="carousel"
+        aria-label={label}
+        onPointerEnter={() => setHovered(true)}
+        onPointerLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        }}
+      >
+        <div className="hero-art" aria-hidden="true">
+          {slides.map((slide, index) => (
+            <img
+              key={slide.image}
+              className={`hero-image${index === current ? ' is-active' : ''}`}
+              src={slide.image}
+              alt=""
+              width={1600}
+              height={900}
+              decoding="async"
+              loading={index === 0 ? 'eager' : 'lazy'}
+            />
+          ))}
+        </div>
+        <div className="container hero-inner">
+          <div className="hero-controls">
+            <Tooltip content={paused ? 'Start rotation' : 'Pause rotation'}>
+              <button type="button" className="hero-pause" aria-label={paused ? 'Start slide rotation' : 'Pause slide rotation'} onClick={() => setPaused((p) => !p)}>
+                {paused ? <Play {...svgProps(18)} /> : <Pause {...svgProps(18)} />}
+              </button>
+            </Tooltip>
+            <Tooltip content="Previous slide">
+              <button type="button" className="hero-arrow hero-prev" aria-label="Previous slide" aria-controls="hero-slides" onClick={() => go(current - 1)}>
+                <ChevronLeft {...svgProps(20)} />
+              </button>
+            </Tooltip>
+            <ol className="hero-dots">
+              {slides.map((slide, index) => (
+                <li key={slide.title}>
+                  <a
+                    className={`hero-dot${index === current ? ' is-active' : ''}`}
+                    href={`#${slideId(index)}`}
+                    aria-label={`Slide ${index + 1}: ${slide.title}`}
+                    aria-current={index === current ? 'true' : undefined}
+                    aria-controls="hero-slides"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      go(index);
+                    }}
+                  />
+                </li>
+              ))}
+            </ol>
+            <Tooltip content="Next slide">
+              <button type="button" className="hero-arrow hero-next" aria-label="Next slide" aria-controls="hero-slides" onClick={() => go(current + 1)}>
+                <ChevronRight {...svgProps(20)} />
+              </button>
+            </Tooltip>
+            <p className="hero-counter">
+              <span className="sr-only">Slide </span>
+              {current + 1} / {count}
+            </p>
+          </div>
+          <div className="hero-slides" id="hero-slides" aria-live={rotating ? 'off' : 'polite'}>
+            {slides.map((slide, index) => {
+              const Title = index === 0 ? 'h1' : 'h2';
+              const active = index === current;
+              return (
+                <div key={slide.title} id={slideId(index)} className={`hero-slide${active ? ' is-active' : ''}`} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`}>
+                  <p className="hero-subtitle">{slide.subtitle}</p>
+                  <Title className="hero-title">{slide.title}</Title>
+                  <p className="hero-description">{slide.description}</p>
+                  <div className="hero-actions">
+                    <Button href={slide.link} size="lg" trailingIcon={<ArrowRight {...svgProps(18)} />}>
+                      {slide.cta}
+                    </Button>
+                    {index === 0 && (
+                      <Button href={secondaryAction.href} size="lg" variant="outline">
+                        {secondaryAction.label}
+                      </Button>
+                    )}
+                  </div>
+                  {index === 0 && (
+                    <ul className="hero-features">
+                      {highlights.map((h) => (
+                        <li key={h.title}>
+                          {/* The icon arrives rendered by the server, so the icon map stays out of the browser. */}
+                          <span className="hero-feature-icon" dangerouslySetInnerHTML={{ __html: h.iconSvg }} />
+                          <span>
+                            <strong>{h.title}</strong>
+                            <span>{h.description}</span>
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <a className="hero-scroll" href="#services">
+          <span>{scrollLabel}</span>
+          <ChevronDown {...svgProps(20)} />
+        </a>
+      </section>
+    </TooltipProvider>
+  );
+}
+
+export const hydrate = hydrator(HeroCarousel);

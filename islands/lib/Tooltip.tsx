@@ -1,0 +1,33 @@
+/**
+ * Tooltips for icon-only controls (@radix-ui/react-tooltip) with the spec's
+ * timings. A tooltip repeats the control's accessible name: never the only
+ * place information lives.
+ */
+import * as RadixTooltip from '@radix-ui/react-tooltip';
+import type { ReactElement } from 'react';
+
+export const TOOLTIP_DELAY = 700;
+export const TOOLTIP_SKIP_DELAY = 300;
+export const TOOLTIP_SIDE_OFFSET = 4;
+
+export function TooltipProvider({ children }: { children: React.ReactNode }) {
+  return (
+    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY} skipDelayDuration={TOOLTIP_SKIP_DELAY}>
+      {children}
+    </RadixTooltip.Provider>
+  );
+}
+
+export function Tooltip({ content, children, side = 'top' }: { content: string; children: ReactElement; side?: 'top' | 'bottom' | 'left' | 'right' }) {
+  return (
+    <RadixTooltip.Root>
+      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+      <RadixTooltip.Portal>
+        <RadixTooltip.Content className="tooltip" side={side} sideOffset={TOOLTIP_SIDE_OFFSET}>
+          {content}
+          <RadixTooltip.Arrow className="tooltip-arrow" width={10} height={5} />
+        </RadixTooltip.Content>
+      </RadixTooltip.Portal>
+    </RadixTooltip.Root>
+  );
+}

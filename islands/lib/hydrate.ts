@@ -1,0 +1,32 @@
+/**
+ * Hydrates one island marker (see generator/island.tsx): reads its JSON props,
+ * imports its module and calls the module's `hydrate`. Shared by the loader
+ * and by code that needs an island on demand (the toaster).
+ */
+export interface IslandModule {
+  hydrate(root: Element, props: unknown, id: string): void | Promise<void>;
+}
+
+const started = new WeakMap<Element, Promise<void>>();
+
+export function hydrateIsland(marker: HTMLElement): Promise<void> {
+  let done = started.get(marker);
+  if (!done) {
+    done = (async () => {
+      const root = marker.querySelector(':scope > [data-island-root]');
+      const data = marker.querySelector(':scope > script[type="application/json"]');
+      const src = marker.dataset.src;
+      if (!root || !data || !src) throw new Error(`Malformed island marker: ${marker.dataset.island ?? '?'}`);
+      const module = (await import(src)) as IslandModule;
+      await module.hydrate(root, JSON.parse(data.textContent ?? 'null'), marker.dataset.id ?? '');
+    })();
+    started.set(marker, done);
+  }
+  return done;
+}
+
+/** Hydrates the first island with this name on the page, if there is one. */
+export function ensureIsland(name: string): Promise<void> {
+  const marker = document.querySelector<HTMLElement>(`[data-island="${name}"]`);
+  return marker ? hydrateIsland(marker) : Promise.resolve();
+}

@@ -1,0 +1,40 @@
+/**
+ * The only script a page with islands loads up front. It marks the document
+ * as scripted (CSS shows controls that need JavaScript) and hydrates each
+ * island when its trigger fires: load, idle, visible or first interaction.
+ * Islands with the "manual" trigger wait for code to ask (ensureIsland).
+ */
+import { hydrateIsland } from './lib/hydrate';
+
+document.documentElement.classList.add('js');
+
+const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'keydown'] as const;
+const run = (marker: HTMLElement) => void hydrateIsland(marker).catch((error: unknown) => console.error(error));
+
+function schedule(marker: HTMLElement): void {
+  switch (marker.dataset.trigger) {
+    case 'load':
+      return run(marker);
+    case 'idle':
+      return void ('requestIdleCallback' in window ? requestIdleCallback(() => run(marker), { timeout: 2000 }) : setTimeout(() => run(marker), 200));
+    case 'visible': {
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          run(marker);
+        }
+      }, { rootMargin: '200px' });
+      return observer.observe(marker.querySelector('[data-island-root] > *') ?? marker);
+    }
+    case 'interaction': {
+      const start = () => {
+        for (const type of INTERACTIONS) marker.removeEventListener(type, start, true);
+        run(marker);
+      };
+      for (const type of INTERACTIONS) marker.addEventListener(type, start, { capture: true, passive: true });
+      return;
+    }
+  }
+}
+
+document.querySelectorAll<HTMLElement>('[data-island]').forEach(schedule);

@@ -1,0 +1,241 @@
+/**
+ * The shared header. Without JavaScript it already works: desktop panels open
+ * on hover and keyboard focus (CSS), and the small-screen menu is a <details>
+ * whose groups share a `name` (one open at a time). Hydrated, it adds:
+ * dropdowns that open on mouse enter and close on mouse leave after a short
+ * grace delay, open from the keyboard, close on Escape with focus returned to
+ * the trigger, and expose aria-expanded; a mobile menu whose accordion keeps
+ * one group open, and which closes when any link is chosen.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from '../templates/components/Button';
+import { ArrowRight, ChevronDown, Menu, X } from 'lucide-react';
+import { svgProps } from '../templates/components/svg';
+import { hydrator } from './lib/runtime';
+
+export const CLOSE_DELAY = 150;
+
+export interface NavItem {
+  name: string;
+  path: string;
+}
+export interface NavigationProps {
+  name: string;
+  logo: string;
+  route: string;
+  navigation: {
+    groups: { label: string; path: string; items: NavItem[] }[];
+    links: { label: string; href: string }[];
+    cta: { label: string; href: string };
+  };
+}
+
+const isCurrent = (route: string, path: string) => route === path || (path !== '/' && route.startsWith(`${path}/`));
+
+function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationProps['navigation']; route: string; enhanced: boolean }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const triggers = useRef<(HTMLButtonElement | null)[]>([]);
+  const panels = useRef<(HTMLDivElement | null)[]>([]);
+
+  const cancelClose = () => clearTimeout(closeTimer.current);
+  const closeSoon = () => {
+    cancelClose();
+    closeTimer.current = setTimeout(() => setOpen(null), CLOSE_DELAY);
+  };
+  useEffect(() => cancelClose, []);
+
+  const focusLink = (index: number, which: 'first' | 'last') => {
+    const links = panels.current[index]?.querySelectorAll('a');
+    (which === 'first' ? links?.[0] : links?.[links.length - 1])?.focus();
+  };
+
+  const onKeyDown = (index: number) => (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open === index) {
+      event.preventDefault();
+      setOpen(null);
+      triggers.current[index]?.focus();
+    } else if (event.key === 'ArrowDown' && event.target === triggers.current[index]) {
+      event.preventDefault();
+      setOpen(index);
+      requestAnimationFrame(() => focusLink(index, 'first'));
+    } else if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && event.target !== triggers.current[index]) {
+      event.preventDefault();
+      const links = [...(panels.current[index]?.querySelectorAll('a') ?? [])];
+      const at = links.indexOf(event.target as HTMLAnchorElement);
+      links[(at + (event.key === 'ArrowDown' ? 1 : -1) + links.length) % links.length]?.focus();
+    }
+  };
+
+  return (
+    <nav className="nav-desktop" aria-label="Main" data-enhanced={enhanced ? '' : undefined}>
+      <ul className="nav-list">
+        {navigation.groups.map((group, index) => {
+          const panelId = `nav-panel-${index}`;
+          const active = isCurrent(route, group.path) || group.items.some((item) => isCurrent(route, item.path.split('#')[0]!));
+          const isOpen = open === index;
+          return (
+            <li
+              className={`nav-group${isOpen ? ' is-open' : ''}`}
+              key={group.label}
+              onMouseEnter={() => {
+                cancelClose();
+                setOpen(index);
+              }}
+              onMouseLeave={closeSoon}
+              onKeyDown={onKeyDown(index)}
+              onBlur={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen((o) => (o === index ? null : o));
+              }}
+            >
+              <button
+                type="button"
+                ref={(el) => {
+                  triggers.current[index] = el;
+                }}
+                className={`nav-trigger${active ? ' is-active' : ''}`}
+                aria-controls={panelId}
+                aria-expanded={enhanced ? isOpen : undefined}
+                onClick={() => setOpen(isOpen ? null : index)}
+              >
+                {group.label}
+                <ChevronDown {...svgProps(16)} />
+              </button>
+              <div
+                className="nav-panel"
+                id={panelId}
+                ref={(el) => {
+                  panels.current[index] = el;
+                }}
+              >
+                <ul>
+                  <li>
+                    <a className="nav-panel-all" href={group.path} aria-current={route === group.path ? 'page' : undefined}>
+                      View All {group.label}
+                      <ArrowRight {...svgProps(16)} />
+                    </a>
+                  </li>
+                  {group.items.map((item) => (
+                    <li key={item.path}>
+                      <a href={item.path} aria-current={route === item.path ? 'page' : undefined}>
+                        {item.name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </li>
+          );
+        })}
+        {navigation.links.map((link) => (
+          <li key={link.href}>
+            <a className={`nav-link${isCurrent(route, link.href) ? ' is-active' : ''}`} href={link.href} aria-current={route === link.href ? 'page' : undefined}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function MobileNav({ navigation, route }: { navigation: NavigationProps['navigation']; route: string }) {
+  const initial = navigation.groups.findIndex((g) => route === g.path || g.items.some((i) => i.path === route));
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [group, setGroup] = useState<number | null>(initial === -1 ? null : initial);
+  const summary = useRef<HTMLElement>(null);
+
+  const close = () => setMenuOpen(false);
+  return (
+    <details
+      className="nav-mobile"
+      open={menuOpen}
+      onToggle={(event) => setMenuOpen(event.currentTarget.open)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && menuOpen) {
+          close();
+          summary.current?.focus();
+        }
+      }}
+      onClick={(event) => {
+        // Choosing any link closes the menu, in-page anchors included.
+        if ((event.target as Element).closest('a')) close();
+      }}
+    >
+      <summary className="nav-toggle" aria-label="Menu" ref={summary}>
+        <span className="nav-toggle-open">
+          <Menu {...svgProps(24)} />
+        </span>
+        <span className="nav-toggle-close">
+          <X {...svgProps(24)} />
+        </span>
+      </summary>
+      <nav className="nav-mobile-panel" aria-label="Main (mobile)">
+        {navigation.groups.map((g, index) => (
+          <details
+            className="accordion"
+            name="mobile-nav-group"
+            key={g.label}
+            open={group === index}
+            onToggle={(event) => {
+              const isOpen = event.currentTarget.open;
+              setGroup((current) => (isOpen ? index : current === index ? null : current));
+            }}
+          >
+            <summary>
+              {g.label}
+              <ChevronDown {...svgProps(18)} />
+            </summary>
+            <ul>
+              <li>
+                <a href={g.path}>View All {g.label}</a>
+              </li>
+              {g.items.map((item) => (
+                <li key={item.path}>
+                  <a href={item.path} aria-current={route === item.path ? 'page' : undefined}>
+                    {item.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ))}
+        <ul className="nav-mobile-links">
+          {navigation.links.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} aria-current={route === link.href ? 'page' : undefined}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <Button href={navigation.cta.href} className="nav-mobile-cta">
+          {navigation.cta.label}
+        </Button>
+      </nav>
+    </details>
+  );
+}
+
+export function Header({ name, logo, route, navigation }: NavigationProps) {
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <a className="brand" href="/">
+          <img src={logo} alt="" width={32} height={32} />
+          <span>{name}</span>
+          <span className="sr-only">, home</span>
+        </a>
+        <DesktopNav navigation={navigation} route={route} enhanced={enhanced} />
+        <Button href={navigation.cta.href} size="sm" className="header-cta">
+          {navigation.cta.label}
+        </Button>
+        <MobileNav navigation={navigation} route={route} />
+      </div>
+    </header>
+  );
+}
+
+export const hydrate = hydrator(Header);

@@ -1,0 +1,29 @@
+/**
+ * The one Toaster (sonner) on every page, hydrated on demand: bottom-right,
+ * 3 visible, 4000 ms, Alt+T expands and Escape collapses, swipe to dismiss,
+ * paused while hovered or focused; loading toasts stay until resolved.
+ */
+import { useEffect } from 'react';
+import { Toaster as Sonner } from 'sonner';
+import { hydrator } from './lib/runtime';
+import { toasterMounted } from './lib/toaster-ready';
+
+export const TOASTER = { position: 'bottom-right', visibleToasts: 3, duration: 4000, hotkey: ['altKey', 'KeyT'], containerAriaLabel: 'Notifications' } as const;
+
+export function Toaster() {
+  // Child effects run first: by now sonner's Toaster is subscribed.
+  useEffect(() => toasterMounted(), []);
+  return (
+    <Sonner
+      position={TOASTER.position}
+      visibleToasts={TOASTER.visibleToasts}
+      duration={TOASTER.duration}
+      hotkey={[...TOASTER.hotkey]}
+      containerAriaLabel={TOASTER.containerAriaLabel}
+      closeButton
+      toastOptions={{ closeButtonAriaLabel: 'Close toast', className: 'toast' }}
+    />
+  );
+}
+
+export const hydrate = hydrator(Toaster);
