@@ -24,7 +24,8 @@ function schedule(marker: HTMLElement): void {
           run(marker);
         }
       }, { rootMargin: '200px' });
-      return observer.observe(marker.querySelector('[data-island-root] > *') ?? marker);
+      // The first rendered box: React may put <link rel="preload"> hints before it.
+      return observer.observe(marker.querySelector('[data-island-root] > :not(link, script, style)') ?? marker);
     }
     case 'interaction': {
       const start = () => {

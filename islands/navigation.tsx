@@ -45,6 +45,17 @@ function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationPro
   };
   useEffect(() => cancelClose, []);
 
+  // Hydration is triggered by the first hover or focus, whose own events came too early for React:
+  // keep open the panel that the pointer or focus is already in.
+  useEffect(() => {
+    if (!enhanced) return;
+    const index = triggers.current.findIndex((t) => {
+      const group = t?.closest('.nav-group');
+      return group?.matches(':hover') || group?.contains(document.activeElement);
+    });
+    if (index !== -1) setOpen(index);
+  }, [enhanced]);
+
   const focusLink = (index: number, which: 'first' | 'last') => {
     const links = panels.current[index]?.querySelectorAll('a');
     (which === 'first' ? links?.[0] : links?.[links.length - 1])?.focus();

@@ -1,0 +1,160 @@
+/** Real hydration in Chromium: the islands behave as sections 2, 4 and 9 of the spec ask. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable } from '../support/chromium';
+import { hydrateAll, startBrowserSite, type BrowserSite } from '../support/browser-site';
+
+const available = chromiumAvailable();
+let b: BrowserSite;
+beforeAll(async () => {
+  if (available) b = await startBrowserSite();
+});
+afterAll(() => b?.close());
+
+describe.skipIf(!available)('islands in Chromium', () => {
+  it('the carousel advances every 6 s and wraps (page clock), with no console errors', async () => {
+    const { page, problems } = await b.open();
+    await page.clock.install();
+    await page.goto(b.url('/'));
+    await page.locator('.hero-slides[aria-live="off"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.textContent('.hero-counter')).toBe('Slide 1 / 6');
+    await page.clock.runFor(6000);
+    await expect.poll(() => page.textContent('.hero-counter')).toBe('Slide 2 / 6');
+    await page.clock.runFor(6000 * 5);
+    await expect.poll(() => page.textContent('.hero-counter')).toBe('Slide 1 / 6');
+    await page.click('.hero-prev');
+    await expect.poll(() => page.textContent('.hero-counter')).toBe('Slide 6 / 6');
+    expect(await page.locator('.hero-slide.is-active').getAttribute('id')).toBe('hero-slide-6');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a tooltip appears after 700 ms on hover and at once on keyboard focus', async () => {
+    const { page } = await b.open();
+    await page.clock.install();
+    await page.goto(b.url('/'));
+    await page.locator('.hero-slides[aria-live="off"]').waitFor({ state: 'attached' });
+    await page.hover('.hero-next');
+    await page.clock.runFor(600);
+    expect(await page.locator('.tooltip').count()).toBe(0);
+    await page.clock.runFor(200);
+    await page.locator('.tooltip', { hasText: 'Next slide' }).waitFor({ timeout: 3000 });
+    await page.mouse.move(700, 20);
+    await page.clock.runFor(1000);
+    await page.focus('.hero-pause');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Previous slide');
+    await page.locator('.tooltip', { hasText: 'Previous slide' }).waitFor({ timeout: 500 });
+    await page.context().close();
+  });
+
+  it('desktop dropdowns open on hover, from the keyboard, and close on Escape with focus returned', async () => {
+    const { page, problems } = await b.open();
+    await page.goto(b.url('/about'));
+    const trigger = page.getByRole('button', { name: 'Core Security' });
+    await trigger.hover();
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#nav-panel-0').isVisible()).toBe(true);
+    await page.mouse.move(700, 600);
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => page.locator('#nav-panel-0').isVisible()).toBe(false);
+    const academy = page.getByRole('button', { name: 'Academy' });
+    await academy.focus();
+    await expect.poll(() => academy.getAttribute('aria-expanded')).not.toBeNull();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('View All Academy');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => academy.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Academy');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the mobile menu opens, keeps one group open, and closes when a link is chosen', async () => {
+    const { page, problems } = await b.open({ viewport: { width: 390, height: 844 } });
+    await page.goto(b.url('/academy'));
+    await page.click('summary.nav-toggle');
+    expect(await page.locator('details.nav-mobile').getAttribute('open')).not.toBeNull();
+    const group = (name: string) => page.locator('details.accordion', { has: page.locator(`summary:text-is("${name}")`) });
+    await group('Core Security').locator('summary').click();
+    await group('Identity & Access').locator('summary').click();
+    expect(await group('Core Security').getAttribute('open')).toBeNull();
+    expect(await group('Identity & Access').getAttribute('open')).not.toBeNull();
+    await group('Identity & Access').locator('summary').click();
+    expect(await group('Identity & Access').getAttribute('open')).toBeNull();
+    await group('Academy').locator('summary').click();
+    await group('Academy').getByRole('link', { name: 'Certification' }).click();
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#certification');
+    await expect.poll(() => page.locator('details.nav-mobile').getAttribute('open')).toBeNull();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a form validates beside its fields, then raises a toast; Alt+T expands the toaster and Escape collapses it', async () => {
+    const { page, problems } = await b.open();
+    await page.goto(b.url('/contact'));
+    await hydrateAll(page);
+    await page.click('#contact-form button[type="submit"]');
+    await expect.poll(() => page.locator('#contact-form .field-error:not([hidden])').count()).toBe(5);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-form-firstName');
+    await page.fill('#contact-form-firstName', 'Ada');
+    await page.fill('#contact-form-lastName', 'Okafor');
+    await page.fill('#contact-form-email', 'ada@bank.example');
+    await page.fill('#contact-form-message', 'We would like a penetration test.');
+    await page.check('#contact-form-privacy');
+    await page.click('#contact-form button[type="submit"]');
+    const toast = page.locator('[data-sonner-toast]');
+    await expect.poll(() => toast.first().textContent()).toContain('Your message was not sent');
+    expect(await page.getByRole('button', { name: 'Email us' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Close toast' }).count()).toBe(1);
+    expect(await page.locator('section[aria-label^="Notifications"]').count()).toBe(1);
+    await page.keyboard.press('Alt+KeyT');
+    await expect.poll(() => toast.first().getAttribute('data-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => toast.first().getAttribute('data-expanded')).toBe('false');
+    expect(await page.inputValue('#contact-form-message')).toBe('We would like a penetration test.');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the not-found page logs the attempted path', async () => {
+    const { page } = await b.open();
+    const messages: string[] = [];
+    page.on('console', (m) => messages.push(m.text()));
+    const response = await page.goto(b.url('/press'));
+    expect(response?.status()).toBe(404);
+    expect(await page.textContent('h1')).toBe('Oops! Page not found');
+    await expect.poll(() => messages.join('\n')).toContain('/press');
+    await page.context().close();
+  });
+});
+
+describe.skipIf(!available)('every route', () => {
+  it('hydrates with no console errors, hydration warnings, failed requests or CSP violations', async () => {
+    const { page, problems } = await b.open();
+    for (const route of b.site.routes) {
+      await page.goto(b.url(route));
+      await hydrateAll(page);
+      expect(problems, route).toEqual([]);
+    }
+    await page.context().close();
+  });
+
+  it('shows every page complete with JavaScript disabled', async () => {
+    const { page } = await b.open({ javaScriptEnabled: false });
+    for (const route of b.site.routes) {
+      await page.goto(b.url(route));
+      expect(await page.locator('h1').isVisible(), route).toBe(true);
+      // Every heading and paragraph the server wrote is rendered and visible; nothing waits for a script.
+      const hidden = await page.locator('main :is(h2, h3, p, li):visible').count();
+      const all = await page.locator('main :is(h2, h3, p, li)').count();
+      expect(all, route).toBeGreaterThan(5);
+      const invisible = await page.locator('main :is(h2, h3, p, li):not(:visible)').allTextContents();
+      // Only the carousel's later slides wait for their dot (a link that shows them); the counter and empty
+      // field-error holders have nothing to say without a script.
+      const allowed = await page.locator('main :is(.hero-slide:not(.is-active) *, .field-error, .hero-counter)').allTextContents();
+      expect(invisible.filter((t) => !allowed.includes(t)), route).toEqual([]);
+      expect(hidden, route).toBeGreaterThan(0);
+    }
+    await page.context().close();
+  });
+});
