@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { build } from '../generator/build';
 import { createLogger } from '../generator/logger';
 import { serve } from '../generator/serve';
+import { startWatch } from '../generator/watch';
 import { formatError } from './format-error';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -42,21 +43,50 @@ export function createProgram(): Command {
     });
 
   program
+    .command('watch')
+    .description('build, serve, and rebuild what each change affects; browsers reload by themselves')
+    .option('-p, --pages <dir>', '[string] content folder with the markdown pages and site.yml', 'pages')
+    .option('-o, --out <dir>', '[string] output directory', 'dist')
+    .option('--port <port>', '[number] port', '4321')
+    .option('--host <host>', '[string] interface to bind (default: loopback only)', '127.0.0.1')
+    .option('--verbose', '[boolean] error stacks')
+    .action(async (options: { pages: string; out: string; port: string; host: string; verbose?: boolean }) => {
+      const watching = await startWatch({
+        pagesDir: options.pages,
+        outDir: options.out,
+        port: parsePort(options.port),
+        host: options.host,
+        logger: createLogger(options),
+        format: (error) => formatError(error, options.verbose === true),
+      });
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await watching.close();
+      console.log('\nstopped');
+    });
+
+  program
     .command('serve')
     .description('preview the built site like a production static host (clean URLs, _headers, 404 page)')
     .option('-d, --dir <dir>', '[string] folder to serve', 'dist')
     .option('--port <port>', '[number] port', '4321')
     .option('--host <host>', '[string] interface to bind (default: loopback only)', '127.0.0.1')
     .action(async (options: { dir: string; port: string; host: string }) => {
-      const port = Number(options.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(EXIT_USAGE, 'site.port', `--port must be 0-65535, not "${options.port}"`);
-      const running = await serve({ dir: options.dir, port, host: options.host });
+      const running = await serve({ dir: options.dir, port: parsePort(options.port), host: options.host });
       console.log(`Serving ${options.dir}/ at ${running.url} (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => process.once('SIGINT', resolve));
       await running.close();
     });
 
   return program;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(EXIT_USAGE, 'site.port', `--port must be 0-65535, not "${value}"`);
+  return port;
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -17,16 +17,26 @@ export interface LinkCheck {
   planned: Map<string, Set<string>>;
 }
 
+/** Links and ids of a rendered page, parsed once per page (watch mode keeps unchanged pages). */
+const parsed = new WeakMap<RenderedPage, { links: string[]; ids: Set<string> }>();
+function parse(page: RenderedPage) {
+  let result = parsed.get(page);
+  if (!result) {
+    result = { links: [...new Set([...page.html.matchAll(ATTRIBUTE)].map((m) => decode(m[1]!)))], ids: new Set([...page.html.matchAll(ID)].map((m) => decode(m[1]!))) };
+    parsed.set(page, result);
+  }
+  return result;
+}
+
 export function checkLinks(pages: RenderedPage[], files: ReadonlySet<string>, plannedRoutes: readonly string[]): LinkCheck {
-  const idsByRoute = new Map(pages.map((p) => [p.page.route, new Set([...p.html.matchAll(ID)].map((m) => decode(m[1]!)))]));
+  const idsByRoute = new Map(pages.map((p) => [p.page.route, parse(p).ids]));
   const planned = new Map<string, Set<string>>(plannedRoutes.map((route) => [route, new Set()]));
   const errors: SiteError[] = [];
 
-  for (const { page, html } of pages) {
-    const reported = new Set<string>();
-    for (const match of html.matchAll(ATTRIBUTE)) {
-      const link = decode(match[1]!);
-      if (reported.has(link) || !(link.startsWith('/') || link.startsWith('#')) || link.startsWith('//') || link === '#') continue;
+  for (const rendered of pages) {
+    const { page } = rendered;
+    for (const link of parse(rendered).links) {
+      if (!(link.startsWith('/') || link.startsWith('#')) || link.startsWith('//') || link === '#') continue;
       const [target = '', fragment] = link.split('#', 2);
       const route = target === '' ? page.route : target;
       const problem = (() => {
@@ -40,7 +50,6 @@ export function checkLinks(pages: RenderedPage[], files: ReadonlySet<string>, pl
         return undefined;
       })();
       if (problem) {
-        reported.add(link);
         errors.push(new SiteError('BrokenLink', `Link "${link}" on ${page.route} is broken: ${problem}`, { file: page.file, field: link }));
       }
     }

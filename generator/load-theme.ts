@@ -2,7 +2,7 @@
  * Loads the theme (templates/index.ts) by bundling it with esbuild into one ES
  * module named after its content hash, then importing that. A fresh hash per
  * edit sidesteps Node's module cache, so watch mode picks up edited templates
- * without a restart; packages stay external so React is the generator's React.
+ * without a restart; React stays external so it is the generator's React.
  * Generator modules the theme imports (Island, SiteError) are bundled copies:
  * they share state with the generator through global symbols, not identity.
  */
@@ -32,6 +32,8 @@ export async function loadTheme(themeDir: string, cacheDir: string): Promise<Loa
       platform: 'node',
       format: 'esm',
       target: 'node20',
+      // Packages load once from node_modules (React must be the generator's own instance); only the
+      // project's code is bundled, so a template edit re-bundles and re-imports a small file.
       packages: 'external',
       jsx: 'automatic',
       write: false,

@@ -54,7 +54,16 @@ const sanitizeSchema = { ...defaultSchema, clobber: (defaultSchema.clobber ?? []
 
 const processor = remark().use(remarkGfm).use(headingIds).use(remarkHtml, { sanitize: sanitizeSchema });
 
+/** Rendered bodies by source text: watch mode re-validates every page on a template edit, but re-renders no unchanged body. */
+const cache = new Map<string, { html: string; headings: Heading[] }>();
+const CACHE_LIMIT = 10_000;
+
 export function renderMarkdown(source: string): { html: string; headings: Heading[] } {
+  const hit = cache.get(source);
+  if (hit) return hit;
   const file = processor.processSync(source);
-  return { html: String(file), headings: (file.data.headings as Heading[] | undefined) ?? [] };
+  const result = { html: String(file), headings: (file.data.headings as Heading[] | undefined) ?? [] };
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(source, result);
+  return result;
 }

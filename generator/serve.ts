@@ -43,7 +43,10 @@ export function isUnsafePath(rawUrl: string): boolean {
 
 const TEXT_TYPES: Record<string, string> = { '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml; charset=utf-8' };
 
-export function createHandler(dir: string, state: { rules: HeaderRule[]; notFound: Buffer | undefined }) {
+/** Lets watch mode answer some requests itself (live pages, reload events) before files are served. */
+export type RequestHook = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => boolean;
+
+export function createHandler(dir: string, state: { rules: HeaderRule[]; notFound: Buffer | undefined }, hook?: RequestHook) {
   const root = path.resolve(dir);
   const applyHeaders = (res: http.ServerResponse, pathname: string) => {
     for (const [name, value] of headersFor(state.rules, pathname)) res.setHeader(name, value);
@@ -79,12 +82,13 @@ export function createHandler(dir: string, state: { rules: HeaderRule[]; notFoun
       };
       // Host configuration files are not part of the site; /index and /x.html are not canonical URLs.
       if (pathname === '/_headers' || pathname.endsWith('.html') || pathname === '/index') return notFound();
+      if (hook?.(req, res, pathname)) return;
       files(req, res, notFound);
     });
   };
 }
 
-export async function serve(options: ServeOptions): Promise<RunningServer> {
+export async function serve(options: ServeOptions & { hook?: RequestHook }): Promise<RunningServer> {
   const dir = path.resolve(options.dir);
   const state: { rules: HeaderRule[]; notFound: Buffer | undefined } = { rules: [], notFound: undefined };
   const reload = async () => {
@@ -92,7 +96,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     state.notFound = await readFile(path.join(dir, '404.html')).catch(() => undefined);
   };
   await reload();
-  const server = http.createServer(createHandler(dir, state));
+  const server = http.createServer(createHandler(dir, state, options.hook));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -106,6 +110,10 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     url: `http://${host}:${port}`,
     server,
     reload,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -37,3 +37,15 @@ export async function writeSite(outDir: string, files: SiteFiles, publicDir?: st
 }
 
 const exists = (file: string) => access(file).then(() => true, () => false);
+
+/** Writes (or, for `null`, deletes) individual files in place: watch mode's small updates. */
+export async function updateFiles(outDir: string, files: Map<string, string | Uint8Array | null>): Promise<void> {
+  await Promise.all(
+    [...files].map(async ([file, contents]) => {
+      const target = path.join(outDir, file);
+      if (contents === null) return rm(target, { force: true });
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, contents);
+    }),
+  );
+}

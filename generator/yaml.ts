@@ -14,7 +14,20 @@ export interface ParsedYaml {
 /**
  * @param firstLine line of `source`'s first line in the file (2 for frontmatter after `---`).
  */
+/** Parsed documents by file, text and offset: unchanged frontmatter is not parsed again in watch mode. */
+const cache = new Map<string, ParsedYaml>();
+
 export function parseYaml(source: string, file: string, firstLine = 1): ParsedYaml {
+  const key = `${file}\0${firstLine}\0${source}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const parsed = parseUncached(source, file, firstLine);
+  if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
+  cache.set(key, parsed);
+  return parsed;
+}
+
+function parseUncached(source: string, file: string, firstLine: number): ParsedYaml {
   const counter = new LineCounter();
   const doc: Document = parseDocument(source, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   const [first] = doc.errors;

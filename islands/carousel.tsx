@@ -9,7 +9,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../templates/components/Button';
-import { ArrowRight, ChevronDown, ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Pause from 'lucide-react/icons/pause';
+import Play from 'lucide-react/icons/play';
 import { svgProps } from '../templates/components/svg';
 import { hydrator } from './lib/runtime';
 import { Tooltip, TooltipProvider } from './lib/Tooltip';

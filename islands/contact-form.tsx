@@ -8,7 +8,7 @@
  * the mail client with the message prefilled.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ShieldCheck } from 'lucide-react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Button } from '../templates/components/Button';
 import { svgProps } from '../templates/components/svg';
 import { FormField, type FieldData } from '../templates/components/FormField';

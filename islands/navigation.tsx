@@ -9,7 +9,10 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../templates/components/Button';
-import { ArrowRight, ChevronDown, Menu, X } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Menu from 'lucide-react/icons/menu';
+import X from 'lucide-react/icons/x';
 import { svgProps } from '../templates/components/svg';
 import { hydrator } from './lib/runtime';
 

@@ -3,13 +3,71 @@
  * no icon JavaScript reaches the browser). A name not listed here is a
  * frontmatter error, so typos never render an empty box.
  */
-import {
-  Archive, ArrowRight, Award, BadgeCheck, BookOpen, Boxes, Briefcase, Bug, Building2, Check, ChevronDown, ChevronLeft, ChevronRight,
-  Clock, Cloud, CloudCog, CodeXml, Container, Cpu, Database, Eye, FileSearch, Gauge, Globe, GraduationCap, Handshake, HardDrive, Headset,
-  HeartPulse, KeyRound, Landmark, Layers, Lightbulb, Lock, Mail, MapPin, Menu, MessageSquare, Network, Palette, Pause, Phone, Play, Radar,
-  Rocket, Router, Scale, ScanSearch, Search, Server, Shield, ShieldAlert, ShieldCheck, Siren, Sparkles, Target, TrendingDown, Users,
-  Video, Wifi, Workflow, X, Zap, type LucideIcon,
-} from 'lucide-react';
+// Deep imports: each icon is its own small module, so neither Node nor esbuild loads the whole set.
+import Archive from 'lucide-react/icons/archive';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Award from 'lucide-react/icons/award';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import BookOpen from 'lucide-react/icons/book-open';
+import Boxes from 'lucide-react/icons/boxes';
+import Briefcase from 'lucide-react/icons/briefcase';
+import Bug from 'lucide-react/icons/bug';
+import Building2 from 'lucide-react/icons/building-2';
+import Check from 'lucide-react/icons/check';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Clock from 'lucide-react/icons/clock';
+import Cloud from 'lucide-react/icons/cloud';
+import CloudCog from 'lucide-react/icons/cloud-cog';
+import CodeXml from 'lucide-react/icons/code-xml';
+import Container from 'lucide-react/icons/container';
+import Cpu from 'lucide-react/icons/cpu';
+import Database from 'lucide-react/icons/database';
+import Eye from 'lucide-react/icons/eye';
+import FileSearch from 'lucide-react/icons/file-search';
+import Gauge from 'lucide-react/icons/gauge';
+import Globe from 'lucide-react/icons/globe';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import Handshake from 'lucide-react/icons/handshake';
+import HardDrive from 'lucide-react/icons/hard-drive';
+import Headset from 'lucide-react/icons/headset';
+import HeartPulse from 'lucide-react/icons/heart-pulse';
+import KeyRound from 'lucide-react/icons/key-round';
+import Landmark from 'lucide-react/icons/landmark';
+import Layers from 'lucide-react/icons/layers';
+import Lightbulb from 'lucide-react/icons/lightbulb';
+import Lock from 'lucide-react/icons/lock';
+import Mail from 'lucide-react/icons/mail';
+import MapPin from 'lucide-react/icons/map-pin';
+import Menu from 'lucide-react/icons/menu';
+import MessageSquare from 'lucide-react/icons/message-square';
+import Network from 'lucide-react/icons/network';
+import Palette from 'lucide-react/icons/palette';
+import Pause from 'lucide-react/icons/pause';
+import Phone from 'lucide-react/icons/phone';
+import Play from 'lucide-react/icons/play';
+import Radar from 'lucide-react/icons/radar';
+import Rocket from 'lucide-react/icons/rocket';
+import Router from 'lucide-react/icons/router';
+import Scale from 'lucide-react/icons/scale';
+import ScanSearch from 'lucide-react/icons/scan-search';
+import Search from 'lucide-react/icons/search';
+import Server from 'lucide-react/icons/server';
+import Shield from 'lucide-react/icons/shield';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Siren from 'lucide-react/icons/siren';
+import Sparkles from 'lucide-react/icons/sparkles';
+import Target from 'lucide-react/icons/target';
+import TrendingDown from 'lucide-react/icons/trending-down';
+import Users from 'lucide-react/icons/users';
+import Video from 'lucide-react/icons/video';
+import Wifi from 'lucide-react/icons/wifi';
+import Workflow from 'lucide-react/icons/workflow';
+import X from 'lucide-react/icons/x';
+import Zap from 'lucide-react/icons/zap';
+import type { LucideIcon } from 'lucide-react';
 import type { SVGProps } from 'react';
 import { svgProps } from './svg';
 

@@ -63,3 +63,20 @@ describe('site CLI', () => {
     expect(verbose.stderr).toMatch(/\.ts:\d+/);
   });
 });
+
+describe('site watch', () => {
+  it('starts, serves, and exits 0 on Ctrl-C', async () => {
+    await site.edit('about.md', 'keywrods:', 'keywords:');
+    const { spawn } = await import('node:child_process');
+    const child = spawn('node', [`${REPO}/bin/site.js`, 'watch', '--pages', site.pagesDir, '--out', site.outDir, '--port', '0'], { cwd: REPO });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await expect.poll(() => output, { timeout: 20_000 }).toMatch(/Serving at http:\/\/127\.0\.0\.1:\d+/);
+    const url = output.match(/Serving at (http:\/\/\S+)/)![1]!;
+    expect((await fetch(`${url}/about`)).status).toBe(200);
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exit).toBe(0);
+  });
+});

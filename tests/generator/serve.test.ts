@@ -1,0 +1,111 @@
+/** The preview server behaves like a production static host, and never serves outside its folder. */
+import http from 'node:http';
+import net from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUnsafePath, serve, type RunningServer } from '../../generator/serve';
+import { tempSite, type TempSite } from '../support/fixture';
+
+let site: TempSite;
+let server: RunningServer;
+beforeAll(async () => {
+  site = await tempSite('basic');
+  await site.build();
+  server = await serve({ dir: site.outDir, port: 0 });
+});
+afterAll(async () => {
+  await server.close();
+  await site.cleanup();
+});
+
+/** A raw request: the path goes out exactly as written (fetch would normalise "..").*/
+function request(rawPath: string, options: { method?: string; headers?: Record<string, string> } = {}) {
+  const { port } = server.server.address() as net.AddressInfo;
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('site serve', () => {
+  it('binds to loopback by default', () => {
+    expect((server.server.address() as net.AddressInfo).address).toBe('127.0.0.1');
+  });
+
+  it('serves clean URLs with 200 and no redirect', async () => {
+    const about = await request('/about');
+    expect(about.status).toBe(200);
+    expect(about.headers['content-type']).toMatch(/text\/html/);
+    expect(about.body.toString()).toContain('<title>About Fixture Co | Fixture Co</title>');
+    expect((await request('/services/audits')).status).toBe(200);
+    expect((await request('/')).body.toString()).toContain('<title>Fixture Home');
+    expect((await request('/about.html')).status).toBe(404);
+  });
+
+  it('answers unknown paths and planned routes with the not-found page and status 404', async () => {
+    for (const path of ['/nope', '/press', '/deep/er/path']) {
+      const res = await request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.toString()).toContain('Oops! Page not found');
+    }
+  });
+
+  it('applies the _headers rules', async () => {
+    const about = await request('/about');
+    expect(about.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(about.headers['x-content-type-options']).toBe('nosniff');
+    expect(about.headers['strict-transport-security']).toMatch(/max-age=/);
+    const css = (about.body.toString().match(/href="(\/assets\/site-[^"]+\.css)"/) ?? [])[1]!;
+    expect((await request(css)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await request('/_headers')).status).toBe(404);
+  });
+
+  it('serves security.txt as UTF-8 plain text', async () => {
+    const res = await request('/.well-known/security.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body.toString()).toMatch(/^Contact: mailto:/m);
+  });
+
+  it('compresses, answers HEAD, and honours ETags with 304', async () => {
+    const gz = await request('/about', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('About Fixture Co');
+    const head = await request('/about', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    const etag = head.headers.etag!;
+    expect(etag).toBeTruthy();
+    expect((await request('/about', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it.each(['/../package.json', '/%2e%2e/package.json', '/%2E%2E%2Fpackage.json', '/..%2f..%2fetc%2fpasswd', '/a/%252e%252e/%252e%252e/package.json', '/..\\package.json', '/%5c..%5cpackage.json', '/about%00.html', '/%c0%ae%c0%ae/package.json'])(
+    'refuses path traversal: %s',
+    async (raw) => {
+      const res = await request(raw);
+      expect([400, 404]).toContain(res.status);
+      expect(res.body.toString()).not.toContain('"name"');
+      expect(res.body.toString()).not.toContain('root:');
+    },
+  );
+
+  it('recognises traversal in any encoding', () => {
+    expect(isUnsafePath('/a/../b')).toBe(true);
+    expect(isUnsafePath('/%2e%2e/b')).toBe(true);
+    expect(isUnsafePath('/%252e%252e/b')).toBe(true);
+    expect(isUnsafePath('/a%5cb')).toBe(true);
+    expect(isUnsafePath('/a%00b')).toBe(true);
+    expect(isUnsafePath('/about')).toBe(false);
+    expect(isUnsafePath('/.well-known/security.txt')).toBe(false);
+  });
+
+  it('says clearly when the port is taken', async () => {
+    const { port } = server.server.address() as net.AddressInfo;
+    await expect(serve({ dir: site.outDir, port })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use: pass another with --port`);
+  });
+});

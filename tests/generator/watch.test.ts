@@ -1,0 +1,149 @@
+/**
+ * `site watch` on a temporary project (a copy of the templates and islands,
+ * and the small fixture site): edits reach the served pages and the browsers,
+ * bad input shows the overlay, and the next good save recovers.
+ */
+import { cp, mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Logger } from '../../generator/logger';
+import { startWatch, type Watching } from '../../generator/watch';
+import { REPO } from '../support/fixture';
+
+let root: string;
+let watching: Watching;
+let rebuilt: ((result: unknown) => void)[] = [];
+const errors: string[] = [];
+const events: { event: string; data: any }[] = [];
+let stream: http.ClientRequest;
+
+const logger: Logger = { info() {}, warn() {}, debug() {}, error: (m) => errors.push(m) };
+const nextRebuild = () => new Promise<any>((resolve) => rebuilt.push(resolve));
+const file = (rel: string) => path.join(root, rel);
+const get = async (route: string) => {
+  const res = await fetch(watching.server.url + route);
+  return { status: res.status, body: await res.text() };
+};
+async function change(rel: string, edit: (text: string) => string) {
+  const wait = nextRebuild();
+  await writeFile(file(rel), edit(await readFile(file(rel), 'utf8')));
+  return wait;
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'site-watch-'));
+  await cp(path.join(REPO, 'templates'), file('templates'), { recursive: true });
+  await cp(path.join(REPO, 'islands'), file('islands'), { recursive: true });
+  await cp(path.join(REPO, 'tests/fixtures/basic'), file('pages'), { recursive: true });
+  await symlink(path.join(REPO, 'node_modules'), file('node_modules'), 'dir');
+  await symlink(path.join(REPO, 'generator'), file('generator'), 'dir');
+  watching = await startWatch({
+    root,
+    port: 0,
+    logger,
+    onRebuild: (result) => {
+      const waiting = rebuilt;
+      rebuilt = [];
+      waiting.forEach((resolve) => resolve(result));
+    },
+  });
+  await new Promise<void>((resolve) => {
+    stream = http.get(`${watching.server.url}/__site/events`, (res) => {
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        for (const block of buffer.split('\n\n').slice(0, -1)) {
+          const event = block.match(/^event: (.+)$/m)?.[1];
+          const data = block.match(/^data: (.+)$/m)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+        buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+      });
+      resolve();
+    });
+  });
+}, 60_000);
+
+afterAll(async () => {
+  stream?.destroy();
+  await watching?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('site watch', () => {
+  it('serves pages with the reload client injected (never in the built files)', async () => {
+    const about = await get('/about');
+    expect(about.status).toBe(200);
+    expect(about.body).toContain('/__site/client.js?route=%2Fabout');
+    expect(await readFile(file('dist/about.html'), 'utf8')).not.toContain('__site');
+  });
+
+  it('re-renders an edited page, writes it, and tells browsers showing it to reload', async () => {
+    events.length = 0;
+    const result = await change('pages/about.md', (t) => t.replace('We exist to be built in tests.', 'We exist to be rebuilt live.'));
+    expect(result.routes).toEqual(['/about']);
+    expect((await get('/about')).body).toContain('We exist to be rebuilt live.');
+    expect(await readFile(file('dist/about.html'), 'utf8')).toContain('We exist to be rebuilt live.');
+    await expect.poll(() => events.map((e) => e.event)).toContain('reload');
+    expect(events.find((e) => e.event === 'reload')!.data.routes).toEqual(['/about']);
+  });
+
+  it('applies an edited template to every page without a restart', async () => {
+    const result = await change('templates/pages/prose.tsx', (t) => t.replace('<div className="prose" dangerouslySetInnerHTML', '<p className="marker">Edited template</p>\n          <div className="prose" dangerouslySetInnerHTML'));
+    expect(result.routes).toEqual(['*']);
+    for (const route of ['/', '/about', '/services', '/services/audits']) expect((await get(route)).body, route).toContain('Edited template');
+  });
+
+  it('swaps the stylesheet without a reload when only CSS changed', async () => {
+    events.length = 0;
+    const result = await change('templates/styles/tokens.css', (t) => t.replace('--accent: #10b981;', '--accent: #10b982;'));
+    expect(result.stylesheet).toMatch(/^\/assets\/site-.+\.css$/);
+    await expect.poll(() => events.map((e) => e.event)).toContain('css');
+    expect(events.find((e) => e.event === 'css')!.data.href).toBe(result.stylesheet);
+    expect((await get('/about')).body).toContain(result.stylesheet);
+  });
+
+  it('adds and deletes pages, updating the sitemap', async () => {
+    let wait = nextRebuild();
+    await writeFile(file('pages/news.md'), '---\ntitle: News\ndescription: A page added while the watcher runs.\n---\n\nFresh.\n');
+    await wait;
+    expect((await get('/news')).status).toBe(200);
+    expect(await readFile(file('dist/sitemap.xml'), 'utf8')).toContain('https://fixture.example.com/news');
+    wait = nextRebuild();
+    await unlink(file('pages/news.md'));
+    await wait;
+    expect((await get('/news')).status).toBe(404);
+    expect(await readFile(file('dist/sitemap.xml'), 'utf8')).not.toContain('/news');
+  });
+
+  it('survives invalid frontmatter: terminal error, overlay in the browser, then recovers on the next good save', async () => {
+    events.length = 0;
+    errors.length = 0;
+    const failed = await change('pages/about.md', (t) => t.replace('keywords:', 'keywrods:'));
+    expect(failed.error).toBeDefined();
+    expect(errors.join('\n')).toMatch(/keywrods/);
+    const overlay = await get('/about');
+    expect(overlay.status).toBe(500);
+    expect(overlay.body).toContain('Unexpected Application Error!');
+    expect(overlay.body).toContain('about.md');
+    expect(overlay.body).toContain('keywrods');
+    await expect.poll(() => events.map((e) => e.event)).toContain('failed');
+    const fixed = await change('pages/about.md', (t) => t.replace('keywrods:', 'keywords:'));
+    expect(fixed.error).toBeUndefined();
+    expect((await get('/about')).status).toBe(200);
+    await expect.poll(() => events.some((e) => e.event === 'reload' && e.data.routes.includes('*'))).toBe(true);
+  });
+
+  it('batches a burst of changes into one rebuild', async () => {
+    const wait = nextRebuild();
+    await Promise.all(['about.md', 'index.md', 'services/audits.md'].map((f) => writeFile(file(`pages/${f}`), '')));
+    // Emptied pages are invalid; one rebuild reports all three together.
+    const result = await wait;
+    expect(result.error).toBeDefined();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(rebuilt).toHaveLength(0);
+  });
+});
