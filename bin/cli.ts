@@ -4,7 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { build } from '../generator/build';
+import { build, isStale, projectPaths } from '../generator/build';
+import { checkSite, formatCheckReport } from '../generator/check-site';
+import { loadConfig } from '../generator/config';
 import { createLogger } from '../generator/logger';
 import { serve } from '../generator/serve';
 import { startWatch } from '../generator/watch';
@@ -40,6 +42,20 @@ export function createProgram(): Command {
         verbose: options.verbose,
         logger: createLogger(options),
       });
+    });
+
+  program
+    .command('check')
+    .description('build if needed, then crawl every link, asset and #fragment of the built site with linkinator')
+    .option('-o, --out <dir>', '[string] output directory', 'dist')
+    .option('-p, --pages <dir>', '[string] content folder with the markdown pages and site.yml', 'pages')
+    .option('--no-build', '[boolean] check the output folder as it is')
+    .action(async (options: { out: string; pages: string; build: boolean }) => {
+      const paths = projectPaths({ outDir: options.out, pagesDir: options.pages });
+      if (options.build && (await isStale(paths))) await build({ outDir: options.out, pagesDir: options.pages, logger: createLogger({ quiet: true }) });
+      const report = await checkSite(paths.outDir, await loadConfig(paths.pagesDir, paths.root));
+      console.log(formatCheckReport(report));
+      if (report.problems.length > 0) process.exitCode = EXIT_BUILD_ERROR;
     });
 
   program

@@ -6,6 +6,7 @@
  * Assets are bundled before rendering (not after, as in some generators) so
  * pages can reference the content-hashed file names directly.
  */
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleAssets, type Assets } from './bundle-assets';
 import { checkLinks } from './check-links';
@@ -95,6 +96,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   log.info(formatReport(outputs, { pages: pages.length, ms, outDir: path.relative(process.cwd(), paths.outDir) || '.', detail: options.verbose }));
   log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}`);
   return { config, pages, outputs, warnings, steps, ms, outDir: paths.outDir };
+}
+
+/** True when the output is missing or older than any source (pages, templates, islands). */
+export async function isStale(paths: ProjectPaths): Promise<boolean> {
+  const built = await stat(path.join(paths.outDir, 'sitemap.xml')).then((s) => s.mtimeMs, () => 0);
+  if (built === 0) return true;
+  for (const dir of [paths.pagesDir, paths.themeDir, paths.islandsDir]) {
+    for (const file of await listFiles(dir)) {
+      if ((await stat(path.join(dir, file))).mtimeMs > built) return true;
+    }
+  }
+  return false;
 }
 
 function withBaseUrl(config: SiteConfig, baseUrl: string | undefined): SiteConfig {

@@ -20,6 +20,8 @@ import { parseYaml, type ParsedYaml } from './yaml';
 /** The public folder inside the pages folder: copied to the output as it is. */
 export const PUBLIC_DIR = 'public';
 export const DEFAULT_TEMPLATE = 'prose';
+/** Longest document title (page title, separator and site name) that search results show whole. */
+export const MAX_TITLE = 70;
 
 export const baseFrontmatter = {
   title: z.string().min(1).max(70),
@@ -91,6 +93,16 @@ export async function loadPage(relativeFile: string, ctx: LoadContext): Promise<
   const result = validate(pageSchema(template.schema), frontmatter, { kind: 'InvalidFrontmatter', file, yaml });
   throwIfAny(result.errors);
   const data = result.value as BaseFrontmatter & Record<string, unknown>;
+
+  // Search results cut titles at about 70 characters: the page title plus " | {site name}" must fit.
+  const fullTitle = `${data.title} | ${ctx.config.name}`;
+  if (fullTitle.length > MAX_TITLE) {
+    throw new SiteError('InvalidFrontmatter', `title: with " | ${ctx.config.name}" appended the title is ${fullTitle.length} characters; keep it within ${MAX_TITLE} so search results show it whole`, {
+      file,
+      field: 'title',
+      line: yaml?.lineOf(['title']),
+    });
+  }
 
   const route = routeFromFile(relativeFile, data.slug);
   assertSafeRoute(route, { file, field: data.slug === undefined ? undefined : 'slug' });

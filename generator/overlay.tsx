@@ -5,7 +5,7 @@ import { siteErrorsOf } from './errors';
 export function overlayHtml(error: unknown, route: string): string {
   const errors = siteErrorsOf(error);
   const items = errors.length > 0 ? errors : [{ kind: (error as Error)?.name ?? 'Error', title: 'Build failed', message: String((error as Error)?.message ?? error), location: '', hint: '', stack: (error as Error)?.stack }];
-  return `<!doctype html>${renderToStaticMarkup(
+  return `<!DOCTYPE html>${renderToStaticMarkup(
     <html lang="en">
       <head>
         <meta charSet="utf-8" />

@@ -52,7 +52,7 @@ export function renderPage(page: PageInfo, ctx: { site: SiteConfig; theme: Theme
     };
     const jsonLd = pageGraph(page, site, template.jsonLd?.(page, site) ?? []);
     const markup = renderToStaticMarkup(<Document page={page} site={site} jsonLd={jsonLd} assets={documentAssets} body={body} />);
-    return { page, outFile: outputFileOf(page.route), html: `<!doctype html>${markup}`, islands: [...islands.used] };
+    return { page, outFile: outputFileOf(page.route), html: `<!DOCTYPE html>${markup}`, islands: [...islands.used] };
   } catch (cause) {
     if (cause instanceof SiteError) throw cause;
     const message = cause instanceof Error ? cause.message : String(cause);

@@ -5,6 +5,8 @@ import { SocialLinks } from '../../islands/social-links';
 import { Icon } from '../components/icons';
 
 const telHref = (phone: string) => `tel:${phone.replace(/\s+/g, '')}`;
+/** A phone number as text that never breaks across lines. */
+export const phoneText = (phone: string) => phone.replace(/ /g, '\u00a0');
 
 export function Footer({ site }: { site: SiteConfig }) {
   const { contact, address } = site;
@@ -51,7 +53,7 @@ export function Footer({ site }: { site: SiteConfig }) {
           </p>
           <p>
             <Icon name="phone" size={16} />
-            <a href={telHref(contact.phone)}>{contact.phone}</a>
+            <a href={telHref(contact.phone)}>{phoneText(contact.phone)}</a>
           </p>
           <p>
             <Icon name="mail" size={16} />
@@ -59,7 +61,7 @@ export function Footer({ site }: { site: SiteConfig }) {
           </p>
           <p className="footer-hotline">
             <Icon name="siren" size={16} />
-            Emergency hotline (24/7): <a href={telHref(contact.emergencyPhone)}>{contact.emergencyPhone}</a>
+            Emergency hotline (24/7): <a href={telHref(contact.emergencyPhone)}>{phoneText(contact.emergencyPhone)}</a>
           </p>
         </address>
         <p className="footer-legal">

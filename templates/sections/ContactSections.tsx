@@ -8,7 +8,7 @@ import { ContactForm } from '../../islands/contact-form';
 import { ActionButton } from '../components/ActionButton';
 import { Icon, type IconName } from '../components/icons';
 import type { SectionOf } from '../content/sections';
-import { telHref } from '../layout/Footer';
+import { phoneText, telHref } from '../layout/Footer';
 import { SectionFrame } from './SectionFrame';
 
 type FormData = SectionOf<'contact'>['form'];
@@ -58,7 +58,7 @@ export function ContactSection({ section, site }: { section: SectionOf<'contact'
           </DetailItem>
           <DetailItem icon="phone" title="Phone">
             <p>
-              <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
+              <a href={telHref(site.contact.phone)}>{phoneText(site.contact.phone)}</a>
             </p>
           </DetailItem>
           <DetailItem icon="mail" title="Email">
@@ -86,7 +86,7 @@ export function ContactDetailsSection({ section, site }: { section: SectionOf<'c
         </DetailItem>
         <DetailItem icon="phone" title="Phone">
           <p>
-            <a href={telHref(site.contact.phone)}>{site.contact.phone}</a>
+            <a href={telHref(site.contact.phone)}>{phoneText(site.contact.phone)}</a>
           </p>
         </DetailItem>
         <DetailItem icon="clock" title="Business Hours">
@@ -127,7 +127,7 @@ export function ContactDetailsSection({ section, site }: { section: SectionOf<'c
             </h3>
             <p>{section.emergency.description}</p>
             <p className="emergency-phone">
-              <a href={telHref(site.contact.emergencyPhone)}>{site.contact.emergencyPhone}</a>
+              <a href={telHref(site.contact.emergencyPhone)}>{phoneText(site.contact.emergencyPhone)}</a>
             </p>
             <ActionButton action={section.emergency.action} fallback="destructive" />
           </div>

@@ -49,6 +49,13 @@ describe('a failed build names the problem and keeps the previous output', () =>
     expect(error!.message).toMatch(/unknown key/);
   });
 
+  it('a title too long for search results once the site name is appended', async () => {
+    await site.edit('about.md', 'title: About Fixture Co', 'title: About Fixture Co, the company that exists to be built in tests');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'InvalidFrontmatter', field: 'title', line: 2 });
+    expect(error!.message).toMatch(/within 70/);
+  });
+
   it('an unknown template', async () => {
     await site.edit('about.md', 'title:', 'template: brochure\ntitle:');
     const [error] = await failingBuild();

@@ -1,0 +1,62 @@
+/** `site check`: linkinator crawls the built site; only declared planned routes may be missing. */
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkSite, formatCheckReport } from '../../generator/check-site';
+import type { SiteConfig } from '../../generator/config';
+import { buildRealSite, type BuiltSite } from '../support/built-site';
+import { tempSite } from '../support/fixture';
+
+describe('the real site', () => {
+  let site: BuiltSite;
+  beforeAll(async () => {
+    site = await buildRealSite();
+  });
+
+  it('has no broken link, asset or fragment; planned routes answer 404 with the not-found page', async () => {
+    const report = await checkSite(site.outDir, site.result.config);
+    expect(report.problems, formatCheckReport(report)).toEqual([]);
+    expect(report.planned).toEqual([...site.result.config.plannedRoutes].sort());
+    expect(report.checked).toBeGreaterThan(300);
+  });
+});
+
+describe('a damaged build', () => {
+  it('lists each broken link with the page it is on', async () => {
+    const fixture = await tempSite('basic');
+    try {
+      const result = await fixture.build();
+      const assets = await readdir(path.join(fixture.outDir, 'assets'));
+      await rm(path.join(fixture.outDir, 'assets', assets.find((f) => f.endsWith('.css'))!));
+      const about = path.join(fixture.outDir, 'about.html');
+      await writeFile(about, (await readFile(about, 'utf8')).replace('</main>', '<a href="/services#nowhere">x</a><a href="/gone">y</a></main>'));
+      const report = await checkSite(fixture.outDir, result.config);
+      const problems = report.problems.map((p) => `${p.page} → ${p.link}`);
+      expect(problems).toContain('/about → /gone');
+      expect(problems).toContain('/about → /services#nowhere');
+      expect(problems.some((p) => /→ \/assets\/site-.*\.css$/.test(p))).toBe(true);
+      expect(formatCheckReport(report)).toMatch(/✖ \/about → \/gone: HTTP 404/);
+    } finally {
+      await fixture.cleanup();
+    }
+  });
+
+  it('fails on a declared planned route that nothing links to, or that now has a page, and on stray placeholders', async () => {
+    const fixture = await tempSite('basic');
+    try {
+      const result = await fixture.build();
+      const config: SiteConfig = { ...result.config, plannedRoutes: ['/press', '/careers', '/about'] };
+      await writeFile(path.join(fixture.outDir, 'services.html'), (await readFile(path.join(fixture.outDir, 'services.html'), 'utf8')).replace('</main>', '<a href="#">stray</a></main>'));
+      const report = await checkSite(fixture.outDir, config);
+      expect(report.problems).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ link: '/careers', problem: expect.stringMatching(/no page links to it/) }),
+          expect.objectContaining({ link: '/about', problem: expect.stringMatching(/now has a page/) }),
+          expect.objectContaining({ page: '/services', link: '#', problem: expect.stringMatching(/2 placeholder links, but the site config declares 1/) }),
+        ]),
+      );
+    } finally {
+      await fixture.cleanup();
+    }
+  });
+});
