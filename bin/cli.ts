@@ -4,18 +4,30 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { build, isStale, projectPaths } from '../generator/build';
-import { checkSite, formatCheckReport } from '../generator/check-site';
-import { loadConfig } from '../generator/config';
 import { createLogger } from '../generator/logger';
-import { serve } from '../generator/serve';
-import { startWatch } from '../generator/watch';
 import { formatError } from './format-error';
+
+// Each command imports what it needs when it runs, so `site --help` and each command start fast.
+const generator = {
+  build: () => import('../generator/build'),
+  check: () => import('../generator/check-site'),
+  config: () => import('../generator/config'),
+  serve: () => import('../generator/serve'),
+  watch: () => import('../generator/watch'),
+};
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export const EXIT_BUILD_ERROR = 1;
 export const EXIT_USAGE = 2;
+
+/** Options several commands share, defined once. */
+const options = {
+  out: () => new Option('-o, --out <dir>', '[string] output directory').default('dist'),
+  pages: () => new Option('-p, --pages <dir>', '[string] content folder with the markdown pages and site.yml').default('pages'),
+  port: () => new Option('--port <port>', '[number] port').default('4321'),
+  host: () => new Option('--host <host>', '[string] interface to bind; loopback unless you choose otherwise').default('127.0.0.1'),
+};
 
 export function createProgram(): Command {
   const program = new Command()
@@ -29,12 +41,13 @@ export function createProgram(): Command {
   program
     .command('build')
     .description('build every page into the output folder (replaced only when the build succeeds)')
-    .option('-o, --out <dir>', '[string] output directory', 'dist')
-    .option('-p, --pages <dir>', '[string] content folder with the markdown pages and site.yml', 'pages')
+    .addOption(options.out())
+    .addOption(options.pages())
     .option('--base-url <url>', '[string] absolute base URL, overriding site.yml (e.g. for a preview deployment)')
     .addOption(new Option('-q, --quiet', '[boolean] print only errors').conflicts('verbose'))
     .option('--verbose', '[boolean] list every output file, step timings and error stacks')
     .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean }) => {
+      const { build } = await generator.build();
       await build({
         outDir: options.out,
         pagesDir: options.pages,
@@ -47,10 +60,11 @@ export function createProgram(): Command {
   program
     .command('check')
     .description('build if needed, then crawl every link, asset and #fragment of the built site with linkinator')
-    .option('-o, --out <dir>', '[string] output directory', 'dist')
-    .option('-p, --pages <dir>', '[string] content folder with the markdown pages and site.yml', 'pages')
+    .addOption(options.out())
+    .addOption(options.pages())
     .option('--no-build', '[boolean] check the output folder as it is')
     .action(async (options: { out: string; pages: string; build: boolean }) => {
+      const [{ build, isStale, projectPaths }, { checkSite, formatCheckReport }, { loadConfig }] = await Promise.all([generator.build(), generator.check(), generator.config()]);
       const paths = projectPaths({ outDir: options.out, pagesDir: options.pages });
       if (options.build && (await isStale(paths))) await build({ outDir: options.out, pagesDir: options.pages, logger: createLogger({ quiet: true }) });
       const report = await checkSite(paths.outDir, await loadConfig(paths.pagesDir, paths.root));
@@ -61,12 +75,13 @@ export function createProgram(): Command {
   program
     .command('watch')
     .description('build, serve, and rebuild what each change affects; browsers reload by themselves')
-    .option('-p, --pages <dir>', '[string] content folder with the markdown pages and site.yml', 'pages')
-    .option('-o, --out <dir>', '[string] output directory', 'dist')
-    .option('--port <port>', '[number] port', '4321')
-    .option('--host <host>', '[string] interface to bind (default: loopback only)', '127.0.0.1')
+    .addOption(options.pages())
+    .addOption(options.out())
+    .addOption(options.port())
+    .addOption(options.host())
     .option('--verbose', '[boolean] error stacks')
     .action(async (options: { pages: string; out: string; port: string; host: string; verbose?: boolean }) => {
+      const { startWatch } = await generator.watch();
       const watching = await startWatch({
         pagesDir: options.pages,
         outDir: options.out,
@@ -87,9 +102,10 @@ export function createProgram(): Command {
     .command('serve')
     .description('preview the built site like a production static host (clean URLs, _headers, 404 page)')
     .option('-d, --dir <dir>', '[string] folder to serve', 'dist')
-    .option('--port <port>', '[number] port', '4321')
-    .option('--host <host>', '[string] interface to bind (default: loopback only)', '127.0.0.1')
+    .addOption(options.port())
+    .addOption(options.host())
     .action(async (options: { dir: string; port: string; host: string }) => {
+      const { serve } = await generator.serve();
       const running = await serve({ dir: options.dir, port: parsePort(options.port), host: options.host });
       console.log(`Serving ${options.dir}/ at ${running.url} (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => process.once('SIGINT', resolve));

@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleAssets, type Assets } from './bundle-assets';
 import { checkLinks } from './check-links';
-import { loadConfig, type SiteConfig } from './config';
+import { CONFIG_FILE, loadConfig, type SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
 import { headersFile, robots, securityTxt, sitemap, styleHash } from './host-files';
 import { siteImages } from './images';
@@ -87,7 +87,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const publicFiles = await listFiles(paths.publicDir);
   const images = await step('images', () => siteImages(config, paths.publicDir, paths.cacheDir));
   const files = siteFiles(rendered, assets, images, pages, config, options.now ?? new Date(), theme);
-  const warnings = await step('links', () => linkWarnings(rendered, new Set([...files.keys(), ...publicFiles]), config, pages));
+  const configFile = path.relative(paths.root, path.join(paths.pagesDir, CONFIG_FILE));
+  const warnings = await step('links', () => linkWarnings(rendered, new Set([...files.keys(), ...publicFiles]), config, pages, configFile));
   await step('write', () => writeSite(paths.outDir, files, paths.publicDir));
 
   const outputs = measure(files);
@@ -138,10 +139,10 @@ export function siteFiles(rendered: RenderedPage[], assets: Assets, images: Map<
 }
 
 /** Broken links fail the build; links to planned routes become warnings; a planned route with a page is a config error. */
-function linkWarnings(rendered: RenderedPage[], files: ReadonlySet<string>, config: SiteConfig, pages: PageInfo[]): string[] {
+function linkWarnings(rendered: RenderedPage[], files: ReadonlySet<string>, config: SiteConfig, pages: PageInfo[], configFile: string): string[] {
   const errors = pages
     .filter((page) => config.plannedRoutes.includes(page.route))
-    .map((page) => new SiteError('InvalidConfig', `plannedRoutes: ${page.route} now has a page (${page.file}); remove it from plannedRoutes`, { field: 'plannedRoutes' }));
+    .map((page) => new SiteError('InvalidConfig', `plannedRoutes: ${page.route} now has a page (${page.file}); remove it from plannedRoutes`, { field: 'plannedRoutes', file: configFile }));
   const { errors: broken, planned } = checkLinks(rendered, files, config.plannedRoutes);
   throwIfAny([...errors, ...broken]);
   const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);

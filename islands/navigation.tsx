@@ -35,6 +35,29 @@ export interface NavigationProps {
 
 const isCurrent = (route: string, path: string) => route === path || (path !== '/' && route.startsWith(`${path}/`));
 
+type Group = NavigationProps['navigation']['groups'][number];
+
+/** A group's links: "View All {group}" first, then its items (a desktop panel or a mobile accordion). */
+function GroupLinks({ group, route, desktop = false }: { group: Group; route: string; desktop?: boolean }) {
+  return (
+    <ul>
+      <li>
+        <a className={desktop ? 'nav-panel-all' : undefined} href={group.path} aria-current={route === group.path ? 'page' : undefined}>
+          View All {group.label}
+          {desktop && <ArrowRight {...svgProps(16)} />}
+        </a>
+      </li>
+      {group.items.map((item) => (
+        <li key={item.path}>
+          <a href={item.path} aria-current={route === item.path ? 'page' : undefined}>
+            {item.name}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationProps['navigation']; route: string; enhanced: boolean }) {
   const [open, setOpen] = useState<number | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -122,21 +145,7 @@ function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationPro
                   panels.current[index] = el;
                 }}
               >
-                <ul>
-                  <li>
-                    <a className="nav-panel-all" href={group.path} aria-current={route === group.path ? 'page' : undefined}>
-                      View All {group.label}
-                      <ArrowRight {...svgProps(16)} />
-                    </a>
-                  </li>
-                  {group.items.map((item) => (
-                    <li key={item.path}>
-                      <a href={item.path} aria-current={route === item.path ? 'page' : undefined}>
-                        {item.name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
+                <GroupLinks group={group} route={route} desktop />
               </div>
             </li>
           );
@@ -200,18 +209,7 @@ function MobileNav({ navigation, route }: { navigation: NavigationProps['navigat
               {g.label}
               <ChevronDown {...svgProps(18)} />
             </summary>
-            <ul>
-              <li>
-                <a href={g.path}>View All {g.label}</a>
-              </li>
-              {g.items.map((item) => (
-                <li key={item.path}>
-                  <a href={item.path} aria-current={route === item.path ? 'page' : undefined}>
-                    {item.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <GroupLinks group={g} route={route} />
           </details>
         ))}
         <ul className="nav-mobile-links">

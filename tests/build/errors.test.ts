@@ -103,6 +103,13 @@ describe('a failed build names the problem and keeps the previous output', () =>
     expect(error).toMatchObject({ kind: 'InvalidConfig', field: 'tagline' });
   });
 
+  it('a planned route that now has a page', async () => {
+    await site.write('press.md', '---\ntitle: Press\ndescription: The press page now exists, so it is no longer planned.\n---\n');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'InvalidConfig', field: 'plannedRoutes', file: expect.stringMatching(/site\.yml$/) });
+    expect(error!.message).toContain('/press now has a page');
+  });
+
   it('a broken internal link', async () => {
     await site.edit('index.md', '(/about)', '(/abuot)');
     const [error] = await failingBuild();
