@@ -1,0 +1,92 @@
+/**
+ * The benchmark: cold `site build` of synthetic sites (1,000 and 4,000 pages
+ * of about 1.5 KB, default template with the full header and footer), process
+ * start included, with pages per second and peak memory; then the real site:
+ * cold build, the watch loop, and a per-route table of gzip bytes. It prints
+ * figures and fails nothing. Usage: npm run bench [-- --sizes 1000,4000 --skip-watch]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { measureWatch } from './bench-watch';
+import { createWeigher } from './lib/page-weight';
+import { writeSyntheticSite } from './lib/synthetic-site';
+import { REPO } from './lib/temp-project';
+
+const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,4000' }, 'skip-watch': { type: 'boolean', default: false } } });
+
+interface Run {
+  ms: number;
+  rssMb: number;
+}
+
+/** One cold build in a fresh process: wall time from spawn to exit, and the peak RSS it reports. */
+async function coldBuild(pagesDir: string, outDir: string): Promise<Run> {
+  const rssFile = path.join(os.tmpdir(), `site-bench-rss-${process.pid}-${Date.now()}`);
+  const started = performance.now();
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn('node', ['--import', path.join(REPO, 'scripts/lib/report-rss.mjs'), path.join(REPO, 'bin/site.js'), 'build', '--quiet', '--pages', pagesDir, '--out', outDir], {
+      cwd: REPO,
+      env: { ...process.env, NODE_ENV: 'production', SITE_BENCH_RSS_FILE: rssFile },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('exit', resolve);
+  });
+  const ms = performance.now() - started;
+  if (code !== 0) throw new Error(`site build exited with ${code}`);
+  const rssKb = Number(await readFile(rssFile, 'utf8'));
+  await rm(rssFile, { force: true });
+  return { ms, rssMb: rssKb / 1024 };
+}
+
+const best = (runs: Run[]) => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+
+console.log('Synthetic sites: cold `site build`, process start included (best of 3)');
+console.log(`${'pages'.padStart(7)} ${'wall'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}`);
+const scaling: [number, number][] = [];
+for (const size of values.sizes!.split(',').map(Number)) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `site-bench-${size}-`));
+  try {
+    await writeSyntheticSite(path.join(dir, 'pages'), size);
+    const runs: Run[] = [];
+    for (let i = 0; i < 3; i++) runs.push(await coldBuild(path.join(dir, 'pages'), path.join(dir, 'dist')));
+    const run = best(runs);
+    scaling.push([size, run.ms]);
+    console.log(`${String(size).padStart(7)} ${`${(run.ms / 1000).toFixed(2)} s`.padStart(9)} ${Math.round(size / (run.ms / 1000)).toString().padStart(9)} ${`${run.rssMb.toFixed(0)} MB`.padStart(10)}`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+if (scaling.length > 1) {
+  const [[n1, t1], [n2, t2]] = [scaling[0]!, scaling.at(-1)!];
+  console.log(`  scaling: ${(((t2 - t1) / (n2 - n1)) * 1000).toFixed(2)} ms per extra 1,000 pages ÷ 1,000 = ${((t2 - t1) / (n2 - n1)).toFixed(3)} ms/page marginal; ${n2 / n1}× pages took ${(t2 / t1).toFixed(2)}× the time`);
+}
+
+console.log('\nReal site');
+const realOut = await mkdtemp(path.join(os.tmpdir(), 'site-bench-real-'));
+try {
+  const runs: Run[] = [];
+  for (let i = 0; i < 3; i++) runs.push(await coldBuild(path.join(REPO, 'pages'), path.join(realOut, 'dist')));
+  const run = best(runs);
+  console.log(`  cold build (process start included, best of 3): ${run.ms.toFixed(0)} ms, peak RSS ${run.rssMb.toFixed(0)} MB`);
+
+  if (!values['skip-watch']) {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const watch = await measureWatch();
+    console.log(`  watch: initial start ${watch.start.toFixed(0)} ms; page edit median ${median(watch.page).toFixed(1)} ms; template edit median ${median(watch.template).toFixed(1)} ms (20 edits each)`);
+  }
+
+  const dist = path.join(realOut, 'dist');
+  const weigh = createWeigher(dist);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`.padStart(9);
+  console.log(`\n  ${'route'.padEnd(28)} ${'HTML'.padStart(9)} ${'CSS'.padStart(9)} ${'JS first'.padStart(9)} ${'JS total'.padStart(9)}`);
+  for (const file of (await readdir(dist)).filter((f) => f.endsWith('.html')).sort()) {
+    const w = await weigh(file);
+    const route = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
+    console.log(`  ${route.padEnd(28)} ${kb(w.html)} ${kb(w.css.gzip)} ${kb(w.jsUpFront.gzip)} ${kb(w.jsTotal.gzip)}`);
+  }
+} finally {
+  await rm(realOut, { recursive: true, force: true });
+}
