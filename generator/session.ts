@@ -20,10 +20,10 @@ import { checkLinks } from './check-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from './config';
 import { siteErrorsOf, throwIfAny, type SiteError } from './errors';
 import { siteImages } from './images';
-import { duplicateRoutes, listPageFiles, loadPage, PUBLIC_DIR } from './load-pages';
+import { duplicateRoutes, listPageFiles, loadPage, loadPages, PUBLIC_DIR } from './load-pages';
 import { loadTheme } from './load-theme';
 import { listFiles } from './list-files';
-import { renderPage, type RenderedPage } from './render-pages';
+import { renderPage, renderPages, type RenderedPage } from './render-pages';
 import type { PageInfo, Theme } from './types';
 import { timed } from './logger';
 import { updateFiles, writeSite } from './write-site';
@@ -152,13 +152,10 @@ export class SiteSession {
     return { pagesDir: this.paths.pagesDir, config, theme, displayRoot: this.paths.root };
   }
 
+  /** Every page, keyed by its path inside the pages folder (as change events name them). */
   private async loadAllPages(config: SiteConfig, theme: Theme): Promise<Map<string, PageInfo>> {
-    const files = await listPageFiles(this.paths.pagesDir);
-    const settled = await Promise.allSettled(files.map(async (f) => [f, await loadPage(f, this.context(config, theme))] as const));
-    throwIfAny(settled.flatMap((s) => (s.status === 'rejected' ? errorsOrThrow(s.reason) : [])));
-    const pages = new Map(settled.map((s) => (s as PromiseFulfilledResult<readonly [string, PageInfo]>).value));
-    throwIfAny(duplicateRoutes([...pages.values()]));
-    return pages;
+    const pages = await loadPages(this.context(config, theme));
+    return new Map(pages.map((page) => [path.relative(this.paths.pagesDir, path.resolve(this.paths.root, page.file)).replace(/\\/g, '/'), page]));
   }
 
   /** Reloads changed page files into `next.pages` (deleting those that are gone). */
@@ -201,18 +198,7 @@ export class SiteSession {
   }
 
   private renderAll(pages: Map<string, PageInfo>, config: SiteConfig, theme: Theme, assets: Assets): Map<string, RenderedPage> {
-    const routes = new Set([...pages.values()].map((p) => p.route));
-    const rendered = new Map<string, RenderedPage>();
-    const errors: SiteError[] = [];
-    for (const page of pages.values()) {
-      try {
-        rendered.set(page.route, renderPage(page, { site: config, theme, assets, routes }));
-      } catch (error) {
-        errors.push(...errorsOrThrow(error));
-      }
-    }
-    throwIfAny(errors);
-    return rendered;
+    return new Map(renderPages([...pages.values()], { site: config, theme, assets }).map((r) => [r.page.route, r]));
   }
 
   /** All output files, after checking every link (a broken one fails the update). */

@@ -57,7 +57,7 @@ export async function measureWatch(): Promise<{ start: number; page: number[]; t
   try {
     await coldStart(project.root); // warm the compile caches, as a developer's second start would be
     const start = await coldStart(project.root);
-    const page = await timedEdits(project.root, 'pages/about.md', 'about.html', (t, n) => t.replace(/^title: (.*)$/m, `title: $1 ${n}x`), (n) => ` ${n}x | `);
+    const page = await timedEdits(project.root, 'pages/about.md', 'about.html', (t, n) => t.replace(/^description: (.*)$/m, `description: $1 Edit ${n}.`), (n) => ` Edit ${n}.`);
     const template = await timedEdits(
       project.root,
       'templates/layout/Footer.tsx',
