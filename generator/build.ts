@@ -4,7 +4,8 @@
  *   config → theme → pages → assets → render → links → host files → write → report
  *
  * Assets are bundled before rendering (not after, as in some generators) so
- * pages can reference the content-hashed file names directly.
+ * pages can reference the content-hashed file names directly; bundling runs
+ * alongside page loading.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -81,8 +82,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const config = await step('config', async () => withBaseUrl(await loadConfig(paths.pagesDir, paths.root), options.baseUrl));
   const { theme } = await step('theme', () => loadTheme(paths.themeDir, paths.cacheDir));
-  const pages = await step('pages', () => loadPages({ pagesDir: paths.pagesDir, config, theme, displayRoot: paths.root }));
-  const assets = await step('assets', () => bundleTheme(theme, paths));
+  // esbuild bundles in its own process while this one reads the pages: the two steps overlap.
+  const [pages, assets] = await Promise.all([
+    step('pages', () => loadPages({ pagesDir: paths.pagesDir, config, theme, displayRoot: paths.root })),
+    step('assets', () => bundleTheme(theme, paths)),
+  ]);
   const rendered = await step('render', () => renderPages(pages, { site: config, theme, assets }));
   const publicFiles = await listFiles(paths.publicDir);
   const images = await step('images', () => siteImages(config, paths.publicDir, paths.cacheDir));

@@ -79,8 +79,7 @@ export class SiteSession {
     const started = performance.now();
     const config = await this.loadConfig();
     const { theme } = await loadTheme(this.paths.themeDir, this.paths.cacheDir);
-    const assets = await bundleTheme(theme, this.paths);
-    const pages = await this.loadAllPages(config, theme);
+    const [assets, pages] = await Promise.all([bundleTheme(theme, this.paths), this.loadAllPages(config, theme)]);
     const rendered = this.renderAll(pages, config, theme, assets);
     const images = await siteImages(config, this.paths.publicDir, this.paths.cacheDir);
     const files = await this.checkedFiles(rendered, assets, config, theme, images);
