@@ -16,15 +16,11 @@ import type { Theme } from './types';
 
 export interface LoadedTheme {
   theme: Theme;
-  /** Source files the theme is made of (absolute paths), for watch mode. */
-  inputs: string[];
-  hash: string;
 }
 
 export async function loadTheme(themeDir: string, cacheDir: string): Promise<LoadedTheme> {
   const entry = path.join(themeDir, 'index.ts');
   let code: string;
-  let inputs: string[];
   try {
     const result = await build({
       entryPoints: [entry],
@@ -37,12 +33,10 @@ export async function loadTheme(themeDir: string, cacheDir: string): Promise<Loa
       packages: 'external',
       jsx: 'automatic',
       write: false,
-      metafile: true,
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
     });
     code = result.outputFiles[0]!.text;
-    inputs = Object.keys(result.metafile.inputs).map((input) => path.resolve(input));
   } catch (cause) {
     throw new SiteError('TemplateLoadFailed', firstEsbuildMessage(cause) ?? `Could not bundle ${entry}`, {
       file: path.relative(process.cwd(), entry),
@@ -57,7 +51,7 @@ export async function loadTheme(themeDir: string, cacheDir: string): Promise<Loa
   try {
     const module = (await import(pathToFileURL(bundled).href)) as { theme?: Theme };
     if (!module.theme) throw new Error(`${entry} does not export "theme"`);
-    return { theme: module.theme, inputs, hash };
+    return { theme: module.theme };
   } catch (cause) {
     throw new SiteError('TemplateLoadFailed', (cause as Error).message, { file: path.relative(process.cwd(), entry), cause });
   }
