@@ -2,8 +2,8 @@
  * The `site` command line: parses arguments, calls the generator, and maps
  * failures to exit codes (1: content or build error, 2: bad usage).
  */
-import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
+import packageJson from '../package.json' with { type: 'json' };
 import { createLogger } from '../generator/logger';
 import { formatError } from './format-error';
 
@@ -16,7 +16,7 @@ const generator = {
   watch: () => import('../generator/watch'),
 };
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = packageJson;
 
 export const EXIT_BUILD_ERROR = 1;
 export const EXIT_USAGE = 2;

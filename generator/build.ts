@@ -1,27 +1,31 @@
 /**
  * `site build`: a short list of named, timed steps.
  *
- *   config → theme → pages → assets → render → links → host files → write → report
+ *   config → theme → pages ∥ assets → render (+ write pages) → images → write → links → commit → report
  *
  * Assets are bundled before rendering (not after, as in some generators) so
  * pages can reference the content-hashed file names directly; bundling runs
- * alongside page loading.
+ * alongside page loading. Large sites load and render on worker threads
+ * (parallel-pages.ts). Pages are written into a staging folder as they are
+ * rendered; the folder replaces the output only when every step succeeded.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleAssets, type Assets } from './bundle-assets';
-import { checkLinks } from './check-links';
+import { checkLinks, type PageLinks } from './check-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
 import { headersFile, robots, securityTxt, sitemap, styleHash } from './host-files';
 import { siteImages } from './images';
-import { loadPages, PUBLIC_DIR } from './load-pages';
-import { loadTheme } from './load-theme';
+import { duplicateRoutes, listPageFiles, loadPages, noPages, PUBLIC_DIR, type LoadContext } from './load-pages';
+import { loadTheme, type LoadedTheme } from './load-theme';
 import { createLogger, timed, type Logger } from './logger';
-import { renderPages, scriptEntries, type RenderedPage } from './render-pages';
-import { formatReport, measure, type OutputFile } from './report';
-import type { PageInfo, Theme } from './types';
-import { writeSite, type SiteFiles } from './write-site';
+import { startPagePool, workerCount, type PagePool } from './parallel-pages';
+import { scriptEntries, type PageAssets } from './render-pages';
+import { formatReport, measureGzip, type OutputFile } from './report';
+import { summaryOf, type PageSummary, type Theme } from './types';
+import { stageSite, type SiteFiles, type Staging } from './write-site';
+import { writePages, type RenderedSummary } from './write-pages';
 import { listFiles } from './list-files';
 
 export interface BuildOptions {
@@ -37,11 +41,13 @@ export interface BuildOptions {
   /** List every output file in the report. */
   verbose?: boolean;
   now?: Date;
+  /** Worker threads for pages; default: one per core for sites of 300 pages or more, else none. */
+  workers?: number;
 }
 
 export interface BuildResult {
   config: SiteConfig;
-  pages: PageInfo[];
+  pages: PageSummary[];
   outputs: OutputFile[];
   warnings: string[];
   steps: Record<string, number>;
@@ -80,28 +86,77 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const steps: Record<string, number> = {};
   const step = <T>(name: string, run: () => T | Promise<T>) => timed(steps, name, run);
 
-  const config = await step('config', async () => withBaseUrl(await loadConfig(paths.pagesDir, paths.root), options.baseUrl));
-  const { theme } = await step('theme', () => loadTheme(paths.themeDir, paths.cacheDir));
-  // esbuild bundles in its own process while this one reads the pages: the two steps overlap.
-  const [pages, assets] = await Promise.all([
-    step('pages', () => loadPages({ pagesDir: paths.pagesDir, config, theme, displayRoot: paths.root })),
-    step('assets', () => bundleTheme(theme, paths)),
-  ]);
-  const rendered = await step('render', () => renderPages(pages, { site: config, theme, assets }));
-  const publicFiles = await listFiles(paths.publicDir);
-  const images = await step('images', () => siteImages(config, paths.publicDir, paths.cacheDir));
-  const files = siteFiles(rendered, assets, images, pages, config, options.now ?? new Date(), theme);
-  const configFile = path.relative(paths.root, path.join(paths.pagesDir, CONFIG_FILE));
-  const warnings = await step('links', () => linkWarnings(rendered, new Set([...files.keys(), ...publicFiles]), config, pages, configFile));
-  await step('write', () => writeSite(paths.outDir, files, paths.publicDir));
+  const files = await listPageFiles(paths.pagesDir);
+  if (files.length === 0) throw noPages(paths.pagesDir, paths.root);
+  const workers = workerCount(files.length, options.workers);
+  // Workers start now: their start-up overlaps reading the config and the theme.
+  const pool = workers > 0 ? startPagePool(workers) : undefined;
+  let staging: Staging | undefined;
+  try {
+    const config = await step('config', async () => withBaseUrl(await loadConfig(paths.pagesDir, paths.root), options.baseUrl));
+    const theme = await step('theme', () => loadTheme(paths.themeDir, paths.cacheDir));
+    staging = await stageSite(paths.outDir, paths.publicDir);
+    const pages = new PageSteps(files, { pagesDir: paths.pagesDir, config, theme: theme.theme, displayRoot: paths.root }, theme, pool);
+    // esbuild bundles in its own process while the pages load: the two steps overlap.
+    const [summaries, assets] = await Promise.all([step('pages', () => pages.load()), step('assets', () => bundleTheme(theme.theme, paths))]);
+    const rendered = await step('render', () => pages.render(pageAssets(assets), staging!.dir));
+    const images = await step('images', () => siteImages(config, paths.publicDir, paths.cacheDir));
+    const other = hostFiles(assets, images, summaries, config, options.now ?? new Date(), theme.theme);
+    await step('write', () => staging!.write(other));
+    const publicFiles = await listFiles(paths.publicDir);
+    const configFile = path.relative(paths.root, path.join(paths.pagesDir, CONFIG_FILE));
+    const warnings = await step('links', () => linkWarnings(rendered, new Set([...rendered.map((r) => r.outFile), ...other.keys(), ...publicFiles]), config, summaries, configFile));
+    await step('commit', () => staging!.commit());
 
-  const outputs = measure(files);
-  const ms = performance.now() - started;
-  for (const warning of warnings) log.warn(warning);
-  log.info(formatReport(outputs, { pages: pages.length, ms, outDir: path.relative(process.cwd(), paths.outDir) || '.', detail: options.verbose }));
-  log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}`);
-  return { config, pages, outputs, warnings, steps, ms, outDir: paths.outDir };
+    const sizes = [...rendered.map((r) => ({ file: r.outFile, bytes: r.bytes })), ...[...other].map(([file, contents]) => ({ file, bytes: Buffer.byteLength(contents) }))];
+    const outputs = await measureGzip(sizes, paths.outDir, { detail: options.verbose });
+    const ms = performance.now() - started;
+    for (const warning of warnings) log.warn(warning);
+    log.info(formatReport(outputs, { pages: summaries.length, ms, outDir: path.relative(process.cwd(), paths.outDir) || '.', detail: options.verbose }));
+    log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}${workers ? ` (pages on ${workers} worker threads)` : ''}`);
+    return { config, pages: summaries, outputs, warnings, steps, ms, outDir: paths.outDir };
+  } catch (error) {
+    await staging?.abort();
+    throw error;
+  } finally {
+    await pool?.close();
+  }
 }
+
+/** Loading and rendering the pages: on this thread, or on the worker pool when there is one. */
+class PageSteps {
+  private loaded: Awaited<ReturnType<typeof loadPages>> = [];
+  private summaries: PageSummary[] = [];
+
+  constructor(
+    private readonly files: string[],
+    private readonly ctx: LoadContext,
+    private readonly theme: LoadedTheme,
+    private readonly pool: PagePool | undefined,
+  ) {}
+
+  async load(): Promise<PageSummary[]> {
+    if (this.pool) {
+      const { pagesDir, displayRoot, config } = this.ctx;
+      this.summaries = await this.pool.load(this.files, { pagesDir, displayRoot, config, themeModule: this.theme.module });
+      throwIfAny(duplicateRoutes(this.summaries));
+    } else {
+      this.loaded = await loadPages(this.ctx, this.files);
+      this.summaries = this.loaded.map(summaryOf);
+    }
+    return this.summaries;
+  }
+
+  async render(assets: PageAssets, outDir: string): Promise<RenderedSummary[]> {
+    const routes = this.summaries.map((page) => page.route);
+    if (this.pool) return this.pool.render({ assets, routes, outDir });
+    const { rendered, errors } = writePages(this.loaded, { site: this.ctx.config, theme: this.theme.theme, assets, routes: new Set(routes) }, outDir);
+    throwIfAny(errors);
+    return rendered;
+  }
+}
+
+const pageAssets = ({ stylesheet, fontPreload, scripts, imports }: Assets): PageAssets => ({ stylesheet, fontPreload, scripts, imports });
 
 /** True when the output is missing or older than any source (pages, templates, islands). */
 export async function isStale(paths: ProjectPaths): Promise<boolean> {
@@ -130,9 +185,9 @@ export async function bundleTheme(theme: Theme, paths: ProjectPaths): Promise<As
   );
 }
 
-export function siteFiles(rendered: RenderedPage[], assets: Assets, images: Map<string, Uint8Array>, pages: PageInfo[], config: SiteConfig, now: Date, theme: Theme): SiteFiles {
+/** Every output file except the pages: assets, images, sitemap, robots.txt, security.txt and the host's headers. */
+export function hostFiles(assets: Assets, images: Map<string, Uint8Array>, pages: PageSummary[], config: SiteConfig, now: Date, theme: Theme): SiteFiles {
   const files: SiteFiles = new Map();
-  for (const page of rendered) files.set(page.outFile, page.html);
   for (const [file, contents] of assets.files) files.set(file, contents);
   for (const [file, contents] of images) files.set(file, contents);
   files.set('sitemap.xml', sitemap(pages, config));
@@ -143,7 +198,7 @@ export function siteFiles(rendered: RenderedPage[], assets: Assets, images: Map<
 }
 
 /** Broken links fail the build; links to planned routes become warnings; a planned route with a page is a config error. */
-function linkWarnings(rendered: RenderedPage[], files: ReadonlySet<string>, config: SiteConfig, pages: PageInfo[], configFile: string): string[] {
+function linkWarnings(rendered: PageLinks[], files: ReadonlySet<string>, config: SiteConfig, pages: PageSummary[], configFile: string): string[] {
   const errors = pages
     .filter((page) => config.plannedRoutes.includes(page.route))
     .map((page) => new SiteError('InvalidConfig', `plannedRoutes: ${page.route} now has a page (${page.file}); remove it from plannedRoutes`, { field: 'plannedRoutes', file: configFile }));

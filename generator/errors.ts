@@ -94,3 +94,27 @@ export function throwIfAny(errors: SiteError[]): void {
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new SiteErrors(errors);
 }
+
+/** A SiteError as plain data, to cross from a worker thread (structured cloning drops the class). */
+export interface PlainSiteError {
+  kind: ErrorKind;
+  message: string;
+  file?: string;
+  field?: string;
+  line?: number;
+  hint: string;
+  cause?: string;
+}
+
+export const toPlain = (error: SiteError): PlainSiteError => ({
+  kind: error.kind,
+  message: error.message,
+  file: error.file,
+  field: error.field,
+  line: error.line,
+  hint: error.hint,
+  cause: error.cause instanceof Error ? error.cause.stack : error.cause === undefined ? undefined : String(error.cause),
+});
+
+export const fromPlain = (plain: PlainSiteError): SiteError =>
+  new SiteError(plain.kind, plain.message, { file: plain.file, field: plain.field, line: plain.line, hint: plain.hint, cause: plain.cause });

@@ -6,13 +6,13 @@
 import { createHash } from 'node:crypto';
 import type { SiteConfig } from './config';
 import { urlOf } from './routes';
-import type { PageInfo } from './types';
+import type { PageSummary } from './types';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function sitemap(pages: PageInfo[], site: SiteConfig): string {
+export function sitemap(pages: PageSummary[], site: SiteConfig): string {
   const urls = pages
-    .filter((p) => !p.isNotFound && p.data.noindex !== true)
+    .filter((p) => !p.isNotFound && !p.noindex)
     .map((p) => p.route)
     .sort()
     .map((route) => `  <url><loc>${escapeXml(urlOf(site.baseUrl, route))}</loc></url>`);

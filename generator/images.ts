@@ -12,9 +12,9 @@ import type { SiteConfig } from './config';
 import { OG_IMAGE } from './document';
 import { SiteError } from './errors';
 
-const require = createRequire(import.meta.url);
+const resolveModule = createRequire(import.meta.url).resolve;
 const FONTS = ['@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'].map((f) =>
-  require.resolve(f),
+  resolveModule(f),
 );
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');

@@ -61,6 +61,26 @@ export function unserializable(value: unknown, path = 'props'): string | undefin
   return undefined;
 }
 
+/**
+ * Island markup by component, id and props. An island must render the same
+ * markup from the same props (hydration depends on it), so pages that share an
+ * island with equal props (the header on most pages) render it once.
+ */
+const renderedIslands = new WeakMap<object, Map<string, string>>();
+const MAX_PER_COMPONENT = 256;
+
+function renderOnce(component: object, key: string, render: () => string): string {
+  let byKey = renderedIslands.get(component);
+  if (!byKey) renderedIslands.set(component, (byKey = new Map()));
+  let html = byKey.get(key);
+  if (html === undefined) {
+    html = render();
+    if (byKey.size >= MAX_PER_COMPONENT) byKey.delete(byKey.keys().next().value!);
+    byKey.set(key, html);
+  }
+  return html;
+}
+
 export interface IslandProps<P extends object> {
   /** The island's module: islands/<name>.tsx, which exports `hydrate`. */
   name: string;
@@ -82,11 +102,12 @@ export function Island<P extends object>({ name, component: Component, props, tr
   }
   registry.used.add(name);
   const id = `${name}-${++registry.count}`;
-  const html = renderToString(<Component {...props} />, { identifierPrefix: `${id}-` });
+  const json = scriptSafeJson(props);
+  const html = renderOnce(Component, `${id}\0${json}`, () => renderToString(<Component {...props} />, { identifierPrefix: `${id}-` }));
   return (
     <div className="island" data-island={name} data-src={src} data-trigger={trigger} data-id={id}>
       <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />
-      <script type="application/json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(props) }} />
+      <script type="application/json" dangerouslySetInnerHTML={{ __html: json }} />
     </div>
   );
 }

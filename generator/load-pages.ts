@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
+import jsYaml from 'js-yaml';
 import { z } from 'zod';
 import { breadcrumbTrail } from './breadcrumbs';
 import type { SiteConfig } from './config';
@@ -13,7 +14,7 @@ import { SiteError, throwIfAny } from './errors';
 import { renderMarkdown } from './markdown';
 import { replaceTokens } from './tokens';
 import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
-import type { BaseFrontmatter, PageInfo, Theme } from './types';
+import { summaryOf, type BaseFrontmatter, type PageInfo, type PageSummary, type Theme } from './types';
 import { validate } from './validate';
 import { parseYaml, type ParsedYaml } from './yaml';
 
@@ -61,23 +62,34 @@ function pageSchema(templateSchema: z.ZodObject): z.ZodObject {
   return schema;
 }
 
+/**
+ * Frontmatter data, parsed with js-yaml (gray-matter's own engine, several
+ * times faster than building a syntax tree) using the YAML 1.2 core schema, so
+ * dates stay strings as they do in the config. Malformed YAML is parsed again
+ * with the tree-building parser, whose error names the line.
+ */
+function loadFrontmatter(text: string, file: string): object {
+  try {
+    return (jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) ?? {}) as object;
+  } catch (cause) {
+    // gray-matter hands over the text from the end of the opening `---` line, so its line 1 is the file's line 1.
+    parseYaml(text, file, 1); // throws MalformedYaml naming the line
+    // The parsers disagree (rare): report js-yaml's objection with its own position.
+    const mark = (cause as { mark?: { line: number } }).mark;
+    throw new SiteError('MalformedYaml', (cause as Error).message.split('\n')[0] ?? 'YAML syntax error', { file, line: mark ? mark.line + 1 : undefined, cause });
+  }
+}
+
 /** Loads one page; throws a SiteError (or SiteErrors) when it is invalid. */
 export async function loadPage(relativeFile: string, ctx: LoadContext): Promise<PageInfo> {
   const absolute = path.join(ctx.pagesDir, relativeFile);
   const file = path.relative(ctx.displayRoot, absolute) || absolute;
   const source = replaceTokens(await readFile(absolute, 'utf8'), ctx.config, file);
 
-  let yaml: ParsedYaml | undefined;
-  const parsed = matter(source, {
-    engines: {
-      yaml: (text: string) => {
-        // gray-matter hands over the text from the end of the opening `---` line, so its line 1 is the file's line 1.
-        yaml = parseYaml(text, file, 1);
-        return yaml.data as object;
-      },
-    },
-  });
+  const parsed = matter(source, { engines: { yaml: (text: string) => loadFrontmatter(text, file) } });
   const frontmatter = (parsed.data ?? {}) as Record<string, unknown>;
+  // Line numbers are needed only to report an error: the YAML syntax tree is built then, not for every page.
+  const yaml: Pick<ParsedYaml, 'lineOf'> = { lineOf: (at) => parseYaml(parsed.matter, file, 1).lineOf(at) };
 
   const templateName = typeof frontmatter.template === 'string' ? frontmatter.template : DEFAULT_TEMPLATE;
   const template = ctx.theme.templates[templateName];
@@ -86,7 +98,7 @@ export async function loadPage(relativeFile: string, ctx: LoadContext): Promise<
     throw new SiteError('UnknownTemplate', `Template "${templateName}" does not exist (known: ${known})`, {
       file,
       field: 'template',
-      line: yaml?.lineOf(['template']),
+      line: yaml.lineOf(['template']),
     });
   }
 
@@ -100,7 +112,7 @@ export async function loadPage(relativeFile: string, ctx: LoadContext): Promise<
     throw new SiteError('InvalidFrontmatter', `title: with " | ${ctx.config.name}" appended the title is ${fullTitle.length} characters; keep it within ${MAX_TITLE} so search results show it whole`, {
       file,
       field: 'title',
-      line: yaml?.lineOf(['title']),
+      line: yaml.lineOf(['title']),
     });
   }
 
@@ -123,12 +135,13 @@ export async function loadPage(relativeFile: string, ctx: LoadContext): Promise<
   };
 }
 
+export const noPages = (pagesDir: string, displayRoot: string) =>
+  new SiteError('NoPages', `No markdown pages in ${path.relative(displayRoot, pagesDir) || pagesDir}`);
+
 /** Loads every page, collecting all errors before failing; rejects two files claiming one route. */
-export async function loadPages(ctx: LoadContext): Promise<PageInfo[]> {
-  const files = await listPageFiles(ctx.pagesDir);
-  if (files.length === 0) {
-    throw new SiteError('NoPages', `No markdown pages in ${path.relative(ctx.displayRoot, ctx.pagesDir) || ctx.pagesDir}`);
-  }
+export async function loadPages(ctx: LoadContext, listed?: string[]): Promise<PageInfo[]> {
+  const files = listed ?? (await listPageFiles(ctx.pagesDir));
+  if (files.length === 0) throw noPages(ctx.pagesDir, ctx.displayRoot);
   const errors: SiteError[] = [];
   const pages: PageInfo[] = [];
   const settled = await Promise.allSettled(files.map((file) => loadPage(file, ctx)));
@@ -136,13 +149,13 @@ export async function loadPages(ctx: LoadContext): Promise<PageInfo[]> {
     if (outcome.status === 'fulfilled') pages.push(outcome.value);
     else errors.push(...errorsOf(outcome.reason));
   }
-  errors.push(...duplicateRoutes(pages));
+  errors.push(...duplicateRoutes(pages.map(summaryOf)));
   throwIfAny(errors);
   return pages;
 }
 
-export function duplicateRoutes(pages: PageInfo[]): SiteError[] {
-  const byRoute = new Map<string, PageInfo>();
+export function duplicateRoutes(pages: PageSummary[]): SiteError[] {
+  const byRoute = new Map<string, PageSummary>();
   const errors: SiteError[] = [];
   for (const page of pages) {
     const first = byRoute.get(page.route);
@@ -150,7 +163,7 @@ export function duplicateRoutes(pages: PageInfo[]): SiteError[] {
       errors.push(
         new SiteError('DuplicateRoute', `${first.file} and ${page.file} both claim the route ${page.route}`, {
           file: page.file,
-          field: page.data.slug === undefined ? undefined : 'slug',
+          field: page.slug === undefined ? undefined : 'slug',
         }),
       );
     } else byRoute.set(page.route, page);

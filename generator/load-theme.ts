@@ -7,7 +7,7 @@
  * they share state with the generator through global symbols, not identity.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile, access } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -16,11 +16,33 @@ import type { Theme } from './types';
 
 export interface LoadedTheme {
   theme: Theme;
+  /** The bundled module: worker threads import this file rather than bundling again. */
+  module: string;
 }
 
-export async function loadTheme(themeDir: string, cacheDir: string): Promise<LoadedTheme> {
-  const entry = path.join(themeDir, 'index.ts');
+/** What the last bundle was made from: its input files' sizes and times, and the bundle's file name. */
+interface Manifest {
+  entry: string;
+  inputs: Record<string, string>;
+  module: string;
+}
+
+const MANIFEST = 'theme-manifest.json';
+const fingerprint = async (file: string) => stat(file).then((s) => `${s.size}:${s.mtimeMs}`, () => 'missing');
+
+/** The last bundle, when no file it was made from has changed since: a start-up without esbuild. */
+async function reusableBundle(entry: string, cacheDir: string): Promise<string | undefined> {
+  const manifest = await readFile(path.join(cacheDir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as Manifest, () => undefined);
+  if (!manifest || manifest.entry !== entry) return undefined;
+  const module = path.join(cacheDir, manifest.module);
+  if (!(await exists(module))) return undefined;
+  const current = await Promise.all(Object.entries(manifest.inputs).map(async ([file, was]) => (await fingerprint(file)) === was));
+  return current.every(Boolean) ? module : undefined;
+}
+
+async function bundle(entry: string, cacheDir: string): Promise<string> {
   let code: string;
+  let inputs: string[];
   try {
     const result = await build({
       entryPoints: [entry],
@@ -33,25 +55,43 @@ export async function loadTheme(themeDir: string, cacheDir: string): Promise<Loa
       packages: 'external',
       jsx: 'automatic',
       write: false,
+      metafile: true,
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
     });
     code = result.outputFiles[0]!.text;
+    inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(file));
   } catch (cause) {
     throw new SiteError('TemplateLoadFailed', firstEsbuildMessage(cause) ?? `Could not bundle ${entry}`, {
       file: path.relative(process.cwd(), entry),
       cause,
     });
   }
-
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const bundled = path.join(cacheDir, `theme-${hash}.mjs`);
+  const module = `theme-${hash}.mjs`;
   await mkdir(cacheDir, { recursive: true });
-  if (!(await exists(bundled))) await writeFile(bundled, code);
+  if (!(await exists(path.join(cacheDir, module)))) await writeFile(path.join(cacheDir, module), code);
+  const manifest: Manifest = { entry, module, inputs: Object.fromEntries(await Promise.all(inputs.map(async (file) => [file, await fingerprint(file)]))) };
+  await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(manifest));
+  return path.join(cacheDir, module);
+}
+
+/**
+ * @param fresh bundle even when the last bundle's inputs look unchanged (watch mode, where an
+ *   edit can land within the file system's timestamp resolution).
+ */
+export async function loadTheme(themeDir: string, cacheDir: string, { fresh = false } = {}): Promise<LoadedTheme> {
+  const entry = path.join(themeDir, 'index.ts');
+  const module = (!fresh && (await reusableBundle(entry, cacheDir))) || (await bundle(entry, cacheDir));
+  return { theme: await importTheme(module, entry), module };
+}
+
+/** Imports a bundled theme module (also used by worker threads). */
+export async function importTheme(module: string, entry = module): Promise<Theme> {
   try {
-    const module = (await import(pathToFileURL(bundled).href)) as { theme?: Theme };
-    if (!module.theme) throw new Error(`${entry} does not export "theme"`);
-    return { theme: module.theme };
+    const imported = (await import(pathToFileURL(module).href)) as { theme?: Theme };
+    if (!imported.theme) throw new Error(`${entry} does not export "theme"`);
+    return imported.theme;
   } catch (cause) {
     throw new SiteError('TemplateLoadFailed', (cause as Error).message, { file: path.relative(process.cwd(), entry), cause });
   }

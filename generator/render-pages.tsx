@@ -28,7 +28,18 @@ export interface RenderedPage {
 /** The island loader's entry name in islands/. */
 export const LOADER = 'loader';
 
-export function renderPage(page: PageInfo, ctx: { site: SiteConfig; theme: Theme; assets: Assets; routes: ReadonlySet<string> }): RenderedPage {
+/** What rendering needs of the bundled assets: public URLs, not file contents (so it can cross to a worker thread). */
+export type PageAssets = Pick<Assets, 'stylesheet' | 'fontPreload' | 'scripts' | 'imports'>;
+
+export interface RenderContext {
+  site: SiteConfig;
+  theme: Theme;
+  assets: PageAssets;
+  /** Every route of the site (the layout may tell real links from planned ones). */
+  routes: ReadonlySet<string>;
+}
+
+export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
   const { site, theme, assets } = ctx;
   const template = theme.templates[page.template]!;
   try {
@@ -65,7 +76,7 @@ export function renderPage(page: PageInfo, ctx: { site: SiteConfig; theme: Theme
 }
 
 /** Renders all pages; every failing page is reported, not just the first. */
-export function renderPages(pages: PageInfo[], ctx: { site: SiteConfig; theme: Theme; assets: Assets }): RenderedPage[] {
+export function renderPages(pages: PageInfo[], ctx: { site: SiteConfig; theme: Theme; assets: PageAssets }): RenderedPage[] {
   const routes = new Set(pages.map((p) => p.route));
   const rendered: RenderedPage[] = [];
   const errors: SiteError[] = [];

@@ -14,9 +14,9 @@
  */
 import { cp, access } from 'node:fs/promises';
 import path from 'node:path';
-import { bundleTheme, projectPaths, siteFiles, type BuildOptions, type ProjectPaths } from './build';
+import { bundleTheme, hostFiles, projectPaths, type BuildOptions, type ProjectPaths } from './build';
 import type { Assets } from './bundle-assets';
-import { checkLinks } from './check-links';
+import { checkLinks, linksOfRendered } from './check-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from './config';
 import { siteErrorsOf, throwIfAny, type SiteError } from './errors';
 import { siteImages } from './images';
@@ -24,7 +24,7 @@ import { duplicateRoutes, listPageFiles, loadPage, loadPages, PUBLIC_DIR } from 
 import { loadTheme } from './load-theme';
 import { listFiles } from './list-files';
 import { renderPage, renderPages, type RenderedPage } from './render-pages';
-import type { PageInfo, Theme } from './types';
+import { summaryOf, type PageInfo, type Theme } from './types';
 import { timed } from './logger';
 import { updateFiles, writeSite } from './write-site';
 
@@ -101,7 +101,7 @@ export class SiteSession {
     const previous = this.state;
     const next: State = { ...previous, pages: new Map(previous.pages), rendered: new Map(previous.rendered) };
 
-    if (kinds.includes('theme') || kinds.includes('island')) next.theme = (await step('theme', () => loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;
+    if (kinds.includes('theme') || kinds.includes('island')) next.theme = (await step('theme', () => loadTheme(this.paths.themeDir, this.paths.cacheDir, { fresh: true }))).theme;
     // The browser bundles change only when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
     if (kinds.some((k) => k === 'style' || k === 'island') || changed.some((f) => assetInputs.has(f))) {
@@ -172,7 +172,7 @@ export class SiteSession {
         errors.push(...errorsOrThrow(error));
       }
     }
-    errors.push(...duplicateRoutes([...next.pages.values()]));
+    errors.push(...duplicateRoutes([...next.pages.values()].map(summaryOf)));
     throwIfAny(errors);
   }
 
@@ -203,9 +203,10 @@ export class SiteSession {
   /** All output files, after checking every link (a broken one fails the update). */
   private async checkedFiles(rendered: Map<string, RenderedPage>, assets: Assets, config: SiteConfig, theme: Theme, images: Map<string, Uint8Array>) {
     const pages = [...rendered.values()];
-    const files = siteFiles(pages, assets, images, pages.map((r) => r.page), config, this.options.now ?? new Date(), theme);
+    const files = hostFiles(assets, images, pages.map((r) => summaryOf(r.page)), config, this.options.now ?? new Date(), theme);
+    for (const page of pages) files.set(page.outFile, page.html);
     const publicFiles = await listFiles(path.join(this.paths.pagesDir, PUBLIC_DIR));
-    throwIfAny(checkLinks(pages, new Set([...files.keys(), ...publicFiles]), config.plannedRoutes).errors);
+    throwIfAny(checkLinks(pages.map(linksOfRendered), new Set([...files.keys(), ...publicFiles]), config.plannedRoutes).errors);
     return files;
   }
 }

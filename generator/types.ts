@@ -46,6 +46,28 @@ export interface PageInfo<D = Record<string, unknown>> {
   isNotFound: boolean;
 }
 
+/** What the build keeps of a page once it is rendered: enough for routes, the sitemap and the report. */
+export interface PageSummary {
+  file: string;
+  route: string;
+  url: string;
+  title: string;
+  noindex: boolean;
+  isNotFound: boolean;
+  /** The frontmatter slug, when the route came from one (named in duplicate-route errors). */
+  slug?: string;
+}
+
+export const summaryOf = (page: PageInfo): PageSummary => ({
+  file: page.file,
+  route: page.route,
+  url: page.url,
+  title: page.title,
+  noindex: page.data.noindex === true,
+  isNotFound: page.isNotFound,
+  slug: page.data.slug,
+});
+
 export interface TemplateProps<D = Record<string, unknown>> {
   page: PageInfo<D>;
   site: SiteConfig;

@@ -13,7 +13,7 @@ export function fieldName(path: ReadonlyArray<PropertyKey>): string {
 export function validate<S extends z.ZodType>(
   schema: S,
   data: unknown,
-  where: { kind: ErrorKind; file: string; yaml?: ParsedYaml },
+  where: { kind: ErrorKind; file: string; yaml?: Pick<ParsedYaml, 'lineOf'> },
 ): { value: z.output<S>; errors: [] } | { value: undefined; errors: SiteError[] } {
   const result = schema.safeParse(data);
   if (result.success) return { value: result.data, errors: [] };

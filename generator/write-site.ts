@@ -9,31 +9,67 @@ import { SiteError } from './errors';
 
 export type SiteFiles = Map<string, string | Uint8Array>;
 
-export async function writeSite(outDir: string, files: SiteFiles, publicDir?: string): Promise<void> {
+/** A new output folder being written beside the old one; `commit` swaps it into place. */
+export interface Staging {
+  /** The temporary folder: writers (including worker threads) put files here. */
+  dir: string;
+  write(files: SiteFiles): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+const writeFailed = (outDir: string, cause: unknown) => new SiteError('WriteFailed', `Could not write the site: ${(cause as Error).message}`, { file: outDir, cause });
+
+export async function stageSite(outDir: string, publicDir?: string): Promise<Staging> {
   const parent = path.dirname(path.resolve(outDir));
   const stamp = `${process.pid}-${Date.now()}`;
   const temp = path.join(parent, `.${path.basename(outDir)}.tmp-${stamp}`);
   const old = path.join(parent, `.${path.basename(outDir)}.old-${stamp}`);
+  const abort = () => rm(temp, { recursive: true, force: true });
   try {
     await mkdir(temp, { recursive: true });
     if (publicDir && (await exists(publicDir))) await cp(publicDir, temp, { recursive: true });
-    const dirs = new Set([...files.keys()].map((file) => path.dirname(path.join(temp, file))));
-    await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
-    await Promise.all([...files].map(([file, contents]) => writeFile(path.join(temp, file), contents)));
   } catch (cause) {
-    await rm(temp, { recursive: true, force: true });
-    throw new SiteError('WriteFailed', `Could not write the site: ${(cause as Error).message}`, { file: outDir, cause });
+    await abort();
+    throw writeFailed(outDir, cause);
   }
-  const hadOutput = await exists(outDir);
-  if (hadOutput) await rename(outDir, old);
+  return {
+    dir: temp,
+    abort,
+    async write(files) {
+      try {
+        const dirs = new Set([...files.keys()].map((file) => path.dirname(path.join(temp, file))));
+        await Promise.all([...dirs].map((dir) => mkdir(dir, { recursive: true })));
+        await Promise.all([...files].map(([file, contents]) => writeFile(path.join(temp, file), contents)));
+      } catch (cause) {
+        throw writeFailed(outDir, cause);
+      }
+    },
+    async commit() {
+      const hadOutput = await exists(outDir);
+      if (hadOutput) await rename(outDir, old);
+      try {
+        await rename(temp, outDir);
+      } catch (cause) {
+        if (hadOutput) await rename(old, outDir);
+        await abort();
+        throw new SiteError('WriteFailed', `Could not move the new site into ${outDir}: ${(cause as Error).message}`, { file: outDir, cause });
+      }
+      if (hadOutput) await rm(old, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes a whole site: all files into the staging folder, then the swap. */
+export async function writeSite(outDir: string, files: SiteFiles, publicDir?: string): Promise<void> {
+  const staging = await stageSite(outDir, publicDir);
   try {
-    await rename(temp, outDir);
-  } catch (cause) {
-    if (hadOutput) await rename(old, outDir);
-    await rm(temp, { recursive: true, force: true });
-    throw new SiteError('WriteFailed', `Could not move the new site into ${outDir}: ${(cause as Error).message}`, { file: outDir, cause });
+    await staging.write(files);
+  } catch (error) {
+    await staging.abort();
+    throw error;
   }
-  if (hadOutput) await rm(old, { recursive: true, force: true });
+  await staging.commit();
 }
 
 const exists = (file: string) => access(file).then(() => true, () => false);

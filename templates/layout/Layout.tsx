@@ -1,8 +1,22 @@
 import { Island } from '../../generator/island';
+import type { SiteConfig } from '../../generator/config';
 import type { LayoutProps } from '../../generator/types';
 import { Header } from '../../islands/navigation';
 import { Toaster } from '../../islands/toaster';
 import { Footer } from './Footer';
+
+/**
+ * The route the header marks as current, or '' when no navigation link leads to
+ * it or above it. Pages the navigation does not reach then share one header
+ * (with equal props an island is rendered once per build).
+ */
+function headerRoute(route: string, navigation: SiteConfig['navigation']): string {
+  const paths = [
+    ...navigation.groups.flatMap((group) => [group.path, ...group.items.map((item) => item.path.split('#')[0]!)]),
+    ...navigation.links.map((link) => link.href),
+  ];
+  return paths.some((path) => route === path || (path !== '/' && route.startsWith(`${path}/`))) ? route : '';
+}
 
 /** Every page: skip link, fixed header (navigation island), main content, footer, and the on-demand toaster. */
 export function Layout({ page, site, children }: LayoutProps) {
@@ -11,7 +25,7 @@ export function Layout({ page, site, children }: LayoutProps) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Island name="navigation" component={Header} props={{ name: site.name, logo: site.logo, route: page.route, navigation: site.navigation }} trigger="interaction" />
+      <Island name="navigation" component={Header} props={{ name: site.name, logo: site.logo, route: headerRoute(page.route, site.navigation), navigation: site.navigation }} trigger="interaction" />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -16,8 +16,11 @@ beforeEach(async () => {
 });
 afterEach(() => site.cleanup());
 
+/** Worker threads for the failing build: every case runs on the main thread and on workers. */
+let workers = 0;
+
 async function failingBuild(): Promise<SiteError[]> {
-  const error = await site.build().then(
+  const error = await site.build({ workers }).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -28,7 +31,11 @@ async function failingBuild(): Promise<SiteError[]> {
   return errors;
 }
 
-describe('a failed build names the problem and keeps the previous output', () => {
+describe.each([0, 2])('a failed build names the problem and keeps the previous output (%i worker threads)', (count) => {
+  beforeEach(() => {
+    workers = count;
+  });
+
   it('malformed YAML', async () => {
     await site.write('about.md', '---\ntitle: About\ndescription: [unclosed, list\n---\nBody\n');
     const [error] = await failingBuild();

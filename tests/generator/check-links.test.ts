@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkLinks } from '../../generator/check-links';
-import type { RenderedPage } from '../../generator/render-pages';
-import type { PageInfo } from '../../generator/types';
+import { checkLinks, pageLinks } from '../../generator/check-links';
 
-const rendered = (route: string, html: string): RenderedPage => ({ page: { route, file: `pages${route === '/' ? '/index' : route}.md` } as PageInfo, outFile: '', html, islands: [] });
+const rendered = (route: string, html: string) => pageLinks(route, `pages${route === '/' ? '/index' : route}.md`, html);
 
 describe('checkLinks', () => {
   const pages = [
@@ -26,5 +24,11 @@ describe('checkLinks', () => {
       ['BrokenLink', 'pages/index.md', '/missing.png'],
       ['BrokenLink', 'pages/index.md', '#gone'],
     ]);
+  });
+
+  it('reads React and micromark attribute serialisation, decoding entities', () => {
+    const page = pageLinks('/', 'pages/index.md', '<a class="x" href="/a?b=1&amp;c=2">x</a><img alt="" src="/i.png"/><h2 id="who-we-are">W</h2><p data-id="no">n</p><a href="/a?b=1&amp;c=2">again</a>');
+    expect(page.links).toEqual(['/a?b=1&c=2', '/i.png']);
+    expect(page.ids).toEqual(['who-we-are']);
   });
 });

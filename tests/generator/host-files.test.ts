@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config';
 import { contentSecurityPolicy, headersFile, robots, securityTxt, sitemap } from '../../generator/host-files';
-import type { PageInfo } from '../../generator/types';
+import type { PageSummary } from '../../generator/types';
 import { REPO } from '../support/fixture';
 
 const config = await loadConfig(`${REPO}/tests/fixtures/basic`);
-const page = (route: string, extra: Partial<PageInfo> = {}) => ({ route, isNotFound: route === '/404', data: {}, ...extra }) as PageInfo;
+const page = (route: string, extra: Partial<PageSummary> = {}): PageSummary => ({ file: `pages${route}.md`, route, url: route, title: route, noindex: false, isNotFound: route === '/404', ...extra });
 
 describe('sitemap.xml', () => {
   it('lists every real route as an absolute URL, never the 404 or noindex pages', () => {
-    const xml = sitemap([page('/'), page('/about'), page('/404'), page('/draft', { data: { noindex: true } as never })], config);
+    const xml = sitemap([page('/'), page('/about'), page('/404'), page('/draft', { noindex: true })], config);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(['https://fixture.example.com/', 'https://fixture.example.com/about']);
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);

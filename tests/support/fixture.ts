@@ -2,7 +2,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { build, type BuildResult } from '../../generator/build';
+import { build, type BuildOptions, type BuildResult } from '../../generator/build';
 import { silentLogger } from '../../generator/logger';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
@@ -11,7 +11,7 @@ export interface TempSite {
   dir: string;
   pagesDir: string;
   outDir: string;
-  build(): Promise<BuildResult>;
+  build(options?: BuildOptions): Promise<BuildResult>;
   write(file: string, contents: string): Promise<void>;
   read(file: string): Promise<string>;
   /** Replaces text in a page or config file; fails if the text is not there. */
@@ -28,7 +28,7 @@ export async function tempSite(fixture = 'basic'): Promise<TempSite> {
     dir,
     pagesDir,
     outDir,
-    build: () => build({ root: REPO, pagesDir, outDir, logger: silentLogger }),
+    build: (options) => build({ root: REPO, pagesDir, outDir, logger: silentLogger, ...options }),
     write: (file, contents) => writeFile(path.join(pagesDir, file), contents),
     read: (file) => readFile(path.join(pagesDir, file), 'utf8'),
     async edit(file, from, to) {

@@ -1,0 +1,31 @@
+/**
+ * Large sites load and render their pages on worker threads. The output must
+ * not depend on it: the real site built on two workers equals, file for file
+ * and byte for byte, the site built on the main thread.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { build } from '../../generator/build';
+import { silentLogger } from '../../generator/logger';
+import { REPO, snapshotDir } from '../support/fixture';
+
+const dir = await mkdtemp(path.join(os.tmpdir(), 'site-parallel-'));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const now = new Date('2026-11-22T00:00:00Z');
+const buildWith = (workers: number) => build({ root: REPO, outDir: path.join(dir, `dist-${workers}`), logger: silentLogger, now, workers });
+
+describe('building on worker threads', () => {
+  it('writes exactly what a one-thread build writes', async () => {
+    const serial = await buildWith(0);
+    const parallel = await buildWith(2);
+    expect(parallel.pages).toEqual(serial.pages);
+    expect(parallel.outputs.map((o) => [o.file, o.bytes]).sort()).toEqual(serial.outputs.map((o) => [o.file, o.bytes]).sort());
+    const [one, two] = [await snapshotDir(serial.outDir), await snapshotDir(parallel.outDir)];
+    expect(Object.keys(two)).toEqual(Object.keys(one));
+    for (const file of Object.keys(one)) expect(two[file], file).toBe(one[file]);
+    expect(Object.keys(one).filter((f) => f.endsWith('.html')).length).toBe(serial.pages.length);
+  });
+});
