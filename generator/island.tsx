@@ -11,8 +11,7 @@
  * islands/loader.ts finds the markers and imports a module only when its
  * trigger fires. JSON is data, not code, so a strict CSP allows it.
  */
-import { createContext, useContext, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
+import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
 import { SiteError } from './errors';
 import { scriptSafeJson } from './json-ld';
 
@@ -27,6 +26,11 @@ export interface IslandRegistry {
   /** Islands the page used, in order of first use. */
   used: Set<string>;
   count: number;
+  /**
+   * The generator's react-dom/server renderToString. Passed in rather than imported, so the
+   * theme bundle (which carries a copy of this module) does not load react-dom/server again.
+   */
+  renderToString(element: ReactElement, options: { identifierPrefix: string }): string;
 }
 
 /** One context for every copy of this module (the theme bundle has its own copy). */
@@ -34,8 +38,8 @@ const CONTEXT_KEY = Symbol.for('site.IslandContext');
 type ContextHolder = { [CONTEXT_KEY]?: React.Context<IslandRegistry | null> };
 export const IslandContext = ((globalThis as ContextHolder)[CONTEXT_KEY] ??= createContext<IslandRegistry | null>(null));
 
-export function createIslandRegistry(file: string, urls: Record<string, string>): IslandRegistry {
-  return { file, urlOf: (name) => urls[name], used: new Set(), count: 0 };
+export function createIslandRegistry(file: string, urls: Record<string, string>, renderToString: IslandRegistry['renderToString']): IslandRegistry {
+  return { file, urlOf: (name) => urls[name], used: new Set(), count: 0, renderToString };
 }
 
 /** The first value in `props` that would not survive JSON, as a path and a reason. */
@@ -103,7 +107,7 @@ export function Island<P extends object>({ name, component: Component, props, tr
   registry.used.add(name);
   const id = `${name}-${++registry.count}`;
   const json = scriptSafeJson(props);
-  const html = renderOnce(Component, `${id}\0${json}`, () => renderToString(<Component {...props} />, { identifierPrefix: `${id}-` }));
+  const html = renderOnce(Component, `${id}\0${json}`, () => registry.renderToString(<Component {...props} />, { identifierPrefix: `${id}-` }));
   return (
     <div className="island" data-island={name} data-src={src} data-trigger={trigger} data-id={id}>
       <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />

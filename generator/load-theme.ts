@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { SiteError } from './errors';
 import type { Theme } from './types';
 
@@ -40,6 +40,21 @@ async function reusableBundle(entry: string, cacheDir: string): Promise<string |
   return current.every(Boolean) ? module : undefined;
 }
 
+/**
+ * Templates import island modules, which import react-dom/client to hydrate in the browser.
+ * The server never hydrates, so it gets a stub instead of loading the client renderer.
+ */
+const serverHasNoClient: Plugin = {
+  name: 'server-has-no-client',
+  setup(build) {
+    build.onResolve({ filter: /^react-dom\/client$/ }, () => ({ path: 'react-dom/client', namespace: 'server-stub' }));
+    build.onLoad({ filter: /.*/, namespace: 'server-stub' }, () => ({
+      contents: 'const none = () => { throw new Error("react-dom/client is not available while rendering on the server"); }; export const hydrateRoot = none, createRoot = none;',
+      loader: 'js',
+    }));
+  },
+};
+
 async function bundle(entry: string, cacheDir: string): Promise<string> {
   let code: string;
   let inputs: string[];
@@ -56,6 +71,7 @@ async function bundle(entry: string, cacheDir: string): Promise<string> {
       jsx: 'automatic',
       write: false,
       metafile: true,
+      plugins: [serverHasNoClient],
       logLevel: 'silent',
       define: { 'process.env.NODE_ENV': '"production"' },
     });

@@ -6,7 +6,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createIslandRegistry, IslandContext } from './island';
 import type { SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
@@ -45,7 +45,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
   try {
     const Template = template.component;
     const { Layout } = theme;
-    const islands = createIslandRegistry(page.file, assets.scripts);
+    const islands = createIslandRegistry(page.file, assets.scripts, renderToString);
     const body = renderToStaticMarkup(
       <IslandContext.Provider value={islands}>
         <Layout page={page} site={site} routes={ctx.routes}>

@@ -1,6 +1,5 @@
-import { renderToStaticMarkup } from 'react-dom/server';
 import { z } from 'zod';
-import { Icon } from '../components/icons';
+import { Icon, iconMarkup } from '../components/icons';
 import { defineTemplate } from '../../generator/types';
 import { action, heroSlide, iconName } from '../content/schemas';
 import { section } from '../content/sections';
@@ -29,7 +28,7 @@ export const home = defineTemplate({
         component={HeroCarousel}
         props={{
           ...page.data.hero,
-          highlights: page.data.hero.highlights.map(({ icon, ...h }) => ({ ...h, iconSvg: renderToStaticMarkup(<Icon name={icon} size={20} />) })),
+          highlights: page.data.hero.highlights.map(({ icon, ...h }) => ({ ...h, iconSvg: iconMarkup(icon, 20) })),
         }}
         trigger="visible"
       />

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../generator/errors';
 import { createIslandRegistry, Island, IslandContext, unserializable } from '../../generator/island';
@@ -8,7 +8,7 @@ function Counter({ start }: { start: number }) {
 }
 
 const render = (props: object, urls = { counter: '/assets/counter-H.js' }) => {
-  const registry = createIslandRegistry('pages/x.md', urls);
+  const registry = createIslandRegistry('pages/x.md', urls, renderToString);
   const html = renderToStaticMarkup(
     <IslandContext.Provider value={registry}>
       <Island name="counter" component={Counter} props={props as { start: number }} trigger="visible" />
