@@ -20,7 +20,7 @@ import { siteImages } from './images';
 import { duplicateRoutes, listPageFiles, loadPages, noPages, PUBLIC_DIR, type LoadContext } from './load-pages';
 import { loadTheme, type LoadedTheme } from './load-theme';
 import { createLogger, timed, type Logger } from './logger';
-import { startPagePool, workerCount, type PagePool } from './parallel-pages';
+import { startPagePool, threadCount, type PagePool } from './parallel-pages';
 import { scriptEntries, type PageAssets } from './render-pages';
 import { formatReport, measureGzip, type OutputFile } from './report';
 import { summaryOf, type PageSummary, type Theme } from './types';
@@ -41,8 +41,8 @@ export interface BuildOptions {
   /** List every output file in the report. */
   verbose?: boolean;
   now?: Date;
-  /** Worker threads for pages; default: one per core for sites of 300 pages or more, else none. */
-  workers?: number;
+  /** Threads that load and render pages, this one included; default: one per core for sites of 300 pages or more, else 1. */
+  threads?: number;
 }
 
 export interface BuildResult {
@@ -88,9 +88,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const files = await listPageFiles(paths.pagesDir);
   if (files.length === 0) throw noPages(paths.pagesDir, paths.root);
-  const workers = workerCount(files.length, options.workers);
+  const threads = threadCount(files.length, options.threads);
   // Workers start now: their start-up overlaps reading the config and the theme.
-  const pool = workers > 0 ? startPagePool(workers) : undefined;
+  const pool = threads > 1 ? startPagePool(threads) : undefined;
   let staging: Staging | undefined;
   try {
     const config = await step('config', async () => withBaseUrl(await loadConfig(paths.pagesDir, paths.root), options.baseUrl));
@@ -113,7 +113,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const ms = performance.now() - started;
     for (const warning of warnings) log.warn(warning);
     log.info(formatReport(outputs, { pages: summaries.length, ms, outDir: path.relative(process.cwd(), paths.outDir) || '.', detail: options.verbose }));
-    log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}${workers ? ` (pages on ${workers} worker threads)` : ''}`);
+    log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}${pool ? ` (pages on ${threads} threads)` : ''}`);
     return { config, pages: summaries, outputs, warnings, steps, ms, outDir: paths.outDir };
   } catch (error) {
     await staging?.abort();

@@ -66,6 +66,40 @@ export function unserializable(value: unknown, path = 'props'): string | undefin
 }
 
 /**
+ * Nested objects of island props are often the same object on every page (the
+ * site's navigation in the header's props): they are checked and serialised
+ * once, by identity. Props are data read from content and config, never
+ * mutated while a build renders.
+ */
+const jsonByObject = new WeakMap<object, string>();
+const checked = new WeakSet<object>();
+
+function checkedOnce(props: object): string | undefined {
+  for (const [key, value] of Object.entries(props)) {
+    if (typeof value === 'object' && value !== null && checked.has(value)) continue;
+    const problem = unserializable(value, `props.${key}`);
+    if (problem) return problem;
+    if (typeof value === 'object' && value !== null) checked.add(value);
+  }
+  return undefined;
+}
+
+/** `scriptSafeJson(props)`, with shared nested objects serialised once. */
+function propsJson(props: object): string {
+  const members: string[] = [];
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined) continue;
+    let json = typeof value === 'object' && value !== null ? jsonByObject.get(value) : undefined;
+    if (json === undefined) {
+      json = scriptSafeJson(value);
+      if (typeof value === 'object' && value !== null) jsonByObject.set(value, json);
+    }
+    members.push(`${scriptSafeJson(key)}:${json}`);
+  }
+  return `{${members.join(',')}}`;
+}
+
+/**
  * Island markup by component, id and props. An island must render the same
  * markup from the same props (hydration depends on it), so pages that share an
  * island with equal props (the header on most pages) render it once.
@@ -100,13 +134,13 @@ export function Island<P extends object>({ name, component: Component, props, tr
   if (!src) {
     throw new SiteError('AssetBuildFailed', `Island "${name}" has no module: create islands/${name}.tsx exporting "hydrate"`, { file: registry.file, field: name });
   }
-  const problem = unserializable(props);
+  const problem = checkedOnce(props);
   if (problem) {
     throw new SiteError('IslandPropsNotSerializable', `Island "${name}": ${problem}`, { file: registry.file, field: name });
   }
   registry.used.add(name);
   const id = `${name}-${++registry.count}`;
-  const json = scriptSafeJson(props);
+  const json = propsJson(props);
   const html = renderOnce(Component, `${id}\0${json}`, () => registry.renderToString(<Component {...props} />, { identifierPrefix: `${id}-` }));
   return (
     <div className="island" data-island={name} data-src={src} data-trigger={trigger} data-id={id}>

@@ -76,14 +76,16 @@ function withHeadingIds(html: string): { html: string; headings: Heading[] } {
 }
 
 /** Rendered bodies by source text: watch mode re-validates every page on a template edit, but re-renders no unchanged body. */
-const cache = new Map<string, { html: string; headings: Heading[] }>();
-const CACHE_LIMIT = 2_000;
+export type MarkdownCache = Map<string, { html: string; headings: Heading[] }>;
+const CACHE_LIMIT = 10_000;
 
-export function renderMarkdown(source: string): { html: string; headings: Heading[] } {
-  const hit = cache.get(source);
+export function renderMarkdown(source: string, cache?: MarkdownCache): { html: string; headings: Heading[] } {
+  const hit = cache?.get(source);
   if (hit) return hit;
   const result = withHeadingIds(micromark(source, options));
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(source, result);
+  if (cache) {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+    cache.set(source, result);
+  }
   return result;
 }

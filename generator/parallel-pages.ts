@@ -1,60 +1,63 @@
 /**
- * Loads and renders pages on worker threads, one per core, for large sites:
- * markdown and React rendering are CPU work, and a build that uses one thread
- * leaves the other cores idle. Each worker owns a fixed share of the files
- * (round robin over the sorted list) from loading to writing, so a page is
- * read once, crosses no thread boundary as a whole, and is written as soon as
- * it is rendered. Workers start before the config and theme are read, so
+ * Loads and renders a large site's pages on every core: markdown and React
+ * rendering are CPU work, and one thread would leave the other cores idle.
+ *
+ * The files are dealt round robin into one share per core. The main thread
+ * works on the first share itself and a worker thread on each other one (one
+ * JavaScript heap fewer than a worker per core: less memory, less start-up).
+ * A share stays with its thread from loading to writing, so a page is read
+ * once, never crosses threads whole, and is written as soon as it is
+ * rendered. Workers are started before the config and theme are read, so
  * their start-up overlaps that work.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { SiteConfig } from './config';
-import { fromPlain, throwIfAny, type PlainSiteError, type SiteError } from './errors';
-import type { PageAssets } from './render-pages';
+import { fromPlain, throwIfAny, type SiteError } from './errors';
+import { PageShard, type LoadRequest, type RenderRequest, type ShardReply } from './page-shard';
 import type { PageSummary } from './types';
 import type { RenderedSummary } from './write-pages';
 
-/** Below this many pages a build stays on one thread: starting workers costs more than it saves. */
+/** Below this many pages a build stays on one thread: starting workers would cost more than it saves. */
 export const PARALLEL_THRESHOLD = 300;
 
-export interface LoadRequest {
-  type: 'load';
-  files: string[];
-  pagesDir: string;
-  displayRoot: string;
-  config: SiteConfig;
-  themeModule: string;
-}
-
-export interface RenderRequest {
-  type: 'render';
-  assets: PageAssets;
-  routes: string[];
-  outDir: string;
-}
-
-export type WorkerReply =
-  | { type: 'loaded'; pages: PageSummary[]; errors: PlainSiteError[] }
-  | { type: 'rendered'; pages: RenderedSummary[]; errors: PlainSiteError[] }
-  | { type: 'crashed'; error: { message: string; stack?: string } };
-
-/** How many workers a build of `pages` pages uses: 0 (stay on the main thread) or one per core. */
-export function workerCount(pages: number, requested?: number): number {
-  if (requested !== undefined) return requested;
-  const cores = availableParallelism();
-  return pages >= PARALLEL_THRESHOLD && cores > 1 ? cores : 0;
+/** Threads a build of `pages` pages uses (main thread included): 1, or one per core for a large site. */
+export function threadCount(pages: number, requested?: number): number {
+  if (requested !== undefined) return Math.max(1, requested);
+  return pages >= PARALLEL_THRESHOLD ? Math.max(1, availableParallelism()) : 1;
 }
 
 /** The worker module: a sibling of this file once compiled; from TypeScript sources, compiled first. */
 async function workerUrl(): Promise<URL> {
   const sibling = new URL('./page-worker.mjs', import.meta.url);
   if (existsSync(sibling)) return sibling;
-  // Tests run the generator from TypeScript; the CLI launcher compiles the worker entry (cached).
+  // Tests run the generator from TypeScript; the CLI launcher compiles the worker entry (and caches it).
   const launcher = '../bin/compile-cli.js'; // not a literal: the compiled CLI must not bundle its own launcher
   const { compiledEntry } = (await import(launcher)) as { compiledEntry(name: string): Promise<string> };
   return new URL(await compiledEntry('page-worker'));
+}
+
+/** Sends a request to a worker and resolves with its reply. */
+function ask(worker: Worker, request: LoadRequest | RenderRequest): Promise<ShardReply> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    worker.once('error', onError);
+    worker.once('message', (reply: ShardReply) => {
+      worker.off('error', onError);
+      resolve(reply);
+    });
+    worker.postMessage(request);
+  });
+}
+
+/** Every share's pages in file order, as a one-thread build lists them; every share's errors reported together. */
+function merge<T extends { file: string }>(replies: ShardReply[]): T[] {
+  const crash = replies.find((reply) => reply.type === 'crashed');
+  if (crash?.type === 'crashed') throw Object.assign(new Error(crash.error.message), { stack: crash.error.stack });
+  const done = replies as Extract<ShardReply, { pages: unknown }>[];
+  const errors: SiteError[] = done.flatMap((reply) => reply.errors.map(fromPlain));
+  throwIfAny(errors.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '')));
+  return done.flatMap((reply) => reply.pages as unknown as T[]).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 export interface PagePool {
@@ -63,47 +66,24 @@ export interface PagePool {
   close(): Promise<void>;
 }
 
-export function startPagePool(count: number): PagePool {
-  const workers = workerUrl().then((url) => Array.from({ length: count }, () => new Worker(url, { stdout: false, stderr: false })));
+/** A pool of `threads` threads: this one and `threads - 1` workers. */
+export function startPagePool(threads: number): PagePool {
+  const local = new PageShard();
+  const workers = workerUrl().then((url) => Array.from({ length: threads - 1 }, () => new Worker(url)));
 
-  /** Sends one request to every worker (the i-th gets `requestFor(i)`) and gathers the replies. */
-  async function everyWorker<R extends WorkerReply>(requestFor: (i: number) => LoadRequest | RenderRequest): Promise<R[]> {
-    const all = await workers;
-    return Promise.all(
-      all.map(
-        (worker, i) =>
-          new Promise<R>((resolve, reject) => {
-            const onError = (error: Error) => reject(error);
-            worker.once('error', onError);
-            worker.once('message', (reply: WorkerReply) => {
-              worker.off('error', onError);
-              if (reply.type === 'crashed') reject(Object.assign(new Error(reply.error.message), { stack: reply.error.stack }));
-              else resolve(reply as R);
-            });
-            worker.postMessage(requestFor(i));
-          }),
-      ),
-    );
-  }
-
-  /** Replies merged in file order, as a one-thread build would produce them; every worker's errors reported together. */
-  function merge<T extends { file: string }>(replies: { pages: T[]; errors: PlainSiteError[] }[]): T[] {
-    const errors: SiteError[] = replies.flatMap((reply) => reply.errors.map(fromPlain));
-    throwIfAny(errors.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '')));
-    return replies.flatMap((reply) => reply.pages).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  /** The request to every worker first (they run while this thread works), then this thread's share. */
+  async function everyShare(requestFor: (share: number) => LoadRequest | RenderRequest): Promise<ShardReply[]> {
+    const remote = (await workers).map((worker, i) => ask(worker, requestFor(i + 1)));
+    const own = await local.handle(requestFor(0));
+    return [own, ...(await Promise.all(remote))];
   }
 
   return {
     async load(files, request) {
-      const replies = await everyWorker<Extract<WorkerReply, { type: 'loaded' }>>((i) => ({
-        type: 'load',
-        ...request,
-        files: files.filter((_, index) => index % count === i),
-      }));
-      return merge(replies);
+      return merge(await everyShare((share) => ({ type: 'load', ...request, files: files.filter((_, i) => i % threads === share) })));
     },
     async render(request) {
-      return merge(await everyWorker<Extract<WorkerReply, { type: 'rendered' }>>(() => ({ type: 'render', ...request })));
+      return merge(await everyShare(() => ({ type: 'render', ...request })));
     },
     async close() {
       await Promise.all((await workers).map((worker) => worker.terminate()));

@@ -22,6 +22,7 @@ import { siteErrorsOf, throwIfAny, type SiteError } from './errors';
 import { siteImages } from './images';
 import { duplicateRoutes, listPageFiles, loadPage, loadPages, PUBLIC_DIR } from './load-pages';
 import { loadTheme } from './load-theme';
+import type { MarkdownCache } from './markdown';
 import { listFiles } from './list-files';
 import { renderPage, renderPages, type RenderedPage } from './render-pages';
 import { summaryOf, type PageInfo, type Theme } from './types';
@@ -64,6 +65,8 @@ export class SiteSession {
   private state?: State;
   /** Made from the config and logo: kept until they change (a config change rebuilds everything). */
   private images?: Map<string, Uint8Array>;
+  /** Rendered markdown bodies: a template or config edit re-validates every page but re-renders no unchanged body. */
+  private readonly markdownCache: MarkdownCache = new Map();
 
   constructor(private readonly options: BuildOptions = {}) {
     this.paths = projectPaths(options);
@@ -148,7 +151,7 @@ export class SiteSession {
   }
 
   private context(config: SiteConfig, theme: Theme) {
-    return { pagesDir: this.paths.pagesDir, config, theme, displayRoot: this.paths.root };
+    return { pagesDir: this.paths.pagesDir, config, theme, displayRoot: this.paths.root, markdownCache: this.markdownCache };
   }
 
   /** Every page, keyed by its path inside the pages folder (as change events name them). */
@@ -167,7 +170,7 @@ export class SiteSession {
         continue;
       }
       try {
-        next.pages.set(file, await loadPage(file, this.context(next.config, next.theme)));
+        next.pages.set(file, loadPage(file, this.context(next.config, next.theme)));
       } catch (error) {
         errors.push(...errorsOrThrow(error));
       }

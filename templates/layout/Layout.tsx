@@ -10,11 +10,13 @@ import { Footer } from './Footer';
  * it or above it. Pages the navigation does not reach then share one header
  * (with equal props an island is rendered once per build).
  */
+const pathsByNavigation = new WeakMap<SiteConfig['navigation'], string[]>();
 function headerRoute(route: string, navigation: SiteConfig['navigation']): string {
-  const paths = [
-    ...navigation.groups.flatMap((group) => [group.path, ...group.items.map((item) => item.path.split('#')[0]!)]),
-    ...navigation.links.map((link) => link.href),
-  ];
+  let paths = pathsByNavigation.get(navigation);
+  if (!paths) {
+    paths = [...navigation.groups.flatMap((group) => [group.path, ...group.items.map((item) => item.path.split('#')[0]!)]), ...navigation.links.map((link) => link.href)];
+    pathsByNavigation.set(navigation, paths);
+  }
   return paths.some((path) => route === path || (path !== '/' && route.startsWith(`${path}/`))) ? route : '';
 }
 

@@ -16,11 +16,11 @@ beforeEach(async () => {
 });
 afterEach(() => site.cleanup());
 
-/** Worker threads for the failing build: every case runs on the main thread and on workers. */
-let workers = 0;
+/** Threads for the failing build: every case runs on the main thread alone and with a worker. */
+let threads = 1;
 
 async function failingBuild(): Promise<SiteError[]> {
-  const error = await site.build({ workers }).then(
+  const error = await site.build({ threads }).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -31,9 +31,9 @@ async function failingBuild(): Promise<SiteError[]> {
   return errors;
 }
 
-describe.each([0, 2])('a failed build names the problem and keeps the previous output (%i worker threads)', (count) => {
+describe.each([1, 2])('a failed build names the problem and keeps the previous output (pages on %i threads)', (count) => {
   beforeEach(() => {
-    workers = count;
+    threads = count;
   });
 
   it('malformed YAML', async () => {
