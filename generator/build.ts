@@ -151,6 +151,7 @@ class PageSteps {
     const routes = this.summaries.map((page) => page.route);
     if (this.pool) return this.pool.render({ assets, routes, outDir });
     const { rendered, errors } = writePages(this.loaded, { site: this.ctx.config, theme: this.theme.theme, assets, routes: new Set(routes) }, outDir);
+    this.loaded = []; // written: nothing more to keep
     throwIfAny(errors);
     return rendered;
   }

@@ -19,12 +19,31 @@ const decode = (value: string) => (value.includes('&') ? value.replace(/&amp;/g,
 /** href, src and id attributes as React and micromark write them: one regex pass over the page. */
 const ATTRIBUTE = / (href|src|id)="([^"]*)"/g;
 
-export function pageLinks(route: string, file: string, html: string): PageLinks {
+/**
+ * One copy of each distinct string. A regex match is a slice that keeps its
+ * whole page alive; a build that keeps thousands of pages' links would keep
+ * thousands of pages. The copy is a new string, and repeats (the header's and
+ * footer's links on every page) share it.
+ */
+export type Interner = (value: string) => string;
+export function createInterner(): Interner {
+  const pool = new Map<string, string>();
+  return (value) => {
+    let copy = pool.get(value);
+    if (copy === undefined) {
+      copy = (' ' + value).slice(1);
+      pool.set(copy, copy);
+    }
+    return copy;
+  };
+}
+
+export function pageLinks(route: string, file: string, html: string, intern: Interner = createInterner()): PageLinks {
   const links = new Set<string>();
   const ids: string[] = [];
   for (const [, name, value] of html.matchAll(ATTRIBUTE)) {
-    if (name === 'id') ids.push(decode(value!));
-    else links.add(decode(value!));
+    if (name === 'id') ids.push(intern(decode(value!)));
+    else links.add(intern(decode(value!)));
   }
   return { route, file, links: [...links], ids };
 }

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pageLinks, type PageLinks } from './check-links';
+import { createInterner, pageLinks, type PageLinks } from './check-links';
 import { siteErrorsOf, type SiteError } from './errors';
 import { renderPage, type RenderContext } from './render-pages';
 import type { PageInfo } from './types';
@@ -20,6 +20,7 @@ export function writePages(pages: Iterable<PageInfo>, ctx: RenderContext, dir: s
   const made = new Set<string>();
   const rendered: RenderedSummary[] = [];
   const errors: SiteError[] = [];
+  const intern = createInterner();
   for (const page of pages) {
     try {
       const result = renderPage(page, ctx);
@@ -30,7 +31,7 @@ export function writePages(pages: Iterable<PageInfo>, ctx: RenderContext, dir: s
         made.add(folder);
       }
       writeFileSync(target, result.html);
-      rendered.push({ ...pageLinks(page.route, page.file, result.html), outFile: result.outFile, bytes: Buffer.byteLength(result.html) });
+      rendered.push({ ...pageLinks(page.route, page.file, result.html, intern), outFile: result.outFile, bytes: Buffer.byteLength(result.html) });
     } catch (error) {
       const found = siteErrorsOf(error);
       if (found.length === 0) throw error;
