@@ -16,7 +16,17 @@ describe('writeSite', () => {
     await writeSite(out, new Map([['index.html', 'new'], ['a/b.html', 'nested']]));
     expect((await readdir(out)).sort()).toEqual(['a', 'index.html']);
     expect(await readFile(path.join(out, 'a/b.html'), 'utf8')).toBe('nested');
-    expect(await readdir(dir)).toEqual(['dist']);
+    // The previous output is deleted in the background: it goes, without the build waiting for it.
+    await expect.poll(() => readdir(dir), { timeout: 5000 }).toEqual(['dist']);
+  });
+
+  it('removes previous outputs an interrupted background removal left behind', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
+    await mkdir(path.join(dir, '.dist.old-123-456/deep'), { recursive: true });
+    await writeFile(path.join(dir, '.dist.old-123-456/deep/page.html'), 'old');
+    await mkdir(path.join(dir, 'keep'));
+    await writeSite(path.join(dir, 'dist'), new Map([['index.html', 'x']]));
+    expect((await readdir(dir)).sort()).toEqual(['dist', 'keep']);
   });
 
   it('copies the public folder under the generated files', async () => {
