@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build, version as esbuildVersion, type Plugin } from 'esbuild';
 import { SiteError } from './errors';
 import type { Theme } from './types';
 
@@ -22,6 +22,8 @@ export interface LoadedTheme {
 
 /** What the last bundle was made from: its input files' sizes and times, and the bundle's file name. */
 interface Manifest {
+  /** How the bundle was made (esbuild's version and the options that matter): a change invalidates it. */
+  recipe: string;
   entry: string;
   inputs: Record<string, string>;
   module: string;
@@ -33,12 +35,15 @@ const fingerprint = async (file: string) => stat(file).then((s) => `${s.size}:${
 /** The last bundle, when no file it was made from has changed since: a start-up without esbuild. */
 async function reusableBundle(entry: string, cacheDir: string): Promise<string | undefined> {
   const manifest = await readFile(path.join(cacheDir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as Manifest, () => undefined);
-  if (!manifest || manifest.entry !== entry) return undefined;
+  if (!manifest || manifest.entry !== entry || manifest.recipe !== RECIPE) return undefined;
   const module = path.join(cacheDir, manifest.module);
   if (!(await exists(module))) return undefined;
   const current = await Promise.all(Object.entries(manifest.inputs).map(async ([file, was]) => (await fingerprint(file)) === was));
   return current.every(Boolean) ? module : undefined;
 }
+
+const SHARED_WITH_GENERATOR = ['react', 'react/*', 'react-dom', 'react-dom/*', 'zod', 'zod/*'];
+const RECIPE = `esbuild ${esbuildVersion}; external ${SHARED_WITH_GENERATOR.join(' ')}; server stubs react-dom/client; v2`;
 
 /**
  * Templates import island modules, which import react-dom/client to hydrate in the browser.
@@ -65,9 +70,9 @@ async function bundle(entry: string, cacheDir: string): Promise<string> {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      // Packages load once from node_modules (React must be the generator's own instance); only the
-      // project's code is bundled, so a template edit re-bundles and re-imports a small file.
-      packages: 'external',
+      // React and zod load from node_modules: the theme must share the generator's instances.
+      // Other packages (icons, radix, sonner) are bundled in: one file loads faster than hundreds.
+      external: SHARED_WITH_GENERATOR,
       jsx: 'automatic',
       write: false,
       metafile: true,
@@ -87,7 +92,7 @@ async function bundle(entry: string, cacheDir: string): Promise<string> {
   const module = `theme-${hash}.mjs`;
   await mkdir(cacheDir, { recursive: true });
   if (!(await exists(path.join(cacheDir, module)))) await writeFile(path.join(cacheDir, module), code);
-  const manifest: Manifest = { entry, module, inputs: Object.fromEntries(await Promise.all(inputs.map(async (file) => [file, await fingerprint(file)]))) };
+  const manifest: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(await Promise.all(inputs.map(async (file) => [file, await fingerprint(file)]))) };
   await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(manifest));
   return path.join(cacheDir, module);
 }

@@ -1,5 +1,5 @@
 /** The page watch mode shows while the last build failed, headed "Unexpected Application Error!". */
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup } from './react-server';
 import { siteErrorsOf } from './errors';
 
 export function overlayHtml(error: unknown, route: string): string {
