@@ -17,15 +17,15 @@ import { CONFIG_FILE, loadConfig, type SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
 import { headersFile, robots, securityTxt, sitemap, styleHash } from './host-files';
 import { siteImages } from './images';
-import { duplicateRoutes, listPageFiles, loadPages, noPages, PUBLIC_DIR, type LoadContext } from './load-pages';
-import { loadTheme, type LoadedTheme } from './load-theme';
+import { listPageFiles, noPages, PUBLIC_DIR } from './load-pages';
+import { loadTheme } from './load-theme';
 import { createLogger, timed, type Logger } from './logger';
-import { startPagePool, threadCount, type PagePool } from './parallel-pages';
+import { startPagePool, threadCount } from './parallel-pages';
+import { PageSteps } from './page-steps';
 import { scriptEntries, type PageAssets } from './render-pages';
 import { formatReport, measureGzip, type OutputFile } from './report';
-import { summaryOf, type PageSummary, type Theme } from './types';
+import type { PageSummary, Theme } from './types';
 import { stageSite, type SiteFiles, type Staging } from './write-site';
-import { writePages, type RenderedSummary } from './write-pages';
 import { listFiles } from './list-files';
 
 export interface BuildOptions {
@@ -120,40 +120,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     throw error;
   } finally {
     await pool?.close();
-  }
-}
-
-/** Loading and rendering the pages: on this thread, or on the worker pool when there is one. */
-class PageSteps {
-  private loaded: Awaited<ReturnType<typeof loadPages>> = [];
-  private summaries: PageSummary[] = [];
-
-  constructor(
-    private readonly files: string[],
-    private readonly ctx: LoadContext,
-    private readonly theme: LoadedTheme,
-    private readonly pool: PagePool | undefined,
-  ) {}
-
-  async load(): Promise<PageSummary[]> {
-    if (this.pool) {
-      const { pagesDir, displayRoot, config } = this.ctx;
-      this.summaries = await this.pool.load(this.files, { pagesDir, displayRoot, config, themeModule: this.theme.module });
-      throwIfAny(duplicateRoutes(this.summaries));
-    } else {
-      this.loaded = await loadPages(this.ctx, this.files);
-      this.summaries = this.loaded.map(summaryOf);
-    }
-    return this.summaries;
-  }
-
-  async render(assets: PageAssets, outDir: string): Promise<RenderedSummary[]> {
-    const routes = this.summaries.map((page) => page.route);
-    if (this.pool) return this.pool.render({ assets, routes, outDir });
-    const { rendered, errors } = writePages(this.loaded, { site: this.ctx.config, theme: this.theme.theme, assets, routes: new Set(routes) }, outDir);
-    this.loaded = []; // written: nothing more to keep
-    throwIfAny(errors);
-    return rendered;
   }
 }
 
