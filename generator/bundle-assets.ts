@@ -4,11 +4,25 @@
  * hosts can cache them forever). Output stays in memory until writeSite.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { SiteError } from './errors';
 import { firstEsbuildMessage } from './load-theme';
 
 export const ASSETS_DIR = 'assets';
+
+/**
+ * Islands run on preact/compat in the browser, not React: a page's JavaScript
+ * must stay within 80 kB gzip and react-dom 19's client alone weighs 64 kB.
+ * The server keeps rendering with React 19. See generator/client/react.ts.
+ */
+const CLIENT_REACT = fileURLToPath(new URL('./client/react.ts', import.meta.url));
+const CLIENT_ALIASES: Record<string, string> = {
+  react: CLIENT_REACT,
+  'react/jsx-runtime': CLIENT_REACT,
+  'react-dom': CLIENT_REACT,
+  'react-dom/client': CLIENT_REACT,
+};
 
 export interface BundleInput {
   stylesheet: string;
@@ -51,6 +65,7 @@ export async function bundleAssets(input: BundleInput, workDir: string): Promise
       assetNames: '[name]-[hash]',
       loader: { '.woff2': 'file', '.svg': 'file', '.png': 'file' },
       jsx: 'automatic',
+      alias: CLIENT_ALIASES,
       define: { 'process.env.NODE_ENV': '"production"' },
       write: false,
       metafile: true,

@@ -63,6 +63,15 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
     return found;
   };
 
+  /** Clears a field's message as soon as it is fixed. */
+  const clearFixed = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    const field = form.fields.find((f) => f.name === name);
+    if (field && errors[name] && ref.current && !fieldError(field, formValues(ref.current, [field])[name] ?? '')) {
+      setErrors(({ [name]: _fixed, ...rest }) => rest);
+    }
+  };
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const element = event.currentTarget;
@@ -111,14 +120,10 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
       noValidate={enhanced}
       aria-busy={sending || undefined}
       onSubmit={onSubmit}
-      onChange={(event) => {
-        // Clear a field's message as soon as it is fixed.
-        const name = (event.target as unknown as HTMLInputElement).name;
-        const field = form.fields.find((f) => f.name === name);
-        if (field && errors[name] && ref.current && !fieldError(field, formValues(ref.current, [field])[name] ?? '')) {
-          setErrors(({ [name]: _fixed, ...rest }) => rest);
-        }
-      }}
+      // Typing fires input, ticking a box or choosing an option fires change. React's onChange stands for
+      // both; Preact's (in the browser) is the DOM's change only, which text fields fire when left.
+      onInput={clearFixed}
+      onChange={clearFixed}
     >
       {form.markRequired && (
         <p className="form-required-note">

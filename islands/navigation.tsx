@@ -167,10 +167,22 @@ function MobileNav({ navigation, route }: { navigation: NavigationProps['navigat
   const [menuOpen, setMenuOpen] = useState(false);
   const [group, setGroup] = useState<number | null>(initial === -1 ? null : initial);
   const summary = useRef<HTMLElement>(null);
+  const menu = useRef<HTMLDetailsElement>(null);
+
+  // Hydration is triggered by the first tap or key, whose toggle can come before the island listens:
+  // start from what the page shows.
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    setMenuOpen(details.open);
+    const openGroup = [...details.querySelectorAll<HTMLDetailsElement>('details.accordion')].findIndex((d) => d.open);
+    setGroup(openGroup === -1 ? null : openGroup);
+  }, []);
 
   const close = () => setMenuOpen(false);
   return (
     <details
+      ref={menu}
       className="nav-mobile"
       open={menuOpen}
       onToggle={(event) => setMenuOpen(event.currentTarget.open)}

@@ -91,7 +91,7 @@ try {
   for (const file of (await readdir(dist)).filter((f) => f.endsWith('.html')).sort()) {
     const w = await weigh(file);
     const route = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
-    console.log(`  ${route.padEnd(28)} ${kb(w.html)} ${kb(w.css.gzip)} ${kb(w.jsUpFront.gzip)} ${kb(w.jsTotal.gzip)}`);
+    console.log(`  ${route.padEnd(28)} ${kb(w.html.bytes)} ${kb(w.css.bytes)} ${kb(w.jsUpFront.bytes)} ${kb(w.jsTotal.bytes)}`);
   }
 } finally {
   await rm(realOut, { recursive: true, force: true });

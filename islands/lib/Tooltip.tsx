@@ -4,7 +4,7 @@
  * place information lives.
  */
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 
 export const TOOLTIP_DELAY = 700;
 export const TOOLTIP_SKIP_DELAY = 300;
@@ -19,8 +19,12 @@ export function TooltipProvider({ children }: { children: React.ReactNode }) {
 }
 
 export function Tooltip({ content, children, side = 'top' }: { content: string; children: ReactElement; side?: 'top' | 'bottom' | 'left' | 'right' }) {
+  // Controlled, so radix tells the other tooltips to close the moment this one opens. Left to itself it does
+  // that from an effect, and Preact (the browser's React, see generator/client/react.ts) may run that effect
+  // after the new tooltip began listening for it: the tooltip would close itself as it appears.
+  const [open, setOpen] = useState(false);
   return (
-    <RadixTooltip.Root>
+    <RadixTooltip.Root open={open} onOpenChange={setOpen}>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
       <RadixTooltip.Portal>
         <RadixTooltip.Content className="tooltip" side={side} sideOffset={TOOLTIP_SIDE_OFFSET}>

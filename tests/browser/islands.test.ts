@@ -33,11 +33,21 @@ describe.skipIf(!available)('islands in Chromium', () => {
     await page.clock.install();
     await page.goto(b.url('/'));
     await page.locator('.hero-slides[aria-live="off"]').waitFor({ state: 'attached' });
+    // From here only runFor moves the page's time, so a slow machine cannot open the tooltip early.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.hover('.hero-next');
     await page.clock.runFor(600);
     expect(await page.locator('.tooltip').count()).toBe(0);
     await page.clock.runFor(200);
     await page.locator('.tooltip', { hasText: 'Next slide' }).waitFor({ timeout: 3000 });
+    // The control is described by the tooltip, through an id no other island on the page can hand out.
+    const described = await page.evaluate(() => {
+      const id = document.querySelector('.hero-next')?.getAttribute('aria-describedby') ?? '';
+      const target = document.getElementById(id);
+      return { id, count: document.querySelectorAll(`[id="${id}"]`).length, role: target?.getAttribute('role'), text: target?.textContent };
+    });
+    expect(described).toMatchObject({ count: 1, role: 'tooltip', text: 'Next slide' });
+    expect(described.id).toContain(`${await page.getAttribute('[data-island="carousel"]', 'data-id')}-`);
     await page.mouse.move(700, 20);
     await page.clock.runFor(1000);
     await page.focus('.hero-pause');
@@ -95,6 +105,11 @@ describe.skipIf(!available)('islands in Chromium', () => {
     await hydrateAll(page);
     await page.click('#contact-form button[type="submit"]');
     await expect.poll(() => page.locator('#contact-form .field-error:not([hidden])').count()).toBe(5);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-form-firstName');
+    // A fixed field loses its message while the visitor types, not only once they leave it.
+    await page.locator('#contact-form-firstName').pressSequentially('Ada');
+    await expect.poll(() => page.getAttribute('#contact-form-firstName', 'aria-invalid')).toBeNull();
+    expect(await page.locator('#contact-form .field-error:not([hidden])').count()).toBe(4);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-form-firstName');
     await page.fill('#contact-form-firstName', 'Ada');
     await page.fill('#contact-form-lastName', 'Okafor');
