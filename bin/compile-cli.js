@@ -66,6 +66,8 @@ async function compile(cacheDir, outDir) {
     external: EXTERNAL,
     // CommonJS dependencies bundled into ESM need a `require` for Node built-ins.
     banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
+    // Compiled code lives in the cache: modules that locate the generator's own source files use this.
+    define: { SITE_GENERATOR_DIR: JSON.stringify(path.join(ROOT, 'generator')) },
     sourcemap: 'linked', // stacks name the TypeScript lines under --verbose
     logLevel: 'error',
   });

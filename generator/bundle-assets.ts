@@ -11,12 +11,17 @@ import { firstEsbuildMessage } from './load-theme';
 
 export const ASSETS_DIR = 'assets';
 
+/** Set by bin/compile-cli.js: compiled, this module no longer sits beside the generator's sources. */
+declare const SITE_GENERATOR_DIR: string | undefined;
+/** The generator's source folder, which holds the browser-side modules esbuild bundles. */
+const GENERATOR_DIR = typeof SITE_GENERATOR_DIR === 'string' ? SITE_GENERATOR_DIR : path.dirname(fileURLToPath(import.meta.url));
+
 /**
  * Islands run on preact/compat in the browser, not React: a page's JavaScript
  * must stay within 80 kB gzip and react-dom 19's client alone weighs 64 kB.
  * The server keeps rendering with React 19. See generator/client/react.ts.
  */
-const CLIENT_REACT = fileURLToPath(new URL('./client/react.ts', import.meta.url));
+const CLIENT_REACT = path.join(GENERATOR_DIR, 'client/react.ts');
 const CLIENT_ALIASES: Record<string, string> = {
   react: CLIENT_REACT,
   'react/jsx-runtime': CLIENT_REACT,
