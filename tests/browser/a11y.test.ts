@@ -44,6 +44,7 @@ const shotName = (route: string, width: number) => `${route === '/' ? 'home' : r
 
 describe.skipIf(!available)('axe-core', () => {
   for (const width of [390, 1440]) {
+    // Every route loaded, hydrated, checked and photographed whole: more than the default minute on a busy 2-core machine.
     it(`finds no WCAG A/AA violation on any route at ${width} px (and writes screenshots)`, async () => {
       const { page } = await b.open({ viewport: { width, height: width < 800 ? 844 : 900 }, reducedMotion: 'reduce' });
       const failures: string[] = [];
@@ -57,7 +58,7 @@ describe.skipIf(!available)('axe-core', () => {
       }
       expect(failures).toEqual([]);
       await page.context().close();
-    });
+    }, 240_000);
   }
 
   it('finds none with a desktop dropdown open', async () => {
