@@ -50,9 +50,9 @@ export class PageShard {
     return { type: 'loaded', pages: pages.map(summaryOf), errors: errors.map(toPlain) };
   }
 
-  render(request: RenderRequest): ShardReply {
+  async render(request: RenderRequest): Promise<ShardReply> {
     const { config, theme } = this.ctx!;
-    const { rendered, errors } = writePages(this.pages, { site: config, theme, assets: request.assets, routes: new Set(request.routes) }, request.outDir);
+    const { rendered, errors } = await writePages(this.pages, { site: config, theme, assets: request.assets, routes: new Set(request.routes) }, request.outDir);
     this.pages = []; // written: nothing more to keep
     return { type: 'rendered', pages: rendered, errors: errors.map(toPlain) };
   }
@@ -60,7 +60,7 @@ export class PageShard {
   /** Runs a request, turning a crash (not a content error) into a reply too. */
   async handle(request: LoadRequest | RenderRequest): Promise<ShardReply> {
     try {
-      return request.type === 'load' ? await this.load(request) : this.render(request);
+      return request.type === 'load' ? await this.load(request) : await this.render(request);
     } catch (error) {
       return { type: 'crashed', error: error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) } };
     }

@@ -37,7 +37,7 @@ export class PageSteps {
   async render(assets: PageAssets, outDir: string): Promise<RenderedSummary[]> {
     const routes = this.summaries.map((page) => page.route);
     if (this.pool) return this.pool.render({ assets, routes, outDir });
-    const { rendered, errors } = writePages(this.loaded, { site: this.ctx.config, theme: this.theme.theme, assets, routes: new Set(routes) }, outDir);
+    const { rendered, errors } = await writePages(this.loaded, { site: this.ctx.config, theme: this.theme.theme, assets, routes: new Set(routes) }, outDir);
     this.loaded = []; // written: nothing more to keep
     throwIfAny(errors);
     return rendered;
