@@ -76,6 +76,8 @@ interface PageResult {
   lhr: Result;
   /** Performance score of every run, to show the spread. */
   performance: number[];
+  /** Lighthouse's CPU benchmark of the host, for every run. */
+  benchmark: number[];
 }
 
 /**
@@ -123,7 +125,12 @@ try {
     // One page and one run at a time: Lighthouse drives a single tab, and parallel runs would skew the lab metrics.
     for (let i = 0; i < runs; i++) lhrs.push(await audit(server.url + route, flags));
     const lhr = computeMedianRun(lhrs);
-    results.push({ route, lhr, performance: lhrs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)) });
+    results.push({
+      route,
+      lhr,
+      performance: lhrs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
+      benchmark: lhrs.map((r) => Math.round(r.environment.benchmarkIndex)),
+    });
     if (values.json) {
       await mkdir(values.json, { recursive: true });
       const name = route === '/' ? 'home' : route.slice(1).replace(/[/.]/g, '_');
@@ -147,6 +154,12 @@ console.log(`\nLighthouse ${results[0]?.lhr.lighthouseVersion ?? ''}, default mo
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (runs > 1) console.log(`\nperformance of each run: ${results.map((r) => `${r.route} ${r.performance.join(' ')}`).join(' · ')}`);
+// The CPU throttling multiplies the host's own task times by 4, so a slow or busy host inflates TBT,
+// FCP and LCP. Lighthouse's CLI warns below a benchmark index of 1000; its Node API does not, so we do.
+const benchmarks = results.flatMap((r) => r.benchmark);
+const slowest = Math.min(...benchmarks);
+console.log(`host CPU benchmark index: ${slowest}-${Math.max(...benchmarks)}`);
+if (slowest < 1000) console.log('  below 1000: the CPU is slower (or busier) than Lighthouse expects, so performance scores can come out low; rerun when the machine is idle');
 
 let failing = 0;
 let intended = 0;
