@@ -41,6 +41,8 @@ export function isUnsafePath(rawUrl: string): boolean {
   return /\0|\\/.test(decoded) || decoded.split('/').some((segment) => segment === '..' || segment === '.') || !decoded.startsWith('/');
 }
 
+const NOT_FOUND_FILE = '/404.html';
+
 const TEXT_TYPES: Record<string, string> = { '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml; charset=utf-8' };
 
 /** Lets watch mode answer some requests itself (live pages, reload events) before files are served. */
@@ -81,7 +83,10 @@ export function createHandler(dir: string, state: { rules: HeaderRule[]; notFoun
         res.end(req.method === 'HEAD' ? undefined : (state.notFound ?? 'Not found'));
       };
       // Host configuration files are not part of the site; /index and /x.html are not canonical URLs.
-      if (pathname === '/_headers' || pathname.endsWith('.html') || pathname === '/index') return notFound();
+      // The not-found page's own file is the exception: hosts answer /404.html with 200 (Netlify, GitHub
+      // Pages, nginx's error_page; Cloudflare Pages via /404), so crawlers and audits can fetch it as they
+      // would in production, where its `noindex` keeps it out of search results. Unknown paths still get 404.
+      if (pathname === '/_headers' || (pathname.endsWith('.html') && pathname !== NOT_FOUND_FILE) || pathname === '/index') return notFound();
       if (hook?.(req, res, pathname)) return;
       files(req, res, notFound);
     });

@@ -55,6 +55,15 @@ describe('site serve', () => {
     }
   });
 
+  it('answers the not-found page at its own URLs with 200, like production hosts (its noindex keeps it out of indexes)', async () => {
+    for (const path of ['/404.html', '/404']) {
+      const res = await request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.body.toString()).toContain('Oops! Page not found');
+      expect(res.body.toString()).toContain('<meta name="robots" content="noindex, follow"/>');
+    }
+  });
+
   it('applies the _headers rules', async () => {
     const about = await request('/about');
     expect(about.headers['content-security-policy']).toMatch(/script-src 'self'/);
