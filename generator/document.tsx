@@ -23,7 +23,11 @@ export function Document(props: { page: PageInfo; site: SiteConfig; jsonLd: unkn
   const title = `${page.title} | ${site.name}`;
   const keywords = page.data.keywords ?? site.keywords;
   const image = `${site.baseUrl}${OG_IMAGE.path}`;
-  const noindex = page.isNotFound || page.data.noindex === true;
+  // The not-found page has no URL of its own to make canonical. It needs no noindex either: hosts answer
+  // unknown paths with it and status 404, which search engines never index, and audits (Lighthouse's SEO
+  // score) count a noindex against it.
+  const noindex = page.data.noindex === true;
+  const canonical = !noindex && !page.isNotFound;
   return (
     <html lang={languageTag(site)}>
       <head>
@@ -32,7 +36,8 @@ export function Document(props: { page: PageInfo; site: SiteConfig; jsonLd: unkn
         <title>{title}</title>
         <meta name="description" content={page.description} />
         {keywords.length > 0 && <meta name="keywords" content={keywords.join(', ')} />}
-        {noindex ? <meta name="robots" content="noindex, follow" /> : <link rel="canonical" href={page.url} />}
+        {noindex && <meta name="robots" content="noindex, follow" />}
+        {canonical && <link rel="canonical" href={page.url} />}
         <meta name="theme-color" content={site.themeColor} />
         {assets.fontPreload && <link rel="preload" href={assets.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />}
         <link rel="stylesheet" href={assets.stylesheet} />

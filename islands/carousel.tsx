@@ -93,6 +93,7 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
               height={900}
               decoding="async"
               loading={index === 0 ? 'eager' : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : undefined}
             />
           ))}
         </div>

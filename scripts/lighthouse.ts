@@ -3,8 +3,7 @@
  * served the way production serves them (the repo's own preview server: clean
  * URLs, the `_headers` CSP, compression, the 404 page), in Debian's Chromium.
  * Prints the four category scores and the lab metrics per page, and every
- * failing audit behind a score under 100; exits 1 when any score is under 100,
- * unless every audit that pulls it down is listed in INTENDED with its reason.
+ * failing audit behind a score under 100; exits 1 when any score is under 100.
  *
  * Usage: npm run lighthouse [-- --no-build] [--runs 3] [--dir dist] [--only /,/contact] [--json reports/]
  *   --no-build  audit the output folder as it is (default: build first)
@@ -28,18 +27,6 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, INSTALL_HINT } from '../tests/support/ch
 /** One page of each kind: the home page (hero carousel), a service page, the page with forms, and the not-found page. */
 const ROUTES = ['/', '/cyber-security', '/contact', '/404.html'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-/**
- * Audits that fail because the site works as intended, by page. They are still printed, with the
- * reason, but a score they alone pull under 100 does not fail the run. Keep this list short: an
- * entry here is a decision that the audit is wrong for that page, not a way to silence a problem.
- */
-const INTENDED: Record<string, Record<string, string>> = {
-  '/404.html': {
-    // generator/document.tsx writes noindex on the not-found page, and tests/build/site.test.ts requires it.
-    'is-crawlable': 'noindex on purpose: hosts answer /404.html and /404 with 200, so noindex is what keeps "Page not found" out of search results',
-  },
-};
-
 const METRICS = [
   ['LCP', 'largest-contentful-paint'],
   ['CLS', 'cumulative-layout-shift'],
@@ -162,7 +149,6 @@ console.log(`host CPU benchmark index: ${slowest}-${Math.max(...benchmarks)}`);
 if (slowest < 1000) console.log('  below 1000: the CPU is slower (or busier) than Lighthouse expects, so performance scores can come out low; rerun when the machine is idle');
 
 let failing = 0;
-let intended = 0;
 for (const { route, lhr } of results) {
   for (const id of CATEGORIES) {
     if (score(lhr, id) === 100) continue;
@@ -171,24 +157,18 @@ for (const { route, lhr } of results) {
     const failed = category.auditRefs
       .map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
       .filter(({ audit }) => audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode));
-    const reasons = INTENDED[route] ?? {};
-    const weighted = failed.filter(({ ref }) => ref.weight > 0);
-    const accepted = weighted.length > 0 && weighted.every(({ audit }) => audit.id in reasons);
-    if (accepted) intended++;
-    else failing++;
-    console.log(`\n${route} ${category.title}: ${score(lhr, id)}${accepted ? ' (intended)' : ''}`);
+    failing++;
+    console.log(`\n${route} ${category.title}: ${score(lhr, id)}`);
     for (const { ref, audit } of failed) {
       // Weight 0 audits (performance diagnostics) do not move the score but explain it.
       const detail = [audit.displayValue, `score ${audit.score!.toFixed(2)}`, ref.weight === 0 ? 'no weight' : ''].filter(Boolean).join(', ').replace(/\u00a0/g, ' ');
-      const reason = reasons[audit.id] ? `\n      intended: ${reasons[audit.id]}` : '';
-      console.log(`  ✖ ${audit.id}: ${audit.title} (${detail})${reason}`);
+      console.log(`  ✖ ${audit.id}: ${audit.title} (${detail})`);
     }
   }
 }
 for (const { route, lhr } of results) for (const warning of lhr.runWarnings) console.log(`\n${route} warning: ${warning}`);
 
-const note = intended > 0 ? `; ${intended} under 100 only by intended audits` : '';
 if (failing > 0) {
-  console.error(`\n${failing} score(s) under 100${note}`);
+  console.error(`\n${failing} score(s) under 100`);
   process.exitCode = 1;
-} else console.log(intended > 0 ? `\nno other score under 100${note}` : '\nevery page scores 100 in every category');
+} else console.log('\nevery page scores 100 in every category');
