@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, version as esbuildVersion, type Plugin } from 'esbuild';
+import { build, context, version as esbuildVersion, type BuildContext, type BuildOptions, type BuildResult, type Plugin } from 'esbuild';
 import { SiteError } from './errors';
 import type { Theme } from './types';
 
@@ -60,26 +60,36 @@ const serverHasNoClient: Plugin = {
   },
 };
 
-async function bundle(entry: string, cacheDir: string): Promise<string> {
+/**
+ * How the theme is bundled. A one-off build bundles the theme's packages in (one file loads faster
+ * than hundreds). Watch mode leaves them in node_modules: they load once and stay compiled and warm,
+ * and each edit bundles and imports only the project's code.
+ */
+const bundleOptions = (entry: string, packages: 'bundle' | 'external' = 'bundle') =>
+  ({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // React and zod always load from node_modules: the theme must share the generator's instances.
+    ...(packages === 'bundle' ? { external: SHARED_WITH_GENERATOR } : { packages: 'external' as const }),
+    jsx: 'automatic',
+    write: false,
+    metafile: true,
+    plugins: [serverHasNoClient],
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  }) satisfies BuildOptions;
+
+type BundleResult = BuildResult<ReturnType<typeof bundleOptions>>;
+
+/** Runs esbuild, then stores the bundle under its content hash (with a manifest of its inputs, for reuse by later builds). */
+async function bundle(entry: string, cacheDir: string, run: () => Promise<BundleResult>, { manifest = true } = {}): Promise<string> {
   let code: string;
   let inputs: string[];
   try {
-    const result = await build({
-      entryPoints: [entry],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      // React and zod load from node_modules: the theme must share the generator's instances.
-      // Other packages (icons, radix, sonner) are bundled in: one file loads faster than hundreds.
-      external: SHARED_WITH_GENERATOR,
-      jsx: 'automatic',
-      write: false,
-      metafile: true,
-      plugins: [serverHasNoClient],
-      logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
-    });
+    const result = await run();
     code = result.outputFiles[0]!.text;
     inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(file));
   } catch (cause) {
@@ -92,18 +102,45 @@ async function bundle(entry: string, cacheDir: string): Promise<string> {
   const module = `theme-${hash}.mjs`;
   await mkdir(cacheDir, { recursive: true });
   if (!(await exists(path.join(cacheDir, module)))) await writeFile(path.join(cacheDir, module), code);
-  const manifest: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(await Promise.all(inputs.map(async (file) => [file, await fingerprint(file)]))) };
-  await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(manifest));
+  if (manifest) {
+    const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(await Promise.all(inputs.map(async (file) => [file, await fingerprint(file)]))) };
+    await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(made));
+  }
   return path.join(cacheDir, module);
 }
 
-/**
- * @param fresh bundle even when the last bundle's inputs look unchanged (watch mode, where an
- *   edit can land within the file system's timestamp resolution).
- */
-export async function loadTheme(themeDir: string, cacheDir: string, { fresh = false } = {}): Promise<LoadedTheme> {
+/** Watch mode's theme: an esbuild context kept between edits re-bundles the project's code incrementally. */
+export class ThemeBundler {
+  private context?: BuildContext<ReturnType<typeof bundleOptions>>;
+  private readonly entry: string;
+
+  constructor(themeDir: string, private readonly cacheDir: string) {
+    this.entry = path.join(themeDir, 'index.ts');
+  }
+
+  async load(): Promise<LoadedTheme> {
+    const module = await bundle(
+      this.entry,
+      this.cacheDir,
+      async () => {
+        this.context ??= await context(bundleOptions(this.entry, 'external'));
+        return this.context.rebuild();
+      },
+      { manifest: false },
+    );
+    return { theme: await importTheme(module, this.entry), module };
+  }
+
+  async dispose(): Promise<void> {
+    await this.context?.dispose();
+    this.context = undefined;
+  }
+}
+
+/** The theme: the last bundle when none of its inputs changed, else a new one. */
+export async function loadTheme(themeDir: string, cacheDir: string): Promise<LoadedTheme> {
   const entry = path.join(themeDir, 'index.ts');
-  const module = (!fresh && (await reusableBundle(entry, cacheDir))) || (await bundle(entry, cacheDir));
+  const module = (await reusableBundle(entry, cacheDir)) || (await bundle(entry, cacheDir, () => build(bundleOptions(entry))));
   return { theme: await importTheme(module, entry), module };
 }
 

@@ -21,7 +21,7 @@ import { CONFIG_FILE, loadConfig, type SiteConfig } from './config';
 import { siteErrorsOf, throwIfAny, type SiteError } from './errors';
 import { siteImages } from './images';
 import { duplicateRoutes, listPageFiles, loadPage, loadPages, PUBLIC_DIR } from './load-pages';
-import { loadTheme } from './load-theme';
+import { loadTheme, ThemeBundler } from './load-theme';
 import type { MarkdownCache } from './markdown';
 import { listFiles } from './list-files';
 import { renderPage, renderPages, type RenderedPage } from './render-pages';
@@ -65,11 +65,19 @@ export class SiteSession {
   private state?: State;
   /** Made from the config and logo: kept until they change (a config change rebuilds everything). */
   private images?: Map<string, Uint8Array>;
+  /** Re-bundles the theme incrementally after an edit. */
+  private readonly themeBundler: ThemeBundler;
   /** Rendered markdown bodies: a template or config edit re-validates every page but re-renders no unchanged body. */
   private readonly markdownCache: MarkdownCache = new Map();
 
   constructor(private readonly options: BuildOptions = {}) {
     this.paths = projectPaths(options);
+    this.themeBundler = new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
+  }
+
+  /** Releases the incremental bundler (an esbuild context). */
+  async dispose(): Promise<void> {
+    await this.themeBundler.dispose();
   }
 
   /** The rendered page for a route, if there is one. */
@@ -104,7 +112,7 @@ export class SiteSession {
     const previous = this.state;
     const next: State = { ...previous, pages: new Map(previous.pages), rendered: new Map(previous.rendered) };
 
-    if (kinds.includes('theme') || kinds.includes('island')) next.theme = (await step('theme', () => loadTheme(this.paths.themeDir, this.paths.cacheDir, { fresh: true }))).theme;
+    if (kinds.includes('theme') || kinds.includes('island')) next.theme = (await step('theme', () => this.themeBundler.load())).theme;
     // The browser bundles change only when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
     if (kinds.some((k) => k === 'style' || k === 'island') || changed.some((f) => assetInputs.has(f))) {

@@ -149,6 +149,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       await running;
       for (const client of clients) client.end();
       await server.close();
+      await session.dispose();
     },
   };
 }
