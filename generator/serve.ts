@@ -85,7 +85,7 @@ export function createHandler(dir: string, state: { rules: HeaderRule[]; notFoun
       // Host configuration files are not part of the site; /index and /x.html are not canonical URLs.
       // The not-found page's own file is the exception: hosts answer /404.html with 200 (Netlify, GitHub
       // Pages, nginx's error_page; Cloudflare Pages via /404), so crawlers and audits can fetch it as they
-      // would in production, where its `noindex` keeps it out of search results. Unknown paths still get 404.
+      // would in production. Unknown paths still get 404.
       if (pathname === '/_headers' || (pathname.endsWith('.html') && pathname !== NOT_FOUND_FILE) || pathname === '/index') return notFound();
       if (hook?.(req, res, pathname)) return;
       files(req, res, notFound);

@@ -55,12 +55,11 @@ describe('site serve', () => {
     }
   });
 
-  it('answers the not-found page at its own URLs with 200, like production hosts (its noindex keeps it out of indexes)', async () => {
+  it('answers the not-found page at its own URLs with 200, like production hosts', async () => {
     for (const path of ['/404.html', '/404']) {
       const res = await request(path);
       expect(res.status, path).toBe(200);
       expect(res.body.toString()).toContain('Oops! Page not found');
-      expect(res.body.toString()).toContain('<meta name="robots" content="noindex, follow"/>');
     }
   });
 
