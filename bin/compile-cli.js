@@ -9,7 +9,7 @@
  * dependencies are bundled too.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -46,6 +46,7 @@ export async function compiledEntry(name = 'cli') {
   const cacheDir = path.join(ROOT, 'node_modules', '.cache', 'site', 'cli');
   const outDir = path.join(cacheDir, sourceKey());
   if (!existsSync(path.join(outDir, 'cli.mjs'))) await compile(cacheDir, outDir);
+  else utimesSync(outDir, new Date(), new Date()); // in use: not stale (see STALE_MS)
   return pathToFileURL(path.join(outDir, `${name}.mjs`)).href;
 }
 
