@@ -20,7 +20,7 @@ const ENTRIES = { cli: 'bin/cli.ts', 'page-worker': 'generator/page-worker.ts' }
  * Kept as packages: React and zod (the theme imports them too, and each must exist once),
  * native or binary packages, and heavy ones only some commands load.
  */
-const EXTERNAL = ['react', 'react-dom', 'zod', 'esbuild', '@resvg/resvg-js', 'linkinator', 'chokidar', 'sonner', 'jsdom', 'lighthouse', 'playwright-core'];
+const EXTERNAL = ['react', 'react-dom', 'zod', 'esbuild', '@resvg/resvg-js', 'linkinator', 'chokidar'];
 /** Compiled folders unused for this long are removed when a new one is written. */
 const STALE_MS = 24 * 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@
  * the trigger, and expose aria-expanded; a mobile menu whose accordion keeps
  * one group open, and which closes when any link is chosen.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../templates/components/Button';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import ChevronDown from 'lucide-react/icons/chevron-down';
@@ -37,21 +37,30 @@ const isCurrent = (route: string, path: string) => route === path || (path !== '
 
 type Group = NavigationProps['navigation']['groups'][number];
 
+/** A navigation link, marked as the current page when it leads to it. */
+function NavLink({ href, route, className, children }: { href: string; route: string; className?: string; children: ReactNode }) {
+  return (
+    <a className={className} href={href} aria-current={route === href ? 'page' : undefined}>
+      {children}
+    </a>
+  );
+}
+
 /** A group's links: "View All {group}" first, then its items (a desktop panel or a mobile accordion). */
 function GroupLinks({ group, route, desktop = false }: { group: Group; route: string; desktop?: boolean }) {
   return (
     <ul>
       <li>
-        <a className={desktop ? 'nav-panel-all' : undefined} href={group.path} aria-current={route === group.path ? 'page' : undefined}>
+        <NavLink className={desktop ? 'nav-panel-all' : undefined} href={group.path} route={route}>
           View All {group.label}
           {desktop && <ArrowRight {...svgProps(16)} />}
-        </a>
+        </NavLink>
       </li>
       {group.items.map((item) => (
         <li key={item.path}>
-          <a href={item.path} aria-current={route === item.path ? 'page' : undefined}>
+          <NavLink href={item.path} route={route}>
             {item.name}
-          </a>
+          </NavLink>
         </li>
       ))}
     </ul>
@@ -152,9 +161,9 @@ function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationPro
         })}
         {navigation.links.map((link) => (
           <li key={link.href}>
-            <a className={`nav-link${isCurrent(route, link.href) ? ' is-active' : ''}`} href={link.href} aria-current={route === link.href ? 'page' : undefined}>
+            <NavLink className={`nav-link${isCurrent(route, link.href) ? ' is-active' : ''}`} href={link.href} route={route}>
               {link.label}
-            </a>
+            </NavLink>
           </li>
         ))}
       </ul>
@@ -227,9 +236,9 @@ function MobileNav({ navigation, route }: { navigation: NavigationProps['navigat
         <ul className="nav-mobile-links">
           {navigation.links.map((link) => (
             <li key={link.href}>
-              <a href={link.href} aria-current={route === link.href ? 'page' : undefined}>
+              <NavLink href={link.href} route={route}>
                 {link.label}
-              </a>
+              </NavLink>
             </li>
           ))}
         </ul>
