@@ -30,3 +30,35 @@ describe('renderMarkdown', () => {
     expect(slugify('!!!')).toBe('section');
   });
 });
+
+describe('renderMarkdown safety and output details', () => {
+  it('drops raw HTML rather than showing it as escaped text', () => {
+    const { html } = renderMarkdown('Before <span class="x">inline</span> after.\n\n<div>\nblock\n</div>\n');
+    expect(html).toBe('<p>Before inline after.</p>\n');
+  });
+
+  it('empties link and image URLs with unsafe schemes and keeps safe and relative ones', () => {
+    const { html } = renderMarkdown('[a](javascript:alert(1)) [b](VBScript:x) [c](data:text/html,x) ![d](file:///etc/passwd)\n\n[e](/about#team) [f](https://example.org/x?y=1) [g](mailto:hi@example.org) [h](tel:+2348000000000)');
+    expect(html).toContain('<a href="">a</a>');
+    expect(html).toContain('<a href="">b</a>');
+    expect(html).toContain('<a href="">c</a>');
+    expect(html).toContain('<img src="" alt="d">');
+    expect(html).toContain('<a href="/about#team">e</a>');
+    expect(html).toContain('<a href="https://example.org/x?y=1">f</a>');
+    expect(html).toContain('<a href="mailto:hi@example.org">g</a>');
+  });
+
+  it('writes table alignment as align attributes, never style attributes (the CSP forbids them)', () => {
+    const { html } = renderMarkdown('| l | c | r |\n|:--|:-:|--:|\n| 1 | 2 | 3 |\n');
+    expect(html).toContain('<th align="left">l</th>');
+    expect(html).toContain('<td align="center">2</td>');
+    expect(html).toContain('<td align="right">3</td>');
+    expect(html).not.toContain('style=');
+  });
+
+  it('renders GFM strikethrough and fenced code with its language', () => {
+    const { html } = renderMarkdown('~~gone~~\n\n```ts\nconst a = 1 < 2;\n```\n');
+    expect(html).toContain('<del>gone</del>');
+    expect(html).toContain('<pre><code class="language-ts">const a = 1 &lt; 2;\n</code></pre>');
+  });
+});
