@@ -2,7 +2,7 @@
  * The `site` command line: parses arguments, calls the generator, and maps
  * failures to exit codes (1: content or build error, 2: bad usage).
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { createLogger } from '../generator/logger';
 import { formatError } from './format-error';
@@ -29,6 +29,12 @@ const options = {
   host: () => new Option('--host <host>', '[string] interface to bind; loopback unless you choose otherwise').default('127.0.0.1'),
 };
 
+function positiveInteger(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return n;
+}
+
 export function createProgram(): Command {
   const program = new Command()
     .name('site')
@@ -46,12 +52,14 @@ export function createProgram(): Command {
     .option('--base-url <url>', '[string] absolute base URL, overriding site.yml (e.g. for a preview deployment)')
     .addOption(new Option('-q, --quiet', '[boolean] print only errors').conflicts('verbose'))
     .option('--verbose', '[boolean] list every output file, step timings and error stacks')
-    .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean }) => {
+    .addOption(new Option('--threads <n>', '[number] threads that load and render pages (default: one per core for sites of 300 pages or more)').argParser(positiveInteger))
+    .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; threads?: number }) => {
       const { build } = await generator.build();
       await build({
         outDir: options.out,
         pagesDir: options.pages,
         baseUrl: options.baseUrl,
+        threads: options.threads,
         verbose: options.verbose,
         logger: createLogger(options),
       });

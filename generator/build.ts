@@ -105,8 +105,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await step('write', () => staging!.write(other));
     const publicFiles = await listFiles(paths.publicDir);
     const configFile = path.relative(paths.root, path.join(paths.pagesDir, CONFIG_FILE));
-    const warnings = await step('links', () => linkWarnings(rendered, new Set([...rendered.map((r) => r.outFile), ...other.keys(), ...publicFiles]), config, summaries, configFile));
-    await step('commit', () => staging!.commit());
+    const outputFiles = new Set([...rendered.map((r) => r.outFile), ...other.keys(), ...publicFiles]);
+    const warnings = await step('links', () => linkWarnings(rendered, outputFiles, config, summaries, configFile));
+    await step('commit', () => staging!.commit(outputFiles));
 
     const sizes = [...rendered.map((r) => ({ file: r.outFile, bytes: r.bytes })), ...[...other].map(([file, contents]) => ({ file, bytes: Buffer.byteLength(contents) }))];
     const outputs = await measureGzip(sizes, paths.outDir, { detail: options.verbose });

@@ -16,7 +16,7 @@ export interface PageLinks {
 
 const decode = (value: string) => (value.includes('&') ? value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'") : value);
 
-/** href, src and id attributes as React and micromark write them: one regex pass over the page. */
+/** href, src and id attributes as React and markdown-it write them: one regex pass over the page. */
 const ATTRIBUTE = / (href|src|id)="([^"]*)"/g;
 
 /**
@@ -38,12 +38,28 @@ export function createInterner(): Interner {
   };
 }
 
-export function pageLinks(route: string, file: string, html: string, intern: Interner = createInterner()): PageLinks {
+/** Links and ids of markup many pages share (a layout shell), read once. */
+export interface SharedLinks {
+  links: string[];
+  ids: string[];
+}
+
+/** A page's markup to read for links: its HTML, or its parts in order, with shared parts already read. */
+export type LinkSource = string | SharedLinks;
+
+export function pageLinks(route: string, file: string, html: string | LinkSource[], intern: Interner = createInterner()): PageLinks {
   const links = new Set<string>();
   const ids: string[] = [];
-  for (const [, name, value] of html.matchAll(ATTRIBUTE)) {
-    if (name === 'id') ids.push(intern(decode(value!)));
-    else links.add(intern(decode(value!)));
+  for (const part of typeof html === 'string' ? [html] : html) {
+    if (typeof part !== 'string') {
+      for (const link of part.links) links.add(link);
+      ids.push(...part.ids);
+      continue;
+    }
+    for (const [, name, value] of part.matchAll(ATTRIBUTE)) {
+      if (name === 'id') ids.push(intern(decode(value!)));
+      else links.add(intern(decode(value!)));
+    }
   }
   return { route, file, links: [...links], ids };
 }
@@ -52,7 +68,7 @@ export function pageLinks(route: string, file: string, html: string, intern: Int
 const parsed = new WeakMap<RenderedPage, PageLinks>();
 export function linksOfRendered(rendered: RenderedPage): PageLinks {
   let result = parsed.get(rendered);
-  if (!result) parsed.set(rendered, (result = pageLinks(rendered.page.route, rendered.page.file, rendered.html)));
+  if (!result) parsed.set(rendered, (result = pageLinks(rendered.page.route, rendered.page.file, rendered.linkSources)));
   return result;
 }
 
@@ -67,23 +83,32 @@ export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plann
   const planned = new Map<string, Set<string>>(plannedRoutes.map((route) => [route, new Set()]));
   const errors: SiteError[] = [];
 
+  /** What is wrong with a link to `route` (and `fragment`), if anything; planned routes are fine. */
+  const problemOf = (route: string, fragment: string | undefined): string | undefined => {
+    if (planned.has(route)) return undefined;
+    const ids = idsByRoute.get(route);
+    if (!ids) return files.has(route.slice(1)) ? undefined : `${route} is not a page or a file of the site`;
+    if (fragment && !ids.has(fragment)) return `${route} has no element with id "${fragment}"`;
+    return undefined;
+  };
+  // A link that starts with "/" means the same on every page: checked once, however many pages share it (the header's and footer's links are on all of them).
+  const verdicts = new Map<string, { route: string; problem: string | undefined }>();
+
   for (const page of pages) {
     for (const link of page.links) {
       if (!(link.startsWith('/') || link.startsWith('#')) || link.startsWith('//') || link === '#') continue;
-      const [target = '', fragment] = link.split('#', 2);
-      const route = target === '' ? page.route : target;
-      const problem = (() => {
-        if (planned.has(route)) {
-          planned.get(route)!.add(page.file);
-          return undefined;
-        }
-        const ids = idsByRoute.get(route);
-        if (!ids) return files.has(route.slice(1)) ? undefined : `${route} is not a page or a file of the site`;
-        if (fragment && !ids.has(fragment)) return `${route} has no element with id "${fragment}"`;
-        return undefined;
-      })();
-      if (problem) {
-        errors.push(new SiteError('BrokenLink', `Link "${link}" on ${page.route} is broken: ${problem}`, { file: page.file, field: link }));
+      let verdict = link.startsWith('/') ? verdicts.get(link) : undefined;
+      if (!verdict) {
+        const hash = link.indexOf('#');
+        const target = hash === -1 ? link : link.slice(0, hash);
+        const fragment = hash === -1 ? undefined : link.slice(hash + 1);
+        const route = target === '' ? page.route : target;
+        verdict = { route, problem: problemOf(route, fragment) };
+        if (target !== '') verdicts.set(link, verdict);
+      }
+      planned.get(verdict.route)?.add(page.file);
+      if (verdict.problem) {
+        errors.push(new SiteError('BrokenLink', `Link "${link}" on ${page.route} is broken: ${verdict.problem}`, { file: page.file, field: link }));
       }
     }
   }

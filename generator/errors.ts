@@ -16,6 +16,7 @@ export const ErrorKinds = {
   TemplateLoadFailed: { title: 'Templates failed to load', hint: 'Fix the template source; the error below comes from bundling or importing it.' },
   AssetBuildFailed: { title: 'Asset bundling failed', hint: 'Fix the stylesheet or island source named below.' },
   IslandPropsNotSerializable: { title: 'Island props not serializable', hint: 'Pass only JSON data (strings, numbers, booleans, arrays, plain objects) to an island.' },
+  LayoutKeyMismatch: { title: "The theme's layout key is incomplete", hint: 'Include in layoutKey everything the Layout reads from the page, or remove layoutKey from the theme.' },
   RenderFailure: { title: 'Unexpected Application Error!', hint: 'The template threw while rendering this page. Run with --verbose for the stack.' },
   WriteFailed: { title: 'Writing the site failed', hint: 'Check the output folder is writable; the previous output was left as it was.' },
   NoPages: { title: 'No pages found', hint: 'Add at least one .md file to the pages folder.' },

@@ -157,7 +157,7 @@ export async function loadPages(ctx: LoadContext, listed?: string[]): Promise<Pa
 }
 
 /** Loads the files one by one, collecting every page's errors rather than stopping at the first. */
-export function loadEach(files: string[], ctx: LoadContext): { pages: PageInfo[]; errors: SiteError[] } {
+export function loadEach(files: Iterable<string>, ctx: LoadContext): { pages: PageInfo[]; errors: SiteError[] } {
   const pages: PageInfo[] = [];
   const errors: SiteError[] = [];
   for (const file of files) {

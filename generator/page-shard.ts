@@ -19,7 +19,10 @@ import { writePages, type RenderedSummary } from './write-pages';
 
 export interface LoadRequest {
   type: 'load';
+  /** Every file of the site: the shard loads the batches it claims (see claimBatches). */
   files: string[];
+  /** Shared by all shards: index 0 is the next unclaimed file. */
+  next: Int32Array;
   pagesDir: string;
   displayRoot: string;
   config: SiteConfig;
@@ -31,12 +34,24 @@ export interface RenderRequest {
   assets: PageAssets;
   routes: string[];
   outDir: string;
+  /** Pages another shard loaded, rendered here to even out the work. */
+  extra: PageInfo[];
 }
 
 export type ShardReply =
   | { type: 'loaded'; pages: PageSummary[]; errors: PlainSiteError[] }
   | { type: 'rendered'; pages: RenderedSummary[]; errors: PlainSiteError[] }
   | { type: 'crashed'; error: { message: string; stack?: string } };
+
+/** Files claimed a few at a time: a thread that started late or runs slower simply claims fewer. */
+const BATCH = 16;
+
+/** The files this shard claims, batch by batch, until none are left: the threads share the work without messages. */
+function* claimBatches(files: string[], next: Int32Array): Generator<string> {
+  for (let start = Atomics.add(next, 0, BATCH); start < files.length; start = Atomics.add(next, 0, BATCH)) {
+    yield* files.slice(start, start + BATCH);
+  }
+}
 
 export class PageShard {
   private ctx?: LoadContext;
@@ -45,16 +60,21 @@ export class PageShard {
   async load(request: LoadRequest): Promise<ShardReply> {
     const theme = await importTheme(request.themeModule);
     this.ctx = { pagesDir: request.pagesDir, displayRoot: request.displayRoot, config: request.config, theme };
-    const { pages, errors } = loadEach(request.files, this.ctx);
+    const { pages, errors } = loadEach(claimBatches(request.files, request.next), this.ctx);
     this.pages = pages;
     return { type: 'loaded', pages: pages.map(summaryOf), errors: errors.map(toPlain) };
   }
 
   async render(request: RenderRequest): Promise<ShardReply> {
     const { config, theme } = this.ctx!;
-    const { rendered, errors } = await writePages(this.pages, { site: config, theme, assets: request.assets, routes: new Set(request.routes) }, request.outDir);
+    const { rendered, errors } = await writePages([...this.pages, ...request.extra], { site: config, theme, assets: request.assets, routes: new Set(request.routes) }, request.outDir);
     this.pages = []; // written: nothing more to keep
     return { type: 'rendered', pages: rendered, errors: errors.map(toPlain) };
+  }
+
+  /** Hands over up to `count` loaded pages, to be rendered by another shard. */
+  give(count: number): PageInfo[] {
+    return count > 0 ? this.pages.splice(this.pages.length - Math.min(count, this.pages.length)) : [];
   }
 
   /** Runs a request, turning a crash (not a content error) into a reply too. */

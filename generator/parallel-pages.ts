@@ -2,13 +2,14 @@
  * Loads and renders a large site's pages on every core: markdown and React
  * rendering are CPU work, and one thread would leave the other cores idle.
  *
- * The files are dealt round robin into one share per core. The main thread
- * works on the first share itself and a worker thread on each other one (one
- * JavaScript heap fewer than a worker per core: less memory, less start-up).
- * A share stays with its thread from loading to writing, so a page is read
- * once, never crosses threads whole, and is written as soon as it is
- * rendered. Workers are started before the config and theme are read, so
- * their start-up overlaps that work.
+ * Every thread loads pages in small batches claimed from a shared counter, so
+ * a thread that starts late (a worker loads its modules first) or runs slower
+ * simply loads fewer, and no thread waits for another. The main thread works
+ * too, beside a worker per other core (one JavaScript heap fewer than a worker
+ * per core: less memory, less start-up). A page stays with the thread that
+ * loaded it until it is written, so it is read once, never crosses threads
+ * whole, and is written as soon as it is rendered. Workers are started before
+ * the config and theme are read, so their start-up overlaps that work.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -61,8 +62,8 @@ function merge<T extends { file: string }>(replies: ShardReply[]): T[] {
 }
 
 export interface PagePool {
-  load(files: string[], request: Omit<LoadRequest, 'type' | 'files'>): Promise<PageSummary[]>;
-  render(request: Omit<RenderRequest, 'type'>): Promise<RenderedSummary[]>;
+  load(files: string[], request: Omit<LoadRequest, 'type' | 'files' | 'next'>): Promise<PageSummary[]>;
+  render(request: Omit<RenderRequest, 'type' | 'extra'>): Promise<RenderedSummary[]>;
   close(): Promise<void>;
 }
 
@@ -78,12 +79,19 @@ export function startPagePool(threads: number): PagePool {
     return [own, ...(await Promise.all(remote))];
   }
 
+  let loaded: number[] = [];
   return {
     async load(files, request) {
-      return merge(await everyShare((share) => ({ type: 'load', ...request, files: files.filter((_, i) => i % threads === share) })));
+      const next = new Int32Array(new SharedArrayBuffer(4));
+      const replies = await everyShare(() => ({ type: 'load', ...request, files, next }));
+      loaded = replies.map((reply) => (reply.type === 'loaded' ? reply.pages.length : 0));
+      return merge(replies);
     },
     async render(request) {
-      return merge(await everyShare(() => ({ type: 'render', ...request })));
+      // This thread loaded the most (workers start late): it hands its surplus to workers that loaded fewer, so all finish together.
+      const even = Math.ceil(loaded.reduce((a, b) => a + b, 0) / threads);
+      const extra = loaded.map((count, share) => (share === 0 ? [] : local.give(Math.max(0, even - count))));
+      return merge(await everyShare((share) => ({ type: 'render', ...request, extra: extra[share]! })));
     },
     async close() {
       await Promise.all((await workers).map((worker) => worker.terminate()));

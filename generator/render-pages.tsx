@@ -2,8 +2,10 @@
  * Renders every page with React on the server: the theme's Layout around the
  * page's template, inside the Document (SEO head, JSON-LD, assets). Pages have
  * no client state of their own, so renderToStaticMarkup is enough; islands
- * render their own hydratable subtree.
+ * render their own hydratable subtree. When the theme declares a layout key,
+ * pages that share it share one rendering of the Layout (layout-shell.tsx).
  */
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { renderToStaticMarkup, renderToString } from './react-server';
@@ -14,13 +16,17 @@ import { Document, type DocumentAssets } from './document';
 import { pageGraph } from './json-ld';
 import { outputFileOf } from './routes';
 import type { Assets } from './bundle-assets';
-import type { PageInfo, Theme } from './types';
+import type { LinkSource } from './check-links';
+import { checkShell, sampled, shellFor, type ShellCache } from './layout-shell';
+import type { PageInfo, TemplateDefinition, Theme } from './types';
 
 export interface RenderedPage {
   page: PageInfo;
   /** Output path relative to the site root. */
   outFile: string;
   html: string;
+  /** What the link check reads: the HTML, or its parts with shared ones already read. */
+  linkSources: LinkSource[];
   /** Islands the page hydrates. */
   islands: string[];
 }
@@ -37,6 +43,47 @@ export interface RenderContext {
   assets: PageAssets;
   /** Every route of the site (the layout may tell real links from planned ones). */
   routes: ReadonlySet<string>;
+  /** Layout shells shared by the pages of this render (when the theme has a layoutKey); without it, every page is rendered whole. */
+  shells?: ShellCache;
+}
+
+/** The rendered body: its parts in order (a shell's are shared), and the islands it uses. */
+interface Body {
+  parts: string[];
+  linkSources: LinkSource[];
+  islands: Set<string>;
+}
+
+/** Stands in for the body while the Document renders, so the head can be read for links apart from it. */
+const BODY_SLOT = `site-body-slot-${randomUUID()}`;
+
+function renderWhole(page: PageInfo, ctx: RenderContext, Template: TemplateDefinition['component']): Body {
+  const { site, theme } = ctx;
+  const { Layout } = theme;
+  const islands = createIslandRegistry(page.file, ctx.assets.scripts, renderToString);
+  const body = renderToStaticMarkup(
+    <IslandContext.Provider value={islands}>
+      <Layout page={page} site={site} routes={ctx.routes}>
+        <Template page={page} site={site} />
+      </Layout>
+    </IslandContext.Provider>,
+  );
+  return { parts: [body], linkSources: [body], islands: islands.used };
+}
+
+/** The page content alone inside its layout key's shared shell; undefined when the page must be rendered whole. */
+function renderInShell(page: PageInfo, ctx: RenderContext, Template: TemplateDefinition['component'], shells: ShellCache): Body | undefined {
+  const content = createIslandRegistry(page.file, ctx.assets.scripts, renderToString);
+  const html = renderToStaticMarkup(
+    <IslandContext.Provider value={content}>
+      <Template page={page} site={ctx.site} />
+    </IslandContext.Provider>,
+  );
+  if (content.used.size > 0) return undefined;
+  const shell = shellFor(page, { site: ctx.site, theme: ctx.theme, routes: ctx.routes, scripts: ctx.assets.scripts }, shells);
+  if (!shell) return undefined;
+  if (sampled(shell)) checkShell(shell.before + html + shell.after, renderWhole(page, ctx, Template).parts[0]!, page, ctx.theme.layoutKey!(page, ctx.site));
+  return { parts: [shell.before, html, shell.after], linkSources: [shell.links.before, html, shell.links.after], islands: new Set(shell.islands) };
 }
 
 export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
@@ -44,17 +91,9 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
   const template = theme.templates[page.template]!;
   try {
     const Template = template.component;
-    const { Layout } = theme;
-    const islands = createIslandRegistry(page.file, assets.scripts, renderToString);
-    const body = renderToStaticMarkup(
-      <IslandContext.Provider value={islands}>
-        <Layout page={page} site={site} routes={ctx.routes}>
-          <Template page={page} site={site} />
-        </Layout>
-      </IslandContext.Provider>,
-    );
+    const body = (ctx.shells && theme.layoutKey && renderInShell(page, ctx, Template, ctx.shells)) || renderWhole(page, ctx, Template);
     // A page with no islands loads no JavaScript, except scripts its template asks for.
-    const scripts = [...(islands.used.size > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
+    const scripts = [...(body.islands.size > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
     const documentAssets: DocumentAssets = {
       stylesheet: assets.stylesheet,
       fontPreload: assets.fontPreload,
@@ -62,8 +101,10 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       modulePreloads: [...new Set(scripts.flatMap((name) => assets.imports[name] ?? []))],
     };
     const jsonLd = pageGraph(page, site, template.jsonLd?.(page, site) ?? []);
-    const markup = renderToStaticMarkup(<Document page={page} site={site} jsonLd={jsonLd} assets={documentAssets} body={body} />);
-    return { page, outFile: outputFileOf(page.route), html: `<!DOCTYPE html>${markup}`, islands: [...islands.used] };
+    const markup = renderToStaticMarkup(<Document page={page} site={site} jsonLd={jsonLd} assets={documentAssets} body={BODY_SLOT} />);
+    const at = markup.indexOf(BODY_SLOT);
+    const [head, tail] = [`<!DOCTYPE html>${markup.slice(0, at)}`, markup.slice(at + BODY_SLOT.length)];
+    return { page, outFile: outputFileOf(page.route), html: head + body.parts.join('') + tail, linkSources: [head, ...body.linkSources, tail], islands: [...body.islands] };
   } catch (cause) {
     if (cause instanceof SiteError) throw cause;
     const message = cause instanceof Error ? cause.message : String(cause);
@@ -77,12 +118,12 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
 
 /** Renders all pages; every failing page is reported, not just the first. */
 export function renderPages(pages: PageInfo[], ctx: { site: SiteConfig; theme: Theme; assets: PageAssets }): RenderedPage[] {
-  const routes = new Set(pages.map((p) => p.route));
+  const shared: RenderContext = { ...ctx, routes: new Set(pages.map((p) => p.route)), shells: new Map() };
   const rendered: RenderedPage[] = [];
   const errors: SiteError[] = [];
   for (const page of pages) {
     try {
-      rendered.push(renderPage(page, { ...ctx, routes }));
+      rendered.push(renderPage(page, shared));
     } catch (error) {
       if (error instanceof SiteError) errors.push(error);
       else throw error;

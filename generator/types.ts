@@ -93,6 +93,11 @@ export interface LayoutProps {
 
 export interface Theme {
   Layout: ComponentType<LayoutProps>;
+  /**
+   * Optional: everything the Layout's markup depends on besides the site and the routes.
+   * Pages with equal keys share one rendering of the Layout (see layout-shell.tsx).
+   */
+  layoutKey?: (page: PageInfo, site: SiteConfig) => string;
   /** Stylesheet entry, relative to the theme folder. */
   stylesheet: string;
   /** Font file (as imported by the stylesheet) to preload on every page, if any. */

@@ -1,11 +1,12 @@
 /** The theme the generator loads: layout, stylesheet, preloaded font, templates and injected styles. */
 import type { Theme } from '../generator/types';
 import { sonnerStyle } from './injected-styles';
-import { Layout } from './layout/Layout';
+import { Layout, layoutKey } from './layout/Layout';
 import { templates } from './registry';
 
 export const theme: Theme = {
   Layout,
+  layoutKey,
   stylesheet: 'styles/site.css',
   preloadFont: 'inter-latin-wght-normal.woff2',
   templates,

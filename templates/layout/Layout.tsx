@@ -1,6 +1,6 @@
 import { Island } from '../../generator/island';
 import type { SiteConfig } from '../../generator/config';
-import type { LayoutProps } from '../../generator/types';
+import type { LayoutProps, PageInfo } from '../../generator/types';
 import { Header } from '../../islands/navigation';
 import { Toaster } from '../../islands/toaster';
 import { Footer } from './Footer';
@@ -19,6 +19,9 @@ function headerRoute(route: string, navigation: SiteConfig['navigation']): strin
   }
   return paths.some((path) => route === path || (path !== '/' && route.startsWith(`${path}/`))) ? route : '';
 }
+
+/** Everything the Layout reads from a page: pages with equal keys share one rendering of it. */
+export const layoutKey = (page: PageInfo, site: SiteConfig) => headerRoute(page.route, site.navigation);
 
 /** Every page: skip link, fixed header (navigation island), main content, footer, and the on-demand toaster. */
 export function Layout({ page, site, children }: LayoutProps) {

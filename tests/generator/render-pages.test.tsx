@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Assets } from '../../generator/bundle-assets';
 import { loadConfig } from '../../generator/config';
 import { Island } from '../../generator/island';
-import { renderPage } from '../../generator/render-pages';
+import { pageLinks } from '../../generator/check-links';
+import { renderPage, renderPages } from '../../generator/render-pages';
 import type { PageInfo, Theme } from '../../generator/types';
 import { REPO } from '../support/fixture';
 
@@ -56,5 +57,61 @@ describe('renderPage', () => {
 
   it('reports a throwing template as "Unexpected Application Error!" naming the page and template', () => {
     expect(() => render('broken')).toThrow(expect.objectContaining({ kind: 'RenderFailure', title: 'Unexpected Application Error!', file: 'pages/broken.md', message: expect.stringMatching(/"broken".*boom/) }));
+  });
+});
+
+describe('layout shells (a theme with layoutKey)', () => {
+  const Badge = ({ text }: { text: string }) => <b>{text}</b>;
+  // The layout marks the current section: its markup depends on the route's first segment, and on nothing else.
+  const Layout: Theme['Layout'] = ({ page, children }) => (
+    <>
+      <header>
+        <Island name="clock" component={Badge} props={{ text: page.route.split('/')[1] ?? '' }} trigger="idle" />
+        <a href="/docs">Docs</a>
+      </header>
+      <main id="main">{children}</main>
+      <footer>
+        <Island name="chart" component={Badge} props={{ text: 'footer' }} trigger="visible" />
+      </footer>
+    </>
+  );
+  const section = (page: PageInfo) => page.route.split('/')[1] ?? '';
+  const withKey: Theme = { ...theme, Layout, layoutKey: section };
+  const withoutKey: Theme = { ...theme, Layout };
+  const at = (route: string, template: string): PageInfo => ({ ...page(template), route, file: `pages${route}.md`, url: `${site.baseUrl}${route}` });
+  const pages = [at('/docs/a', 'plain'), at('/docs/b', 'plain'), at('/blog/x', 'plain'), at('/docs/c', 'clock'), at('/blog/y', 'scripted')];
+  const renderAll = (t: Theme) => renderPages(pages, { site, theme: t, assets });
+
+  it('writes exactly what rendering every page whole writes, islands numbered in document order', () => {
+    const shared = renderAll(withKey);
+    const whole = renderAll(withoutKey);
+    expect(shared.map((r) => r.html)).toEqual(whole.map((r) => r.html));
+    expect(shared.map((r) => r.islands)).toEqual(whole.map((r) => r.islands));
+    // The page whose content has an island of its own numbers it between the header's and the footer's.
+    expect(shared[3]!.html).toMatch(/data-id="clock-1"[\s\S]*data-id="clock-2"[\s\S]*data-id="chart-3"/);
+  });
+
+  it("reads the shell's links once, and the link check sees the same links and ids", () => {
+    const shared = renderAll(withKey);
+    for (const r of shared) {
+      const fromParts = pageLinks(r.page.route, r.page.file, r.linkSources);
+      const fromHtml = pageLinks(r.page.route, r.page.file, r.html);
+      expect(new Set(fromParts.links)).toEqual(new Set(fromHtml.links));
+      expect(fromParts.ids.sort()).toEqual(fromHtml.ids.sort());
+    }
+    expect(shared[1]!.linkSources.some((part) => typeof part !== 'string')).toBe(true);
+  });
+
+  it('fails the build, naming the page and layoutKey, when pages with one key get different layouts', () => {
+    const tooCoarse: Theme = { ...withKey, layoutKey: () => 'same for all' };
+    // A sample of each key's pages is checked against a whole rendering (the 1st, 2nd, 4th…): the second page differs.
+    const result = () => renderPages([at('/docs/a', 'plain'), at('/blog/x', 'plain')], { site, theme: { ...tooCoarse, Layout: ({ page, children }) => <main data-route={page.route}>{children}</main> }, assets });
+    expect(result).toThrow(expect.objectContaining({ kind: 'LayoutKeyMismatch', file: 'pages/blog/x.md', field: 'layoutKey' }));
+  });
+
+  it('renders every page whole when the layout does not place its children exactly once', () => {
+    const twice: Theme = { ...theme, layoutKey: () => '', Layout: ({ children }) => <>{children}<aside>{children}</aside></> };
+    const [r] = renderPages([at('/docs/a', 'plain')], { site, theme: twice, assets });
+    expect(r!.html.match(/No islands here/g)).toHaveLength(2);
   });
 });

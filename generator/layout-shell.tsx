@@ -1,0 +1,89 @@
+/**
+ * Layout shells: the markup a theme's Layout writes around a page's content,
+ * rendered once and shared by every page with the same layout key.
+ *
+ * The Layout (header, navigation, footer) is most of a page's markup and of
+ * its render time, and on a large site it is the same on most pages. A theme
+ * that declares `layoutKey(page, site)` states that its Layout's markup
+ * depends only on that key (with the site and the routes); pages with equal
+ * keys share one rendering of the Layout, with each page's content rendered
+ * alone and put in its place. The links and ids in a shell are read once too.
+ *
+ * The statement is checked on a sample that costs little and catches a key
+ * that leaves something out early: the 1st, 2nd, 4th, 8th… page of each key is
+ * also rendered whole, and any difference fails the build, naming the page.
+ * Pages whose content uses islands are always rendered whole, since island ids
+ * number all of a page's islands in document order.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SharedLinks } from './check-links';
+import { pageLinks } from './check-links';
+import { SiteError } from './errors';
+import { createIslandRegistry, IslandContext } from './island';
+import { renderToStaticMarkup, renderToString } from './react-server';
+import type { SiteConfig } from './config';
+import type { PageInfo, Theme } from './types';
+
+export interface Shell {
+  before: string;
+  after: string;
+  /** Islands the Layout renders, in order. */
+  islands: string[];
+  links: { before: SharedLinks; after: SharedLinks };
+  /** Pages that have used the shell so far. */
+  uses: number;
+}
+
+/** Shells by layout key, for one build (or one rebuild in watch mode); null: the Layout cannot be shared. */
+export type ShellCache = Map<string, Shell | null>;
+
+/** Stands in for the page content while the Layout renders: a text no page contains. */
+const SLOT = `site-layout-slot-${randomUUID()}`;
+
+const linksOf = (html: string): SharedLinks => {
+  const { links, ids } = pageLinks('', '', html);
+  return { links, ids };
+};
+
+/** The shell for this page's layout key; null when the Layout does not render its children exactly once. */
+export function shellFor(page: PageInfo, ctx: { site: SiteConfig; theme: Theme; routes: ReadonlySet<string>; scripts: Record<string, string> }, cache: ShellCache): Shell | null {
+  const key = ctx.theme.layoutKey!(page, ctx.site);
+  let shell = cache.get(key);
+  if (shell === undefined) {
+    const { Layout } = ctx.theme;
+    const registry = createIslandRegistry(page.file, ctx.scripts, renderToString);
+    const markup = renderToStaticMarkup(
+      <IslandContext.Provider value={registry}>
+        <Layout page={page} site={ctx.site} routes={ctx.routes}>
+          {SLOT}
+        </Layout>
+      </IslandContext.Provider>,
+    );
+    const at = markup.indexOf(SLOT);
+    if (at === -1 || markup.indexOf(SLOT, at + 1) !== -1) shell = null;
+    else {
+      const before = markup.slice(0, at);
+      const after = markup.slice(at + SLOT.length);
+      shell = { before, after, islands: [...registry.used], links: { before: linksOf(before), after: linksOf(after) }, uses: 0 };
+    }
+    cache.set(key, shell);
+  }
+  return shell;
+}
+
+/** Counts a use of the shell; true when this page is one of the sample to check (uses 1, 2, 4, 8…). */
+export function sampled(shell: Shell): boolean {
+  shell.uses += 1;
+  return (shell.uses & (shell.uses - 1)) === 0;
+}
+
+/** Compares a shared rendering with the whole rendering of the same page. */
+export function checkShell(shared: string, whole: string, page: PageInfo, key: string): void {
+  if (shared !== whole) {
+    throw new SiteError(
+      'LayoutKeyMismatch',
+      `The theme's layoutKey gives ${page.route} the key "${key}", but its layout renders differently when shared: the Layout reads something the key leaves out, or gives the page content a React context`,
+      { file: page.file, field: 'layoutKey' },
+    );
+  }
+}
