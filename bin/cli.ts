@@ -5,6 +5,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { createLogger } from '../generator/logger';
+import { prestartBuild } from '../generator/page-workers';
 import { formatError } from './format-error';
 
 // Each command imports what it needs when it runs, so `site --help` and each command start fast.
@@ -54,12 +55,15 @@ export function createProgram(): Command {
     .option('--verbose', '[boolean] list every output file, step timings and error stacks')
     .addOption(new Option('--threads <n>', '[number] threads that load and render pages (default: one per core for sites of 300 pages or more)').argParser(positiveInteger))
     .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; threads?: number }) => {
+      // A large site's worker threads start loading their modules now, while this thread loads the generator.
+      const prestart = prestartBuild(options.pages, options.threads);
       const { build } = await generator.build();
       await build({
         outDir: options.out,
         pagesDir: options.pages,
         baseUrl: options.baseUrl,
         threads: options.threads,
+        prestart,
         verbose: options.verbose,
         logger: createLogger(options),
       });

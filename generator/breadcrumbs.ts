@@ -12,15 +12,28 @@ export interface Crumb {
 
 type Site = Pick<SiteConfig, 'navigation' | 'footer'>;
 
+/** Route → label, from the navigation groups, their items, the links and the footer (the first that names a route wins). */
+const labelsBySite = new WeakMap<Site['navigation'], Map<string, string>>();
+function labels(site: Site): Map<string, string> {
+  let byRoute = labelsBySite.get(site.navigation);
+  if (!byRoute) {
+    byRoute = new Map();
+    const { groups, links } = site.navigation;
+    const named: [string, string][] = [
+      ...groups.map((g): [string, string] => [g.path, g.label]),
+      ...groups.flatMap((g) => g.items).map((item): [string, string] => [item.path, item.name]),
+      ...links.map((l): [string, string] => [l.href, l.label]),
+      ...site.footer.columns.flatMap((c) => c.links).map((l): [string, string] => [l.href, l.label]),
+    ];
+    for (const [route, label] of named) if (!byRoute.has(route)) byRoute.set(route, label);
+    labelsBySite.set(site.navigation, byRoute);
+  }
+  return byRoute;
+}
+
 /** The label the site's navigation or footer gives a route, if any. */
 export function navigationLabel(route: string, site: Site): string | undefined {
-  const { groups, links } = site.navigation;
-  return (
-    groups.find((g) => g.path === route)?.label ??
-    groups.flatMap((g) => g.items).find((item) => item.path === route)?.name ??
-    links.find((l) => l.href === route)?.label ??
-    site.footer.columns.flatMap((c) => c.links).find((l) => l.href === route)?.label
-  );
+  return labels(site).get(route);
 }
 
 export function breadcrumbTrail(route: string, title: string, site: Site, label?: string): Crumb[] {

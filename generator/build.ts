@@ -11,16 +11,19 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { bundleAssets, type Assets } from './bundle-assets';
 import { checkLinks, type PageLinks } from './check-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
 import { headersFile, robots, securityTxt, sitemap, styleHash } from './host-files';
 import { siteImages } from './images';
-import { listPageFiles, noPages, PUBLIC_DIR } from './load-pages';
+import { noPages } from './load-pages';
+import { listPageFiles, PUBLIC_DIR } from './page-files';
+import { startWorkers, threadCount, type Prestart } from './page-workers';
 import { loadTheme } from './load-theme';
 import { createLogger, timed, type Logger } from './logger';
-import { startPagePool, threadCount } from './parallel-pages';
+import { startPagePool } from './parallel-pages';
 import { PageSteps } from './page-steps';
 import { scriptEntries, type PageAssets } from './render-pages';
 import { formatReport, measureGzip, type OutputFile } from './report';
@@ -43,6 +46,8 @@ export interface BuildOptions {
   now?: Date;
   /** Threads that load and render pages, this one included; default: one per core for sites of 300 pages or more, else 1. */
   threads?: number;
+  /** The page list and workers, started early (page-workers.ts); used when it is for this pages folder. */
+  prestart?: Promise<Prestart | undefined>;
 }
 
 export interface BuildResult {
@@ -86,19 +91,22 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const steps: Record<string, number> = {};
   const step = <T>(name: string, run: () => T | Promise<T>) => timed(steps, name, run);
 
-  const files = await listPageFiles(paths.pagesDir);
-  if (files.length === 0) throw noPages(paths.pagesDir, paths.root);
-  const threads = threadCount(files.length, options.threads);
-  // Workers start now: their start-up overlaps reading the config and the theme.
-  const pool = threads > 1 ? startPagePool(threads) : undefined;
+  const { files, threads, workers } = await pagesAndWorkers(paths.pagesDir, options);
+  if (files.length === 0) {
+    await terminate(workers);
+    throw noPages(paths.pagesDir, paths.root);
+  }
+  const pool = threads > 1 ? startPagePool(workers) : undefined;
   let staging: Staging | undefined;
   try {
     const config = await step('config', async () => withBaseUrl(await loadConfig(paths.pagesDir, paths.root), options.baseUrl));
     const theme = await step('theme', () => loadTheme(paths.themeDir, paths.cacheDir));
     staging = await stageSite(paths.outDir, paths.publicDir);
     const pages = new PageSteps(files, { pagesDir: paths.pagesDir, config, theme: theme.theme, displayRoot: paths.root }, theme, pool);
-    // esbuild bundles in its own process while the pages load: the two steps overlap.
-    const [summaries, assets] = await Promise.all([step('pages', () => pages.load()), step('assets', () => bundleTheme(theme.theme, paths))]);
+    // esbuild bundles in its own process while the pages load. On a pool, this thread joins the loading once the
+    // bundle is done: the workers keep the cores busy meanwhile, and the render step need not wait for a starved esbuild.
+    const bundling = step('assets', () => bundleTheme(theme.theme, paths));
+    const [summaries, assets] = await Promise.all([step('pages', () => pages.load(bundling)), bundling]);
     const rendered = await step('render', () => pages.render(pageAssets(assets), staging!.dir));
     const images = await step('images', () => siteImages(config, paths.publicDir, paths.cacheDir));
     const other = hostFiles(assets, images, summaries, config, options.now ?? new Date(), theme.theme);
@@ -123,6 +131,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await pool?.close();
   }
 }
+
+/** The page files and the workers to load them with: those the CLI started early when they are for this folder, else started now. */
+async function pagesAndWorkers(pagesDir: string, options: BuildOptions): Promise<Prestart> {
+  const early = await options.prestart;
+  if (early?.pagesDir === pagesDir && (options.threads === undefined || options.threads === early.threads)) return early;
+  if (early) void terminate(early.workers);
+  const files = await listPageFiles(pagesDir);
+  const threads = threadCount(files.length, options.threads);
+  return { pagesDir, files, threads, workers: startWorkers(threads - 1) };
+}
+
+const terminate = async (workers: Promise<Worker[]>) => void (await Promise.all((await workers).map((worker) => worker.terminate())));
 
 const pageAssets = ({ stylesheet, fontPreload, scripts, imports }: Assets): PageAssets => ({ stylesheet, fontPreload, scripts, imports });
 

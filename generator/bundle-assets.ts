@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { SiteError } from './errors';
-import { firstEsbuildMessage } from './load-theme';
+import { esbuild, firstEsbuildMessage } from './load-theme';
 
 export const ASSETS_DIR = 'assets';
 
@@ -54,7 +54,7 @@ export async function bundleAssets(input: BundleInput, workDir: string): Promise
   const outdir = path.join(workDir, ASSETS_DIR);
   let result;
   try {
-    result = await build({
+    result = await esbuild().build({
       entryPoints: [
         { in: input.stylesheet, out: 'site' },
         ...Object.entries(input.scripts).map(([name, file]) => ({ in: file, out: name })),

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
 import type { SiteConfig } from './config';
 import { OG_IMAGE } from './document';
 import { SiteError } from './errors';
@@ -41,8 +40,11 @@ function squareSvg(site: SiteConfig, logo: string, size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="${site.themeColor}"/><image href="${dataUri(logo)}" x="${pad}" y="${pad}" width="${size - 2 * pad}" height="${size - 2 * pad}"/></svg>`;
 }
 
-const render = (svg: string) =>
-  new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' } }).render().asPng();
+/** resvg is a native module: loaded only when an image is not in the cache (most builds find all three there). */
+async function render(svg: string): Promise<Uint8Array> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  return new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' } }).render().asPng();
+}
 
 /** Returns output path (relative to the site root) → PNG bytes. */
 export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: string): Promise<Map<string, Uint8Array>> {
@@ -64,7 +66,7 @@ export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: 
     Object.entries(jobs).map(async ([name, svg]) => {
       const cached = path.join(cacheDir, `img-${createHash('sha256').update(svg).digest('hex').slice(0, 16)}.png`);
       const png = await readFile(cached).catch(async () => {
-        const bytes = render(svg);
+        const bytes = await render(svg);
         await writeFile(cached, bytes);
         return bytes;
       });

@@ -73,7 +73,11 @@ export function pageGraph(page: PageInfo, site: SiteConfig, extra: Thing[] = [])
   return { '@context': 'https://schema.org', '@graph': [...graph, ...extra] };
 }
 
-/** JSON safe to place inside a <script> element: no "</script>" or "<!--" can appear. */
+const UNSAFE = /[<\u2028\u2029]/g;
+const ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+/** JSON safe to place inside a <script> element: no "</script>" or "<!--" can appear (one scan when there is nothing to escape). */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(value);
+  UNSAFE.lastIndex = 0;
+  return UNSAFE.test(json) ? json.replace(UNSAFE, (c) => ESCAPES[c]!) : json;
 }

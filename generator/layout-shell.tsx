@@ -27,6 +27,8 @@ import type { PageInfo, Theme } from './types';
 export interface Shell {
   before: string;
   after: string;
+  /** The same, encoded once: written as they are around every page's content. */
+  bytes: { before: Uint8Array; after: Uint8Array };
   /** Islands the Layout renders, in order. */
   islands: string[];
   links: { before: SharedLinks; after: SharedLinks };
@@ -64,7 +66,7 @@ export function shellFor(page: PageInfo, ctx: { site: SiteConfig; theme: Theme; 
     else {
       const before = markup.slice(0, at);
       const after = markup.slice(at + SLOT.length);
-      shell = { before, after, islands: [...registry.used], links: { before: linksOf(before), after: linksOf(after) }, uses: 0 };
+      shell = { before, after, bytes: { before: Buffer.from(before), after: Buffer.from(after) }, islands: [...registry.used], links: { before: linksOf(before), after: linksOf(after) }, uses: 0 };
     }
     cache.set(key, shell);
   }

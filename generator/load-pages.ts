@@ -4,7 +4,6 @@
  * remark renders the body. Every invalid page is reported at once.
  */
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import jsYaml from 'js-yaml';
@@ -17,10 +16,11 @@ import { replaceTokens } from './tokens';
 import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
 import { summaryOf, type BaseFrontmatter, type PageInfo, type PageSummary, type Theme } from './types';
 import { validate } from './validate';
+import { listPageFiles } from './page-files';
+
+export { listPageFiles, PUBLIC_DIR } from './page-files';
 import { parseYaml, type ParsedYaml } from './yaml';
 
-/** The public folder inside the pages folder: copied to the output as it is. */
-export const PUBLIC_DIR = 'public';
 export const DEFAULT_TEMPLATE = 'prose';
 /** Longest document title (page title, separator and site name) that search results show whole. */
 export const MAX_TITLE = 70;
@@ -34,16 +34,6 @@ export const baseFrontmatter = {
   noindex: z.boolean().optional(),
   breadcrumb: z.string().min(1).optional(),
 };
-
-/** Markdown files under the pages folder, skipping `public/` and names starting with `_` or `.`. */
-export async function listPageFiles(pagesDir: string): Promise<string[]> {
-  const entries = await readdir(pagesDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
-    .map((entry) => path.relative(pagesDir, path.join(entry.parentPath, entry.name)).replace(/\\/g, '/'))
-    .filter((rel) => !rel.split('/').some((part, i) => part.startsWith('_') || part.startsWith('.') || (i === 0 && part === PUBLIC_DIR)))
-    .sort();
-}
 
 export interface LoadContext {
   pagesDir: string;

@@ -7,10 +7,11 @@
  * they share state with the generator through global symbols, not identity.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, stat, writeFile, access } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, context, version as esbuildVersion, type BuildContext, type BuildOptions, type BuildResult, type Plugin } from 'esbuild';
+import { createRequire } from 'node:module';
+import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
 import { SiteError } from './errors';
 import type { Theme } from './types';
 
@@ -39,10 +40,19 @@ async function reusableBundle(entry: string, cacheDir: string): Promise<string |
   const module = path.join(cacheDir, manifest.module);
   if (!(await exists(module))) return undefined;
   const current = await Promise.all(Object.entries(manifest.inputs).map(async ([file, was]) => (await fingerprint(file)) === was));
-  return current.every(Boolean) ? module : undefined;
+  if (!current.every(Boolean)) return undefined;
+  await utimes(module, new Date(), new Date()).catch(() => undefined); // in use: not stale (see removeStaleBundles)
+  return module;
 }
 
 const SHARED_WITH_GENERATOR = ['react', 'react/*', 'react-dom', 'react-dom/*', 'zod', 'zod/*'];
+/**
+ * esbuild is loaded only to bundle: most builds reuse the bundle, and worker threads only import it.
+ * Loaded with require, which skips Node's scan of a CommonJS package's exports.
+ */
+export const esbuild = () => createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+const esbuildVersion = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
+
 const RECIPE = `esbuild ${esbuildVersion}; external ${SHARED_WITH_GENERATOR.join(' ')}; server stubs react-dom/client; v2`;
 
 /**
@@ -101,12 +111,29 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const module = `theme-${hash}.mjs`;
   await mkdir(cacheDir, { recursive: true });
-  if (!(await exists(path.join(cacheDir, module)))) await writeFile(path.join(cacheDir, module), code);
+  if (!(await exists(path.join(cacheDir, module)))) {
+    await writeFile(path.join(cacheDir, module), code);
+    await removeStaleBundles(cacheDir, module);
+  }
   if (manifest) {
     const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(await Promise.all(inputs.map(async (file) => [file, await fingerprint(file)]))) };
     await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(made));
   }
   return path.join(cacheDir, module);
+}
+
+/** Bundles unused this long are removed when a new one is written (each template edit in watch mode writes one). */
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+/** Removes theme bundles untouched for a day: none can still be in use (a build imports its bundle within seconds of choosing it). */
+async function removeStaleBundles(cacheDir: string, keep: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(cacheDir).catch(() => [] as string[])) {
+    if (!/^theme-[0-9a-f]{16}\.mjs$/.test(name) || name === keep) continue;
+    const file = path.join(cacheDir, name);
+    const stats = await stat(file).catch(() => undefined);
+    if (stats && now - stats.mtimeMs > STALE_MS) await rm(file, { force: true });
+  }
 }
 
 /** Watch mode's theme: an esbuild context kept between edits re-bundles the project's code incrementally. */
@@ -123,7 +150,7 @@ export class ThemeBundler {
       this.entry,
       this.cacheDir,
       async () => {
-        this.context ??= await context(bundleOptions(this.entry, 'external'));
+        this.context ??= await esbuild().context(bundleOptions(this.entry, 'external'));
         return this.context.rebuild();
       },
       { manifest: false },
@@ -140,7 +167,7 @@ export class ThemeBundler {
 /** The theme: the last bundle when none of its inputs changed, else a new one. */
 export async function loadTheme(themeDir: string, cacheDir: string): Promise<LoadedTheme> {
   const entry = path.join(themeDir, 'index.ts');
-  const module = (await reusableBundle(entry, cacheDir)) || (await bundle(entry, cacheDir, () => build(bundleOptions(entry))));
+  const module = (await reusableBundle(entry, cacheDir)) || (await bundle(entry, cacheDir, () => esbuild().build(bundleOptions(entry))));
   return { theme: await importTheme(module, entry), module };
 }
 

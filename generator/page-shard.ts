@@ -1,7 +1,8 @@
 /**
  * One share of a parallel build's pages (see parallel-pages.ts): the main
  * thread works on one share itself, each worker thread on another. A shard
- * keeps its pages between the two steps:
+ * keeps its pages between the two steps (handing some to another shard in
+ * between, when the threads loaded unequal numbers):
  *
  *   load    read, validate and render the markdown of its files → page summaries
  *   render  render each page with React and write it into the staging folder at
@@ -38,9 +39,18 @@ export interface RenderRequest {
   extra: PageInfo[];
 }
 
+/** Hands over loaded pages, to be rendered by another shard (evening out the work). */
+export interface GiveRequest {
+  type: 'give';
+  count: number;
+}
+
+export type ShardRequest = LoadRequest | RenderRequest | GiveRequest;
+
 export type ShardReply =
   | { type: 'loaded'; pages: PageSummary[]; errors: PlainSiteError[] }
   | { type: 'rendered'; pages: RenderedSummary[]; errors: PlainSiteError[] }
+  | { type: 'given'; pages: PageInfo[] }
   | { type: 'crashed'; error: { message: string; stack?: string } };
 
 /** Files claimed a few at a time: a thread that started late or runs slower simply claims fewer. */
@@ -77,9 +87,15 @@ export class PageShard {
     return count > 0 ? this.pages.splice(this.pages.length - Math.min(count, this.pages.length)) : [];
   }
 
+  /** Takes pages another shard loaded, to render them here. */
+  take(pages: PageInfo[]): void {
+    this.pages.push(...pages);
+  }
+
   /** Runs a request, turning a crash (not a content error) into a reply too. */
-  async handle(request: LoadRequest | RenderRequest): Promise<ShardReply> {
+  async handle(request: ShardRequest): Promise<ShardReply> {
     try {
+      if (request.type === 'give') return { type: 'given', pages: this.give(request.count) };
       return request.type === 'load' ? await this.load(request) : await this.render(request);
     } catch (error) {
       return { type: 'crashed', error: error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) } };

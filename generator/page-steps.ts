@@ -22,10 +22,11 @@ export class PageSteps {
     private readonly pool: PagePool | undefined,
   ) {}
 
-  async load(): Promise<PageSummary[]> {
+  /** `ownAfter`: with a pool, this thread joins the loading once it settles. */
+  async load(ownAfter?: Promise<unknown>): Promise<PageSummary[]> {
     if (this.pool) {
       const { pagesDir, displayRoot, config } = this.ctx;
-      this.summaries = await this.pool.load(this.files, { pagesDir, displayRoot, config, themeModule: this.theme.module });
+      this.summaries = await this.pool.load(this.files, { pagesDir, displayRoot, config, themeModule: this.theme.module }, ownAfter);
       throwIfAny(duplicateRoutes(this.summaries));
     } else {
       this.loaded = await loadPages(this.ctx, this.files);

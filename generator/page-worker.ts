@@ -1,6 +1,6 @@
 /** A worker thread of a parallel build: one PageShard answering the main thread's requests. */
 import { parentPort } from 'node:worker_threads';
-import { PageShard, type LoadRequest, type RenderRequest } from './page-shard';
+import { PageShard, type ShardRequest } from './page-shard';
 
 const shard = new PageShard();
-parentPort!.on('message', async (request: LoadRequest | RenderRequest) => parentPort!.postMessage(await shard.handle(request)));
+parentPort!.on('message', async (request: ShardRequest) => parentPort!.postMessage(await shard.handle(request)));

@@ -5,14 +5,14 @@
  * render their own hydratable subtree. When the theme declares a layout key,
  * pages that share it share one rendering of the Layout (layout-shell.tsx).
  */
-import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { renderToStaticMarkup, renderToString } from './react-server';
 import { createIslandRegistry, IslandContext } from './island';
 import type { SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
-import { Document, type DocumentAssets } from './document';
+import { Document, headOf, type DocumentAssets } from './document';
+import { documentParts, type DocumentTemplates, type HeadValues } from './document-template';
 import { pageGraph } from './json-ld';
 import { outputFileOf } from './routes';
 import type { Assets } from './bundle-assets';
@@ -24,7 +24,10 @@ export interface RenderedPage {
   page: PageInfo;
   /** Output path relative to the site root. */
   outFile: string;
-  html: string;
+  /** The whole page (joined on first use: a build writes the chunks). */
+  readonly html: string;
+  /** The page's bytes in order: its own parts as text, shared parts already encoded. */
+  chunks: (string | Uint8Array)[];
   /** What the link check reads: the HTML, or its parts with shared ones already read. */
   linkSources: LinkSource[];
   /** Islands the page hydrates. */
@@ -43,19 +46,24 @@ export interface RenderContext {
   assets: PageAssets;
   /** Every route of the site (the layout may tell real links from planned ones). */
   routes: ReadonlySet<string>;
-  /** Layout shells shared by the pages of this render (when the theme has a layoutKey); without it, every page is rendered whole. */
-  shells?: ShellCache;
+  /** Markup rendered once and shared by the pages of this render: layout shells (when the theme has a layoutKey) and Document templates. Without it, every page is rendered whole. */
+  reuse?: Reuse;
 }
+
+export interface Reuse {
+  shells: ShellCache;
+  documents: DocumentTemplates;
+}
+export const newReuse = (): Reuse => ({ shells: new Map(), documents: new Map() });
 
 /** The rendered body: its parts in order (a shell's are shared), and the islands it uses. */
 interface Body {
   parts: string[];
+  /** The parts to write: shared ones encoded once. */
+  chunks: (string | Uint8Array)[];
   linkSources: LinkSource[];
   islands: Set<string>;
 }
-
-/** Stands in for the body while the Document renders, so the head can be read for links apart from it. */
-const BODY_SLOT = `site-body-slot-${randomUUID()}`;
 
 function renderWhole(page: PageInfo, ctx: RenderContext, Template: TemplateDefinition['component']): Body {
   const { site, theme } = ctx;
@@ -68,7 +76,7 @@ function renderWhole(page: PageInfo, ctx: RenderContext, Template: TemplateDefin
       </Layout>
     </IslandContext.Provider>,
   );
-  return { parts: [body], linkSources: [body], islands: islands.used };
+  return { parts: [body], chunks: [body], linkSources: [body], islands: islands.used };
 }
 
 /** The page content alone inside its layout key's shared shell; undefined when the page must be rendered whole. */
@@ -83,7 +91,16 @@ function renderInShell(page: PageInfo, ctx: RenderContext, Template: TemplateDef
   const shell = shellFor(page, { site: ctx.site, theme: ctx.theme, routes: ctx.routes, scripts: ctx.assets.scripts }, shells);
   if (!shell) return undefined;
   if (sampled(shell)) checkShell(shell.before + html + shell.after, renderWhole(page, ctx, Template).parts[0]!, page, ctx.theme.layoutKey!(page, ctx.site));
-  return { parts: [shell.before, html, shell.after], linkSources: [shell.links.before, html, shell.links.after], islands: new Set(shell.islands) };
+  return { parts: [shell.before, html, shell.after], chunks: [shell.bytes.before, html, shell.bytes.after], linkSources: [shell.links.before, html, shell.links.after], islands: new Set(shell.islands) };
+}
+
+function documentAssets(assets: PageAssets, scripts: string[]): DocumentAssets {
+  return {
+    stylesheet: assets.stylesheet,
+    fontPreload: assets.fontPreload,
+    scripts: scripts.map((name) => assets.scripts[name]!),
+    modulePreloads: [...new Set(scripts.flatMap((name) => assets.imports[name] ?? []))],
+  };
 }
 
 export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
@@ -91,20 +108,26 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
   const template = theme.templates[page.template]!;
   try {
     const Template = template.component;
-    const body = (ctx.shells && theme.layoutKey && renderInShell(page, ctx, Template, ctx.shells)) || renderWhole(page, ctx, Template);
+    const body = (ctx.reuse && theme.layoutKey && renderInShell(page, ctx, Template, ctx.reuse.shells)) || renderWhole(page, ctx, Template);
     // A page with no islands loads no JavaScript, except scripts its template asks for.
     const scripts = [...(body.islands.size > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
-    const documentAssets: DocumentAssets = {
-      stylesheet: assets.stylesheet,
-      fontPreload: assets.fontPreload,
-      scripts: scripts.map((name) => assets.scripts[name]!),
-      modulePreloads: [...new Set(scripts.flatMap((name) => assets.imports[name] ?? []))],
+    const shown = headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? []));
+    // Everything that shapes the Document apart from the page's own values: pages of one kind share its rendering.
+    const kind = `${scripts.join(' ')}|${shown.noindex}|${shown.canonical}|${shown.values.keywords === ''}`;
+    const render = (values: HeadValues) => <Document head={shown} values={values} site={site} assets={documentAssets(assets, scripts)} />;
+    const [before, tail] = documentParts(kind, { ...shown.values, body: '' }, render, ctx.reuse?.documents);
+    const head = `<!DOCTYPE html>${before}`;
+    let html: string | undefined;
+    return {
+      page,
+      outFile: outputFileOf(page.route),
+      get html() {
+        return (html ??= head + body.parts.join('') + tail);
+      },
+      chunks: [head, ...body.chunks, tail],
+      linkSources: [head, ...body.linkSources, tail],
+      islands: [...body.islands],
     };
-    const jsonLd = pageGraph(page, site, template.jsonLd?.(page, site) ?? []);
-    const markup = renderToStaticMarkup(<Document page={page} site={site} jsonLd={jsonLd} assets={documentAssets} body={BODY_SLOT} />);
-    const at = markup.indexOf(BODY_SLOT);
-    const [head, tail] = [`<!DOCTYPE html>${markup.slice(0, at)}`, markup.slice(at + BODY_SLOT.length)];
-    return { page, outFile: outputFileOf(page.route), html: head + body.parts.join('') + tail, linkSources: [head, ...body.linkSources, tail], islands: [...body.islands] };
   } catch (cause) {
     if (cause instanceof SiteError) throw cause;
     const message = cause instanceof Error ? cause.message : String(cause);
@@ -118,7 +141,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
 
 /** Renders all pages; every failing page is reported, not just the first. */
 export function renderPages(pages: PageInfo[], ctx: { site: SiteConfig; theme: Theme; assets: PageAssets }): RenderedPage[] {
-  const shared: RenderContext = { ...ctx, routes: new Set(pages.map((p) => p.route)), shells: new Map() };
+  const shared: RenderContext = { ...ctx, routes: new Set(pages.map((p) => p.route)), reuse: newReuse() };
   const rendered: RenderedPage[] = [];
   const errors: SiteError[] = [];
   for (const page of pages) {

@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterner, pageLinks, type PageLinks } from './check-links';
 import { SiteError, siteErrorsOf } from './errors';
-import { renderPage, type RenderContext } from './render-pages';
+import { newReuse, renderPage, type RenderContext } from './render-pages';
 import type { PageInfo } from './types';
 import { writeFileInPlace } from './write-in-place';
 
@@ -29,7 +29,7 @@ export async function writePages(pages: Iterable<PageInfo>, ctx: RenderContext, 
   const rendered: RenderedSummary[] = [];
   const errors: SiteError[] = [];
   const intern = createInterner();
-  const shared: RenderContext = { ...ctx, shells: ctx.shells ?? new Map() };
+  const shared: RenderContext = { ...ctx, reuse: ctx.reuse ?? newReuse() };
   for (const page of pages) {
     try {
       const result = renderPage(page, shared);
@@ -41,7 +41,7 @@ export async function writePages(pages: Iterable<PageInfo>, ctx: RenderContext, 
           mkdirSync(folder, { recursive: true });
           made.add(folder);
         }
-        bytes = writeFileInPlace(target, result.html);
+        bytes = writeFileInPlace(target, result.chunks);
       } catch (error) {
         throw new SiteError('WriteFailed', `Could not write ${result.outFile}: ${(error as Error).message}`, { file: page.file, cause: error });
       }

@@ -4,7 +4,7 @@ import type { Assets } from '../../generator/bundle-assets';
 import { loadConfig } from '../../generator/config';
 import { Island } from '../../generator/island';
 import { pageLinks } from '../../generator/check-links';
-import { renderPage, renderPages } from '../../generator/render-pages';
+import { newReuse, renderPage, renderPages } from '../../generator/render-pages';
 import type { PageInfo, Theme } from '../../generator/types';
 import { REPO } from '../support/fixture';
 
@@ -113,5 +113,43 @@ describe('layout shells (a theme with layoutKey)', () => {
     const twice: Theme = { ...theme, layoutKey: () => '', Layout: ({ children }) => <>{children}<aside>{children}</aside></> };
     const [r] = renderPages([at('/docs/a', 'plain')], { site, theme: twice, assets });
     expect(r!.html.match(/No islands here/g)).toHaveLength(2);
+  });
+});
+
+describe('Document templates (the head rendered once per kind of page)', () => {
+  const tricky = (n: number, extra: Partial<PageInfo> = {}): PageInfo => ({
+    ...page('plain'),
+    route: `/p${n}`,
+    file: `pages/p${n}.md`,
+    url: `${site.baseUrl}/p${n}?a=1&b="2"`,
+    title: `Tom & Jerry's <b>${n}</b> "quoted"`,
+    description: `Fish & chips <script>alert(${n})</script> — it's "fine" ${n}`,
+    ...extra,
+  });
+  const pages = [
+    tricky(1),
+    tricky(2, { data: { title: 'T', description: 'D', keywords: ['a&b', '<c>'] } as PageInfo['data'] }),
+    tricky(3, { data: { title: 'T', description: 'D', noindex: true } as PageInfo['data'] }),
+    tricky(4, { template: 'clock' }),
+    ...Array.from({ length: 12 }, (_, i) => tricky(10 + i)),
+  ];
+
+  it('writes, for every kind of page and any characters in its values, what rendering the Document directly writes', () => {
+    const reused = renderPages(pages, { site, theme, assets });
+    const direct = pages.map((p) => renderPage(p, { site, theme, assets, routes: new Set(pages.map((q) => q.route)) }));
+    expect(reused.map((r) => r.html)).toEqual(direct.map((r) => r.html));
+    expect(reused[0]!.html).toContain('<title>Tom &amp; Jerry&#x27;s &lt;b&gt;1&lt;/b&gt; &quot;quoted&quot; | ');
+    expect(reused[1]!.html).toContain('<meta name="keywords" content="a&amp;b, &lt;c&gt;"/>');
+    expect(reused[2]!.html).toContain('<meta name="robots" content="noindex, follow"/>');
+  });
+
+  it('fills the template rather than rendering each head (a template is checked on the 1st, 2nd, 4th… page and stays sound)', () => {
+    const reuse = newReuse();
+    const routes = new Set(pages.map((p) => p.route));
+    for (const p of pages) renderPage(p, { site, theme, assets, routes, reuse });
+    const templates = [...reuse.documents.values()];
+    expect(templates.length).toBe(3); // plain (own keywords only change a value), noindex, with an island (loader script)
+    expect(templates.every((t) => !t.broken)).toBe(true);
+    expect(templates.reduce((sum, t) => sum + t.uses, 0)).toBe(pages.length);
   });
 });
