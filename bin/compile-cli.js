@@ -65,8 +65,9 @@ async function compile(cacheDir, outDir) {
     target: 'node20',
     jsx: 'automatic',
     external: EXTERNAL,
-    // CommonJS dependencies bundled into ESM need a `require` for Node built-ins.
-    banner: { js: "import { createRequire as __siteRequire } from 'node:module'; const require = __siteRequire(import.meta.url);" },
+    // CommonJS dependencies bundled into ESM need a `require` for Node built-ins. It refuses esprima: js-yaml 3 loads
+    // that 280 KB parser at start-up, on every thread, for its !!js/function type, which would run code from content.
+    banner: { js: `import { createRequire as __siteRequire } from 'node:module'; const require = Object.assign((id) => { if (id === 'esprima') throw new Error('not loaded'); return __siteRequireAny(id); }, __siteRequire(import.meta.url)); const __siteRequireAny = __siteRequire(import.meta.url);` },
     // Compiled code lives in the cache: modules that locate the generator's own source files use this.
     define: { SITE_GENERATOR_DIR: JSON.stringify(path.join(ROOT, 'generator')) },
     sourcemap: 'linked', // stacks name the TypeScript lines under --verbose

@@ -118,7 +118,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await step('commit', () => staging!.commit(outputFiles));
 
     const sizes = [...rendered.map((r) => ({ file: r.outFile, bytes: r.bytes })), ...[...other].map(([file, contents]) => ({ file, bytes: Buffer.byteLength(contents) }))];
-    const outputs = await measureGzip(sizes, paths.outDir, { detail: options.verbose });
+    // The gzip sizes are for the printed report only: a quiet build skips reading and compressing files back.
+    const outputs = log.quiet ? sizes : await measureGzip(sizes, paths.outDir, { detail: options.verbose });
     const ms = performance.now() - started;
     for (const warning of warnings) log.warn(warning);
     log.info(formatReport(outputs, { pages: summaries.length, ms, outDir: path.relative(process.cwd(), paths.outDir) || '.', detail: options.verbose }));

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SiteError, throwIfAny } from './errors';
 import { validate } from './validate';
-import { parseYaml } from './yaml';
+import { loadYaml, parseYaml } from './yaml';
 
 export const CONFIG_FILE = 'site.yml';
 
@@ -98,6 +98,7 @@ export async function loadConfig(pagesDir: string, displayRoot = process.cwd()):
   } catch (cause) {
     throw new SiteError('MissingConfig', `No site config at ${shown}`, { file: shown, cause });
   }
+  await loadYaml();
   const yaml = parseYaml(source, shown);
   const result = validate(siteConfigSchema, yaml.data, { kind: 'InvalidConfig', file: shown, yaml });
   throwIfAny(result.errors);

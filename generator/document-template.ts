@@ -9,9 +9,10 @@
  * escaped exactly as React escapes text and attributes. On a large site this
  * saves most of a page's React work outside its content.
  *
- * It is checked like the layout shells: the 1st, 2nd, 4th, 8th… page of each
- * kind is also rendered directly, and a difference means the kind is always
- * rendered directly from then on.
+ * Like the layout shells, the first page of a kind is rendered directly and the
+ * second makes the template; the 1st, 2nd, 4th, 8th… page to use a template is
+ * also rendered directly, and a difference means the kind is always rendered
+ * directly from then on.
  */
 import { randomUUID } from 'node:crypto';
 import type { ReactElement } from 'react';
@@ -49,8 +50,8 @@ export interface DocumentTemplate {
   broken: boolean;
 }
 
-/** Templates by kind of page, for one render of a site. */
-export type DocumentTemplates = Map<string, DocumentTemplate>;
+/** Templates by kind of page, for one render of a site; 'once': one page of the kind so far. */
+export type DocumentTemplates = Map<string, DocumentTemplate | 'once'>;
 
 function compile(element: ReactElement): DocumentTemplate {
   const markup = renderToStaticMarkup(element);
@@ -96,9 +97,12 @@ export function documentParts(kind: string, values: HeadValues, render: (values:
     const at = markup.indexOf(STAND_IN.body);
     return [markup.slice(0, at), markup.slice(at + STAND_IN.body.length)];
   };
-  if (!templates) return direct();
-  let template = templates.get(kind);
-  if (!template) templates.set(kind, (template = compile(render(STAND_IN))));
+  let template = templates?.get(kind);
+  if (!templates || template === undefined) {
+    templates?.set(kind, 'once');
+    return direct();
+  }
+  if (template === 'once') templates.set(kind, (template = compile(render(STAND_IN))));
   if (template.broken || template.slots.filter((slot) => slot === 'body').length !== 1) return direct();
   const filled = fill(template, values);
   template.uses += 1;

@@ -5,7 +5,8 @@
  */
 import type { SiteConfig } from './config';
 import { languageTag } from './config';
-import { scriptSafeJson } from './json-ld';
+import type { Graph } from 'schema-dts';
+import { graphJson } from './json-ld';
 import type { HeadValues } from './document-template';
 import type { PageInfo } from './types';
 
@@ -26,7 +27,7 @@ export interface HeadOf {
 }
 
 /** What the Document shows of a page: computed here, outside React, so documentParts can render the Document once per kind of page. */
-export function headOf(page: PageInfo, site: SiteConfig, jsonLd: unknown): HeadOf {
+export function headOf(page: PageInfo, site: SiteConfig, jsonLd: Graph): HeadOf {
   // The not-found page has no URL of its own to make canonical. It needs no noindex either: hosts answer
   // unknown paths with it and status 404, which search engines never index, and audits (Lighthouse's SEO
   // score) count a noindex against it.
@@ -37,7 +38,7 @@ export function headOf(page: PageInfo, site: SiteConfig, jsonLd: unknown): HeadO
       description: page.description,
       url: page.url,
       keywords: (page.data.keywords ?? site.keywords).join(', '),
-      jsonLd: scriptSafeJson(jsonLd),
+      jsonLd: graphJson(jsonLd),
     },
     noindex,
     canonical: !noindex && !page.isNotFound,

@@ -10,7 +10,15 @@ import type { PageInfo } from './types';
 
 export const organizationId = (site: SiteConfig) => `${site.baseUrl}/#organization`;
 
+/** One Organization node per site config: the same on every page, so serialised once (see graphJson). */
+const organizations = new WeakMap<SiteConfig, Organization>();
 export function organization(site: SiteConfig): Organization {
+  let node = organizations.get(site);
+  if (!node) organizations.set(site, (node = Object.freeze(organizationOf(site))));
+  return node;
+}
+
+function organizationOf(site: SiteConfig): Organization {
   return {
     '@type': 'Organization',
     '@id': organizationId(site),
@@ -73,11 +81,31 @@ export function pageGraph(page: PageInfo, site: SiteConfig, extra: Thing[] = [])
   return { '@context': 'https://schema.org', '@graph': [...graph, ...extra] };
 }
 
+/** JSON of nodes shared by every page (frozen, so it cannot go stale). */
+const jsonOfShared = new WeakMap<object, string>();
+const nodeJson = (node: object) => {
+  if (!Object.isFrozen(node)) return JSON.stringify(node);
+  let json = jsonOfShared.get(node);
+  if (json === undefined) jsonOfShared.set(node, (json = JSON.stringify(node)));
+  return json;
+};
+
+/** scriptSafeJson of a page graph, exactly as JSON.stringify writes it, with the shared nodes serialised once. */
+export function graphJson(graph: Graph): string {
+  const keys = Object.keys(graph);
+  if (keys.length !== 2 || keys[0] !== '@context' || keys[1] !== '@graph' || !Array.isArray(graph['@graph'])) return scriptSafeJson(graph);
+  const json = `{"@context":${JSON.stringify(graph['@context'])},"@graph":[${(graph['@graph'] as object[]).map(nodeJson).join(',')}]}`;
+  return escapeForScript(json);
+}
+
 const UNSAFE = /[<\u2028\u2029]/g;
 const ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 /** JSON safe to place inside a <script> element: no "</script>" or "<!--" can appear (one scan when there is nothing to escape). */
 export function scriptSafeJson(value: unknown): string {
-  const json = JSON.stringify(value);
+  return escapeForScript(JSON.stringify(value));
+}
+
+function escapeForScript(json: string): string {
   UNSAFE.lastIndex = 0;
   return UNSAFE.test(json) ? json.replace(UNSAFE, (c) => ESCAPES[c]!) : json;
 }

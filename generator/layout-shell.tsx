@@ -9,8 +9,10 @@
  * keys share one rendering of the Layout, with each page's content rendered
  * alone and put in its place. The links and ids in a shell are read once too.
  *
- * The statement is checked on a sample that costs little and catches a key
- * that leaves something out early: the 1st, 2nd, 4th, 8th… page of each key is
+ * The first page of a key is rendered whole (a key only one page has would
+ * cost more to share than to render); the second makes the shell. The
+ * statement is checked on a sample that costs little and catches a key that
+ * leaves something out early: the 1st, 2nd, 4th, 8th… page to use a shell is
  * also rendered whole, and any difference fails the build, naming the page.
  * Pages whose content uses islands are always rendered whole, since island ids
  * number all of a page's islands in document order.
@@ -36,8 +38,12 @@ export interface Shell {
   uses: number;
 }
 
-/** Shells by layout key, for one build (or one rebuild in watch mode); null: the Layout cannot be shared. */
-export type ShellCache = Map<string, Shell | null>;
+/**
+ * Shells by layout key, for one build (or one rebuild in watch mode). 'once': one page had the key so far
+ * (a shell is made for the second: a key only one page has would cost more to share than to render);
+ * null: the Layout cannot be shared.
+ */
+export type ShellCache = Map<string, Shell | null | 'once'>;
 
 /** Stands in for the page content while the Layout renders: a text no page contains. */
 const SLOT = `site-layout-slot-${randomUUID()}`;
@@ -47,11 +53,14 @@ const linksOf = (html: string): SharedLinks => {
   return { links, ids };
 };
 
-/** The shell for this page's layout key; null when the Layout does not render its children exactly once. */
-export function shellFor(page: PageInfo, ctx: { site: SiteConfig; theme: Theme; routes: ReadonlySet<string>; scripts: Record<string, string> }, cache: ShellCache): Shell | null {
-  const key = ctx.theme.layoutKey!(page, ctx.site);
+/** The shell for this page's layout key; null for the first page of a key, and when the Layout does not render its children exactly once. */
+export function shellFor(page: PageInfo, ctx: { site: SiteConfig; theme: Theme; routes: ReadonlySet<string>; scripts: Record<string, string> }, cache: ShellCache, key: string): Shell | null {
   let shell = cache.get(key);
   if (shell === undefined) {
+    cache.set(key, 'once');
+    return null;
+  }
+  if (shell === 'once') {
     const { Layout } = ctx.theme;
     const registry = createIslandRegistry(page.file, ctx.scripts, renderToString);
     const markup = renderToStaticMarkup(

@@ -4,6 +4,8 @@ export interface Logger {
   warn(message: string): void;
   error(message: string): void;
   debug(message: string): void;
+  /** Prints only errors: work done only for the report can be skipped. */
+  readonly quiet?: boolean;
 }
 
 export function createLogger(options: { quiet?: boolean; verbose?: boolean } = {}): Logger {
@@ -12,10 +14,11 @@ export function createLogger(options: { quiet?: boolean; verbose?: boolean } = {
     warn: (m) => (options.quiet ? undefined : console.warn(`warning: ${m}`)),
     error: (m) => console.error(m),
     debug: (m) => (options.verbose && !options.quiet ? console.log(m) : undefined),
+    quiet: options.quiet === true,
   };
 }
 
-export const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {} };
+export const silentLogger: Logger = { info() {}, warn() {}, error() {}, debug() {}, quiet: true };
 
 /** Runs one named step and records how long it took. */
 export async function timed<T>(steps: Record<string, number>, name: string, run: () => T | Promise<T>): Promise<T> {

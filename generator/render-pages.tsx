@@ -81,6 +81,9 @@ function renderWhole(page: PageInfo, ctx: RenderContext, Template: TemplateDefin
 
 /** The page content alone inside its layout key's shared shell; undefined when the page must be rendered whole. */
 function renderInShell(page: PageInfo, ctx: RenderContext, Template: TemplateDefinition['component'], shells: ShellCache): Body | undefined {
+  const key = ctx.theme.layoutKey!(page, ctx.site);
+  const shell = shellFor(page, { site: ctx.site, theme: ctx.theme, routes: ctx.routes, scripts: ctx.assets.scripts }, shells, key);
+  if (!shell) return undefined;
   const content = createIslandRegistry(page.file, ctx.assets.scripts, renderToString);
   const html = renderToStaticMarkup(
     <IslandContext.Provider value={content}>
@@ -88,9 +91,7 @@ function renderInShell(page: PageInfo, ctx: RenderContext, Template: TemplateDef
     </IslandContext.Provider>,
   );
   if (content.used.size > 0) return undefined;
-  const shell = shellFor(page, { site: ctx.site, theme: ctx.theme, routes: ctx.routes, scripts: ctx.assets.scripts }, shells);
-  if (!shell) return undefined;
-  if (sampled(shell)) checkShell(shell.before + html + shell.after, renderWhole(page, ctx, Template).parts[0]!, page, ctx.theme.layoutKey!(page, ctx.site));
+  if (sampled(shell)) checkShell(shell.before + html + shell.after, renderWhole(page, ctx, Template).parts[0]!, page, key);
   return { parts: [shell.before, html, shell.after], chunks: [shell.bytes.before, html, shell.bytes.after], linkSources: [shell.links.before, html, shell.links.after], islands: new Set(shell.islands) };
 }
 

@@ -2,8 +2,22 @@
  * YAML parsing that remembers where each value came from, so a validation error
  * can name the line of the offending field, not just the file.
  */
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document } from 'yaml';
 import { SiteError } from './errors';
+
+/**
+ * The yaml package is loaded only when needed: the site config needs it (loadYaml, before parsing it),
+ * pages only when one has an error (their data comes from js-yaml), so a build's worker threads never load it.
+ * An error on a worker loads it there with require.
+ */
+let yamlPackage: typeof import('yaml') | undefined;
+export async function loadYaml(): Promise<void> {
+  const loaded = await import('yaml');
+  // A CommonJS package: bundled, its exports arrive as the default export.
+  yamlPackage ??= 'parseDocument' in loaded ? loaded : (loaded as { default: typeof import('yaml') }).default;
+}
+const yaml = () => (yamlPackage ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 export interface ParsedYaml {
   data: unknown;
@@ -28,6 +42,7 @@ export function parseYaml(source: string, file: string, firstLine = 1): ParsedYa
 }
 
 function parseUncached(source: string, file: string, firstLine: number): ParsedYaml {
+  const { LineCounter, parseDocument, isNode } = yaml();
   const counter = new LineCounter();
   const doc: Document = parseDocument(source, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   const [first] = doc.errors;
