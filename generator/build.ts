@@ -12,20 +12,18 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { bundleAssets, type Assets } from './bundle-assets';
+import { bundleAssets, scriptEntries, type Assets } from './bundle-assets';
 import { checkLinks, type PageLinks } from './check-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
 import { headersFile, robots, securityTxt, sitemap, styleHash } from './host-files';
 import { siteImages } from './images';
-import { noPages } from './load-pages';
-import { listPageFiles, PUBLIC_DIR } from './page-files';
+import { listPageFiles, noPages, PUBLIC_DIR } from './page-files';
 import { startWorkers, threadCount, type Prestart } from './page-workers';
 import { loadTheme } from './load-theme';
 import { createLogger, timed, type Logger } from './logger';
-import { startPagePool } from './parallel-pages';
-import { PageSteps } from './page-steps';
-import { scriptEntries, type PageAssets } from './render-pages';
+import type { PageSteps } from './page-steps';
+import type { PageAssets } from './render-pages';
 import { formatReport, measureGzip, type OutputFile } from './report';
 import type { PageSummary, Theme } from './types';
 import { stageSite, type SiteFiles, type Staging } from './write-site';
@@ -96,18 +94,21 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await terminate(workers);
     throw noPages(paths.pagesDir, paths.root);
   }
-  const pool = threads > 1 ? startPagePool(workers) : undefined;
+  let pages: PageSteps | undefined;
   let staging: Staging | undefined;
   try {
     const config = await step('config', async () => withBaseUrl(await loadConfig(paths.pagesDir, paths.root), options.baseUrl));
     const theme = await step('theme', () => loadTheme(paths.themeDir, paths.cacheDir));
     staging = await stageSite(paths.outDir, paths.publicDir);
-    const pages = new PageSteps(files, { pagesDir: paths.pagesDir, config, theme: theme.theme, displayRoot: paths.root }, theme, pool);
-    // esbuild bundles in its own process while the pages load. On a pool, this thread joins the loading once the
-    // bundle is done: the workers keep the cores busy meanwhile, and the render step need not wait for a starved esbuild.
+    // esbuild bundles in its own process while this thread loads the page modules and the pages load. On a pool, this
+    // thread joins the loading once the bundle is done: the workers keep the cores busy meanwhile, and the render step
+    // need not wait for a starved esbuild.
     const bundling = step('assets', () => bundleTheme(theme.theme, paths));
-    const [summaries, assets] = await Promise.all([step('pages', () => pages.load(bundling)), bundling]);
-    const rendered = await step('render', () => pages.render(pageAssets(assets), staging!.dir));
+    bundling.catch(() => undefined); // its failure is reported below, once the pages are loading
+    const { PageSteps } = await import('./page-steps');
+    const pageSteps = (pages = new PageSteps(files, { pagesDir: paths.pagesDir, config, theme: theme.theme, displayRoot: paths.root }, theme, threads > 1 ? workers : undefined));
+    const [summaries, assets] = await Promise.all([step('pages', () => pageSteps.load(bundling)), bundling]);
+    const rendered = await step('render', () => pageSteps.render(pageAssets(assets), staging!.dir));
     const images = await step('images', () => siteImages(config, paths.publicDir, paths.cacheDir));
     const other = hostFiles(assets, images, summaries, config, options.now ?? new Date(), theme.theme);
     await step('write', () => staging!.write(other));
@@ -123,13 +124,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const ms = performance.now() - started;
     for (const warning of warnings) log.warn(warning);
     log.info(formatReport(outputs, { pages: summaries.length, ms, outDir: path.relative(process.cwd(), paths.outDir) || '.', detail: options.verbose }));
-    log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}${pool ? ` (pages on ${threads} threads)` : ''}`);
+    log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}${threads > 1 ? ` (pages on ${threads} threads)` : ''}`);
     return { config, pages: summaries, outputs, warnings, steps, ms, outDir: paths.outDir };
   } catch (error) {
     await staging?.abort();
     throw error;
   } finally {
-    await pool?.close();
+    await (pages ? pages.close() : terminate(workers));
   }
 }
 

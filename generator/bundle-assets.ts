@@ -3,6 +3,7 @@
  * ES modules with code splitting, content-hashed names under /assets/ (so
  * hosts can cache them forever). Output stays in memory until writeSite.
  */
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Metafile } from 'esbuild';
@@ -124,4 +125,15 @@ function staticImports(meta: Metafile['outputs'][string], outputs: Metafile['out
     if (next) staticImports(next, outputs, seen);
   }
   return [...seen];
+}
+
+/** Every top-level module in islands/ is an entry: the loader, the islands and plain page scripts. */
+export async function scriptEntries(islandsDir: string): Promise<Record<string, string>> {
+  const files = await readdir(islandsDir).catch(() => [] as string[]);
+  return Object.fromEntries(
+    files
+      .filter((f) => /^[a-z][\w-]*\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
+      .sort()
+      .map((f) => [f.replace(/\.tsx?$/, ''), path.join(islandsDir, f)]),
+  );
 }

@@ -16,9 +16,9 @@ import { replaceTokens } from './tokens';
 import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
 import { summaryOf, type BaseFrontmatter, type PageInfo, type PageSummary, type Theme } from './types';
 import { validate } from './validate';
-import { listPageFiles } from './page-files';
+import { listPageFiles, noPages } from './page-files';
 
-export { listPageFiles, PUBLIC_DIR } from './page-files';
+export { listPageFiles, noPages, PUBLIC_DIR } from './page-files';
 import { parseYaml, type ParsedYaml } from './yaml';
 
 export const DEFAULT_TEMPLATE = 'prose';
@@ -132,9 +132,6 @@ export function loadPage(relativeFile: string, ctx: LoadContext): PageInfo {
     isNotFound: route === NOT_FOUND_ROUTE,
   };
 }
-
-export const noPages = (pagesDir: string, displayRoot: string) =>
-  new SiteError('NoPages', `No markdown pages in ${path.relative(displayRoot, pagesDir) || pagesDir}`);
 
 /** Loads every page, collecting all errors before failing; rejects two files claiming one route. */
 export async function loadPages(ctx: LoadContext, listed?: string[]): Promise<PageInfo[]> {

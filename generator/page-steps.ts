@@ -1,11 +1,14 @@
 /**
  * The pages' two steps, load and render, on this thread alone or on a pool of
- * threads (large sites): build.ts reads the same either way.
+ * threads (large sites): build.ts reads the same either way. build.ts imports
+ * this module once the bundling has started: markdown, frontmatter and React's
+ * server renderer load while esbuild works in its own process.
  */
 import { throwIfAny } from './errors';
 import { duplicateRoutes, loadPages, type LoadContext } from './load-pages';
 import type { LoadedTheme } from './load-theme';
-import type { PagePool } from './parallel-pages';
+import type { Worker } from 'node:worker_threads';
+import { startPagePool, type PagePool } from './parallel-pages';
 import type { PageAssets } from './render-pages';
 import { summaryOf, type PageInfo, type PageSummary } from './types';
 import { writePages, type RenderedSummary } from './write-pages';
@@ -15,12 +18,22 @@ export class PageSteps {
   private loaded: PageInfo[] = [];
   private summaries: PageSummary[] = [];
 
+  private readonly pool: PagePool | undefined;
+
+  /** `workers`: the worker threads to share the pages with (none: this thread alone). */
   constructor(
     private readonly files: string[],
     private readonly ctx: LoadContext,
     private readonly theme: LoadedTheme,
-    private readonly pool: PagePool | undefined,
-  ) {}
+    workers: Promise<Worker[]> | undefined,
+  ) {
+    this.pool = workers && startPagePool(workers);
+  }
+
+  /** Ends the worker threads. */
+  close(): Promise<void> {
+    return this.pool?.close() ?? Promise.resolve();
+  }
 
   /** `ownAfter`: with a pool, this thread joins the loading once it settles. */
   async load(ownAfter?: Promise<unknown>): Promise<PageSummary[]> {

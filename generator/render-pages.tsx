@@ -5,8 +5,6 @@
  * render their own hydratable subtree. When the theme declares a layout key,
  * pages that share it share one rendering of the Layout (layout-shell.tsx).
  */
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { renderToStaticMarkup, renderToString } from './react-server';
 import { createIslandRegistry, IslandContext } from './island';
 import type { SiteConfig } from './config';
@@ -155,15 +153,4 @@ export function renderPages(pages: PageInfo[], ctx: { site: SiteConfig; theme: T
   }
   throwIfAny(errors);
   return rendered;
-}
-
-/** Every top-level module in islands/ is an entry: the loader, the islands and plain page scripts. */
-export async function scriptEntries(islandsDir: string): Promise<Record<string, string>> {
-  const files = await readdir(islandsDir).catch(() => [] as string[]);
-  return Object.fromEntries(
-    files
-      .filter((f) => /^[a-z][\w-]*\.tsx?$/.test(f) && !f.endsWith('.d.ts'))
-      .sort()
-      .map((f) => [f.replace(/\.tsx?$/, ''), path.join(islandsDir, f)]),
-  );
 }

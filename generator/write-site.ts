@@ -11,7 +11,7 @@
  * the price is one more copy of the output on disk.
  */
 import { access, cp, mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from './errors';
 import { listFiles } from './list-files';
@@ -39,9 +39,13 @@ export async function stageSite(outDir: string, publicDir?: string): Promise<Sta
   const temp = path.join(path.dirname(spare), `.${path.basename(outDir)}.tmp-${process.pid}-${Date.now()}`);
   // The staging folder goes back to being the spare: nothing is deleted, and the next build reuses it.
   const abort = () => rename(temp, spare).catch(() => rm(temp, { recursive: true, force: true }));
+  let previous: Promise<Dirent[]>;
   try {
     await claimSpare(outDir, temp);
     await mkdir(temp, { recursive: true });
+    // What the recycled folder holds, listed while the build works: commit removes what this build did not write.
+    previous = readdir(temp, { recursive: true, withFileTypes: true });
+    previous.catch(() => undefined);
     if (publicDir && (await exists(publicDir))) await cp(publicDir, temp, { recursive: true });
   } catch (cause) {
     await abort();
@@ -63,7 +67,7 @@ export async function stageSite(outDir: string, publicDir?: string): Promise<Sta
     },
     async commit(keep) {
       try {
-        await prune(temp, keep);
+        await prune(temp, await previous, keep);
       } catch (cause) {
         throw writeFailed(outDir, cause);
       }
@@ -107,14 +111,13 @@ async function claimSpare(outDir: string, temp: string): Promise<void> {
   await rename(spareOf(outDir), temp).catch(() => undefined);
 }
 
-/** Removes every file under `dir` not in `keep`, and the folders that leaves empty. */
-async function prune(dir: string, keep: ReadonlySet<string>): Promise<void> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+/** Removes the `entries` (listed under `dir` before the build wrote) not in `keep`, and the folders that leaves empty. */
+async function prune(dir: string, entries: Dirent[], keep: ReadonlySet<string>): Promise<void> {
   const folders: string[] = [];
   for (const entry of entries) {
     const absolute = path.join(entry.parentPath, entry.name);
     if (entry.isDirectory()) folders.push(absolute);
-    else if (!keep.has(path.relative(dir, absolute).split(path.sep).join('/'))) await rm(absolute, { force: true });
+    else if (!keep.has(absolute.slice(dir.length + 1).split(path.sep).join('/'))) await rm(absolute, { force: true });
   }
   // Deepest first, so a folder's emptied subfolders are gone before it is tried.
   for (const folder of folders.sort((a, b) => b.length - a.length)) await rmdir(folder).catch(() => undefined);
