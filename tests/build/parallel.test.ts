@@ -3,7 +3,7 @@
  * not depend on it: the real site built on three threads equals, file for file
  * and byte for byte, the site built on the main thread.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,8 +18,15 @@ const now = new Date('2026-11-22T00:00:00Z');
 const buildWith = (threads: number) => build({ root: REPO, outDir: path.join(dir, `dist-${threads}`), logger: silentLogger, now, threads });
 
 describe('building on worker threads', () => {
-  it('writes exactly what a one-thread build writes', async () => {
+  it('writes exactly what a one-thread build writes, also over the spare folder an earlier build left', async () => {
     const serial = await buildWith(1);
+    // The third build into one folder writes over the first one's files (kept as the spare by the second):
+    // a file it does not write must go, and a file longer than its new contents must be cut.
+    await buildWith(3);
+    await buildWith(3);
+    const spare = path.join(dir, '.dist-3.spare');
+    await writeFile(path.join(spare, 'stale.html'), 'from an older build');
+    await appendFile(path.join(spare, 'about.html'), '<p>'.repeat(5000));
     const parallel = await buildWith(3);
     expect(parallel.pages).toEqual(serial.pages);
     expect(parallel.outputs.map((o) => [o.file, o.bytes]).sort()).toEqual(serial.outputs.map((o) => [o.file, o.bytes]).sort());
