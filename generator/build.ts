@@ -18,8 +18,8 @@ import { CONFIG_FILE, loadConfig, type SiteConfig } from './config';
 import { SiteError, throwIfAny } from './errors';
 import { headersFile, robots, securityTxt, sitemap, styleHash } from './host-files';
 import { siteImages } from './images';
-import { listPageFiles, noPages, PUBLIC_DIR } from './page-files';
-import { startWorkers, threadCount, type Prestart } from './page-workers';
+import { noPages, PUBLIC_DIR } from './page-files';
+import { startPages, type Prestart } from './page-workers';
 import { loadTheme } from './load-theme';
 import { createLogger, timed, type Logger } from './logger';
 import type { PageSteps } from './page-steps';
@@ -139,9 +139,7 @@ async function pagesAndWorkers(pagesDir: string, options: BuildOptions): Promise
   const early = await options.prestart;
   if (early?.pagesDir === pagesDir && (options.threads === undefined || options.threads === early.threads)) return early;
   if (early) void terminate(early.workers);
-  const files = await listPageFiles(pagesDir);
-  const threads = threadCount(files.length, options.threads);
-  return { pagesDir, files, threads, workers: startWorkers(threads - 1) };
+  return startPages(pagesDir, options.threads);
 }
 
 const terminate = async (workers: Promise<Worker[]>) => void (await Promise.all((await workers).map((worker) => worker.terminate())));

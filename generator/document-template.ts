@@ -16,6 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ReactElement } from 'react';
+import { sampled } from './layout-shell';
 import { renderToStaticMarkup } from './react-server';
 
 /** A page's own values in its head; `jsonLd` is serialised JSON, placed as it is. */
@@ -46,7 +47,7 @@ export interface DocumentTemplate {
   slots: Slot[];
   /** Pages rendered with it so far (for the sampled check). */
   uses: number;
-  /** Set when a check found a difference: pages of this kind are rendered directly. */
+  /** Set when a check found a difference (or the body is not placed once): pages of this kind are rendered directly. */
   broken: boolean;
 }
 
@@ -64,26 +65,21 @@ function compile(element: ReactElement): DocumentTemplate {
     at = match.index! + match[0].length;
   }
   pieces.push(markup.slice(at));
-  return { pieces, slots, uses: 0, broken: false };
+  // A body placed other than once cannot be split around: such a kind is rendered directly.
+  return { pieces, slots, uses: 0, broken: slots.filter((slot) => slot === 'body').length !== 1 };
 }
 
 /** The page's head and frame, split around its body: [before the body, after it]. */
 function fill(template: DocumentTemplate, values: HeadValues): [string, string] {
-  let before = '';
-  let after: string | undefined;
-  for (let i = 0; i < template.slots.length; i++) {
-    const slot = template.slots[i]!;
-    const piece = template.pieces[i]!;
-    if (after !== undefined) after += piece;
-    else before += piece;
-    if (slot === 'body') after = '';
-    else {
-      const value = slot === 'jsonLd' ? values.jsonLd : escapeHtml(values[slot]);
-      if (after !== undefined) after += value;
-      else before += value;
-    }
-  }
-  return [before, (after ?? '') + template.pieces.at(-1)!];
+  const out: string[] = [];
+  let body = 0;
+  template.slots.forEach((slot, i) => {
+    out.push(template.pieces[i]!);
+    if (slot === 'body') body = out.length;
+    else out.push(slot === 'jsonLd' ? values.jsonLd : escapeHtml(values[slot]));
+  });
+  out.push(template.pieces.at(-1)!);
+  return [out.slice(0, body).join(''), out.slice(body).join('')];
 }
 
 /**
@@ -103,10 +99,9 @@ export function documentParts(kind: string, values: HeadValues, render: (values:
     return direct();
   }
   if (template === 'once') templates.set(kind, (template = compile(render(STAND_IN))));
-  if (template.broken || template.slots.filter((slot) => slot === 'body').length !== 1) return direct();
+  if (template.broken) return direct();
   const filled = fill(template, values);
-  template.uses += 1;
-  if ((template.uses & (template.uses - 1)) === 0) {
+  if (sampled(template)) {
     const expected = direct();
     if (expected[0] !== filled[0] || expected[1] !== filled[1]) {
       template.broken = true;

@@ -90,6 +90,25 @@ export function siteErrorsOf(error: unknown): SiteError[] {
   return [];
 }
 
+/**
+ * Runs `each` on every item and collects the SiteErrors it throws, so every bad item is reported, not just
+ * the first. Any other error (a bug, not bad input) is thrown at once.
+ */
+export function collectErrors<T, R>(items: Iterable<T>, each: (item: T) => R): { results: R[]; errors: SiteError[] } {
+  const results: R[] = [];
+  const errors: SiteError[] = [];
+  for (const item of items) {
+    try {
+      results.push(each(item));
+    } catch (error) {
+      const found = siteErrorsOf(error);
+      if (found.length === 0) throw error;
+      errors.push(...found);
+    }
+  }
+  return { results, errors };
+}
+
 /** Throws the collected errors, if any: one SiteError alone, several together. */
 export function throwIfAny(errors: SiteError[]): void {
   if (errors.length === 1) throw errors[0];

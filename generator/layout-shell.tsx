@@ -26,14 +26,24 @@ import { renderToStaticMarkup, renderToString } from './react-server';
 import type { SiteConfig } from './config';
 import type { PageInfo, Theme } from './types';
 
+/** Markup many pages share, with its bytes encoded and its links read once. */
+export interface SharedPart {
+  text: string;
+  bytes: Uint8Array;
+  links: SharedLinks;
+}
+
+const sharedPart = (text: string): SharedPart => {
+  const { links, ids } = pageLinks('', '', text);
+  return { text, bytes: Buffer.from(text), links: { links, ids } };
+};
+
 export interface Shell {
-  before: string;
-  after: string;
-  /** The same, encoded once: written as they are around every page's content. */
-  bytes: { before: Uint8Array; after: Uint8Array };
+  /** The Layout's markup before and after the page content. */
+  before: SharedPart;
+  after: SharedPart;
   /** Islands the Layout renders, in order. */
   islands: string[];
-  links: { before: SharedLinks; after: SharedLinks };
   /** Pages that have used the shell so far. */
   uses: number;
 }
@@ -47,11 +57,6 @@ export type ShellCache = Map<string, Shell | null | 'once'>;
 
 /** Stands in for the page content while the Layout renders: a text no page contains. */
 const SLOT = `site-layout-slot-${randomUUID()}`;
-
-const linksOf = (html: string): SharedLinks => {
-  const { links, ids } = pageLinks('', '', html);
-  return { links, ids };
-};
 
 /** The shell for this page's layout key; null for the first page of a key, and when the Layout does not render its children exactly once. */
 export function shellFor(page: PageInfo, ctx: { site: SiteConfig; theme: Theme; routes: ReadonlySet<string>; scripts: Record<string, string> }, cache: ShellCache, key: string): Shell | null {
@@ -72,20 +77,16 @@ export function shellFor(page: PageInfo, ctx: { site: SiteConfig; theme: Theme; 
     );
     const at = markup.indexOf(SLOT);
     if (at === -1 || markup.indexOf(SLOT, at + 1) !== -1) shell = null;
-    else {
-      const before = markup.slice(0, at);
-      const after = markup.slice(at + SLOT.length);
-      shell = { before, after, bytes: { before: Buffer.from(before), after: Buffer.from(after) }, islands: [...registry.used], links: { before: linksOf(before), after: linksOf(after) }, uses: 0 };
-    }
+    else shell = { before: sharedPart(markup.slice(0, at)), after: sharedPart(markup.slice(at + SLOT.length)), islands: [...registry.used], uses: 0 };
     cache.set(key, shell);
   }
   return shell;
 }
 
-/** Counts a use of the shell; true when this page is one of the sample to check (uses 1, 2, 4, 8…). */
-export function sampled(shell: Shell): boolean {
-  shell.uses += 1;
-  return (shell.uses & (shell.uses - 1)) === 0;
+/** Counts a use of shared markup (a shell, a Document template); true when this use is one of the sample to check: the 1st, 2nd, 4th, 8th… */
+export function sampled(shared: { uses: number }): boolean {
+  shared.uses += 1;
+  return (shared.uses & (shared.uses - 1)) === 0;
 }
 
 /** Compares a shared rendering with the whole rendering of the same page. */

@@ -10,7 +10,7 @@ import jsYaml from 'js-yaml';
 import { z } from 'zod';
 import { breadcrumbTrail } from './breadcrumbs';
 import type { SiteConfig } from './config';
-import { SiteError, throwIfAny } from './errors';
+import { collectErrors, SiteError, throwIfAny } from './errors';
 import { renderMarkdown, type MarkdownCache } from './markdown';
 import { replaceTokens } from './tokens';
 import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
@@ -145,15 +145,7 @@ export async function loadPages(ctx: LoadContext, listed?: string[]): Promise<Pa
 
 /** Loads the files one by one, collecting every page's errors rather than stopping at the first. */
 export function loadEach(files: Iterable<string>, ctx: LoadContext): { pages: PageInfo[]; errors: SiteError[] } {
-  const pages: PageInfo[] = [];
-  const errors: SiteError[] = [];
-  for (const file of files) {
-    try {
-      pages.push(loadPage(file, ctx));
-    } catch (error) {
-      errors.push(...errorsOf(error));
-    }
-  }
+  const { results: pages, errors } = collectErrors(files, (file) => loadPage(file, ctx));
   return { pages, errors };
 }
 
@@ -172,10 +164,4 @@ export function duplicateRoutes(pages: PageSummary[]): SiteError[] {
     } else byRoute.set(page.route, page);
   }
   return errors;
-}
-
-function errorsOf(reason: unknown): SiteError[] {
-  if (reason instanceof SiteError) return [reason];
-  if (reason && typeof reason === 'object' && 'errors' in reason && Array.isArray(reason.errors)) return reason.errors as SiteError[];
-  throw reason;
 }

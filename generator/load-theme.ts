@@ -32,8 +32,8 @@ interface Manifest {
 }
 
 const MANIFEST = 'theme-manifest.json';
-const fingerprint = async (file: string) => stat(file).then((s) => `${s.size}:${s.mtimeMs}`, () => 'missing');
-const fingerprintNow = (file: string) => {
+// Synchronous: a few hundred stat calls on cached entries take a millisecond, less than as many promises.
+const fingerprint = (file: string) => {
   const s = statSync(file, { throwIfNoEntry: false });
   return s ? `${s.size}:${s.mtimeMs}` : 'missing';
 };
@@ -44,8 +44,7 @@ async function reusableBundle(entry: string, cacheDir: string): Promise<string |
   if (!manifest || manifest.entry !== entry || manifest.recipe !== RECIPE) return undefined;
   const module = path.join(cacheDir, manifest.module);
   if (!(await exists(module))) return undefined;
-  // A synchronous loop: a few hundred stat calls on cached entries take a millisecond, less than as many promises.
-  if (!Object.entries(manifest.inputs).every(([file, was]) => fingerprintNow(file) === was)) return undefined;
+  if (!Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was)) return undefined;
   await utimes(module, new Date(), new Date()).catch(() => undefined); // in use: not stale (see removeStaleBundles)
   return module;
 }
@@ -121,7 +120,7 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
     await removeStaleBundles(cacheDir, module);
   }
   if (manifest) {
-    const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(await Promise.all(inputs.map(async (file) => [file, await fingerprint(file)]))) };
+    const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(inputs.map((file) => [file, fingerprint(file)])) };
     await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(made));
   }
   return path.join(cacheDir, module);

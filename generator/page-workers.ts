@@ -42,10 +42,13 @@ export interface Prestart {
   workers: Promise<Worker[]>;
 }
 
-/** Lists the pages and starts the workers a build of them will use; undefined when the folder cannot be listed (the build reports why). */
-export async function prestartBuild(pagesDir: string, threads?: number): Promise<Prestart | undefined> {
-  const files = await listPageFiles(path.resolve(pagesDir)).catch(() => undefined);
-  if (!files) return undefined;
+/** Lists the pages and starts the workers a build of them will use. */
+export async function startPages(pagesDir: string, threads?: number): Promise<Prestart> {
+  const absolute = path.resolve(pagesDir);
+  const files = await listPageFiles(absolute);
   const count = threadCount(files.length, threads);
-  return { pagesDir: path.resolve(pagesDir), files, threads: count, workers: startWorkers(count - 1) };
+  return { pagesDir: absolute, files, threads: count, workers: startWorkers(count - 1) };
 }
+
+/** startPages, started by the CLI before it loads the generator; undefined when the folder cannot be listed (the build reports why). */
+export const prestartBuild = (pagesDir: string, threads?: number): Promise<Prestart | undefined> => startPages(pagesDir, threads).catch(() => undefined);

@@ -8,14 +8,14 @@
 import { renderToStaticMarkup, renderToString } from './react-server';
 import { createIslandRegistry, IslandContext } from './island';
 import type { SiteConfig } from './config';
-import { SiteError, throwIfAny } from './errors';
+import { collectErrors, SiteError, throwIfAny } from './errors';
 import { Document, headOf, type DocumentAssets } from './document';
 import { documentParts, type DocumentTemplates, type HeadValues } from './document-template';
 import { pageGraph } from './json-ld';
 import { outputFileOf } from './routes';
 import type { Assets } from './bundle-assets';
 import type { LinkSource } from './check-links';
-import { checkShell, sampled, shellFor, type ShellCache } from './layout-shell';
+import { checkShell, sampled, shellFor, type SharedPart, type ShellCache } from './layout-shell';
 import type { PageInfo, TemplateDefinition, Theme } from './types';
 
 export interface RenderedPage {
@@ -54,16 +54,17 @@ export interface Reuse {
 }
 export const newReuse = (): Reuse => ({ shells: new Map(), documents: new Map() });
 
-/** The rendered body: its parts in order (a shell's are shared), and the islands it uses. */
+/** A page's markup in order: its own parts as text, shared parts (a layout shell's) as they are. */
+type Part = string | SharedPart;
+
+/** The rendered body: its parts, and the islands it uses. */
 interface Body {
-  parts: string[];
-  /** The parts to write: shared ones encoded once. */
-  chunks: (string | Uint8Array)[];
-  linkSources: LinkSource[];
+  parts: Part[];
   islands: Set<string>;
 }
 
-function renderWhole(page: PageInfo, ctx: RenderContext, Template: TemplateDefinition['component']): Body {
+/** The Layout around the page content, rendered in one go. */
+function renderWhole(page: PageInfo, ctx: RenderContext, Template: TemplateDefinition['component']): { html: string; islands: Set<string> } {
   const { site, theme } = ctx;
   const { Layout } = theme;
   const islands = createIslandRegistry(page.file, ctx.assets.scripts, renderToString);
@@ -74,7 +75,12 @@ function renderWhole(page: PageInfo, ctx: RenderContext, Template: TemplateDefin
       </Layout>
     </IslandContext.Provider>,
   );
-  return { parts: [body], chunks: [body], linkSources: [body], islands: islands.used };
+  return { html: body, islands: islands.used };
+}
+
+function wholeBody(page: PageInfo, ctx: RenderContext, Template: TemplateDefinition['component']): Body {
+  const { html, islands } = renderWhole(page, ctx, Template);
+  return { parts: [html], islands };
 }
 
 /** The page content alone inside its layout key's shared shell; undefined when the page must be rendered whole. */
@@ -89,8 +95,8 @@ function renderInShell(page: PageInfo, ctx: RenderContext, Template: TemplateDef
     </IslandContext.Provider>,
   );
   if (content.used.size > 0) return undefined;
-  if (sampled(shell)) checkShell(shell.before + html + shell.after, renderWhole(page, ctx, Template).parts[0]!, page, key);
-  return { parts: [shell.before, html, shell.after], chunks: [shell.bytes.before, html, shell.bytes.after], linkSources: [shell.links.before, html, shell.links.after], islands: new Set(shell.islands) };
+  if (sampled(shell)) checkShell(shell.before.text + html + shell.after.text, renderWhole(page, ctx, Template).html, page, key);
+  return { parts: [shell.before, html, shell.after], islands: new Set(shell.islands) };
 }
 
 function documentAssets(assets: PageAssets, scripts: string[]): DocumentAssets {
@@ -107,7 +113,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
   const template = theme.templates[page.template]!;
   try {
     const Template = template.component;
-    const body = (ctx.reuse && theme.layoutKey && renderInShell(page, ctx, Template, ctx.reuse.shells)) || renderWhole(page, ctx, Template);
+    const body = (ctx.reuse && theme.layoutKey && renderInShell(page, ctx, Template, ctx.reuse.shells)) || wholeBody(page, ctx, Template);
     // A page with no islands loads no JavaScript, except scripts its template asks for.
     const scripts = [...(body.islands.size > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
     const shown = headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? []));
@@ -115,16 +121,16 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
     const kind = `${scripts.join(' ')}|${shown.noindex}|${shown.canonical}|${shown.values.keywords === ''}`;
     const render = (values: HeadValues) => <Document head={shown} values={values} site={site} assets={documentAssets(assets, scripts)} />;
     const [before, tail] = documentParts(kind, { ...shown.values, body: '' }, render, ctx.reuse?.documents);
-    const head = `<!DOCTYPE html>${before}`;
+    const parts: Part[] = [`<!DOCTYPE html>${before}`, ...body.parts, tail];
     let html: string | undefined;
     return {
       page,
       outFile: outputFileOf(page.route),
       get html() {
-        return (html ??= head + body.parts.join('') + tail);
+        return (html ??= parts.map((part) => (typeof part === 'string' ? part : part.text)).join(''));
       },
-      chunks: [head, ...body.chunks, tail],
-      linkSources: [head, ...body.linkSources, tail],
+      chunks: parts.map((part) => (typeof part === 'string' ? part : part.bytes)),
+      linkSources: parts.map((part) => (typeof part === 'string' ? part : part.links)),
       islands: [...body.islands],
     };
   } catch (cause) {
@@ -141,16 +147,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
 /** Renders all pages; every failing page is reported, not just the first. */
 export function renderPages(pages: PageInfo[], ctx: { site: SiteConfig; theme: Theme; assets: PageAssets }): RenderedPage[] {
   const shared: RenderContext = { ...ctx, routes: new Set(pages.map((p) => p.route)), reuse: newReuse() };
-  const rendered: RenderedPage[] = [];
-  const errors: SiteError[] = [];
-  for (const page of pages) {
-    try {
-      rendered.push(renderPage(page, shared));
-    } catch (error) {
-      if (error instanceof SiteError) errors.push(error);
-      else throw error;
-    }
-  }
+  const { results, errors } = collectErrors(pages, (page) => renderPage(page, shared));
   throwIfAny(errors);
-  return rendered;
+  return results;
 }
