@@ -22,7 +22,7 @@ import { noPages, PUBLIC_DIR } from './page-files';
 import { startPages, type Prestart } from './page-workers';
 import { loadTheme } from './load-theme';
 import { createLogger, timed, type Logger } from './logger';
-import type { PageSteps } from './page-steps';
+import { PagePipeline } from './parallel-pages';
 import type { PageAssets } from './render-pages';
 import { formatReport, measureGzip, type OutputFile } from './report';
 import type { PageSummary, Theme } from './types';
@@ -94,20 +94,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await terminate(workers);
     throw noPages(paths.pagesDir, paths.root);
   }
-  let pages: PageSteps | undefined;
   let staging: Staging | undefined;
   try {
     const config = await step('config', async () => withBaseUrl(await loadConfig(paths.pagesDir, paths.root), options.baseUrl));
+    const parseContext = { pagesDir: paths.pagesDir, config, displayRoot: paths.root };
+    // On a large site the workers start parsing the pages now, while this thread loads the theme.
+    const pipeline = threads > 1 ? new PagePipeline(workers, files, parseContext) : undefined;
     const theme = await step('theme', () => loadTheme(paths.themeDir, paths.cacheDir));
     staging = await stageSite(paths.outDir, paths.publicDir);
-    // esbuild bundles in its own process while this thread loads the page modules and the pages load. On a pool, this
-    // thread joins the loading once the bundle is done: the workers keep the cores busy meanwhile, and the render step
-    // need not wait for a starved esbuild.
+    // esbuild bundles in its own process while this thread loads the page modules and the pages load.
     const bundling = step('assets', () => bundleTheme(theme.theme, paths));
     bundling.catch(() => undefined); // its failure is reported below, once the pages are loading
     const { PageSteps } = await import('./page-steps');
-    const pageSteps = (pages = new PageSteps(files, { pagesDir: paths.pagesDir, config, theme: theme.theme, displayRoot: paths.root }, theme, threads > 1 ? workers : undefined));
-    const [summaries, assets] = await Promise.all([step('pages', () => pageSteps.load(bundling)), bundling]);
+    const pageSteps = new PageSteps(files, { ...parseContext, theme: theme.theme }, theme, pipeline);
+    const [summaries, assets] = await Promise.all([step('pages', () => pageSteps.load()), bundling]);
     const rendered = await step('render', () => pageSteps.render(pageAssets(assets), staging!.dir));
     const images = await step('images', () => siteImages(config, paths.publicDir, paths.cacheDir));
     const other = hostFiles(assets, images, summaries, config, options.now ?? new Date(), theme.theme);
@@ -130,7 +130,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await staging?.abort();
     throw error;
   } finally {
-    await (pages ? pages.close() : terminate(workers));
+    await terminate(workers);
   }
 }
 
@@ -170,6 +170,7 @@ export async function bundleTheme(theme: Theme, paths: ProjectPaths): Promise<As
   return bundleAssets(
     { stylesheet: path.join(paths.themeDir, theme.stylesheet), scripts: await scriptEntries(paths.islandsDir), preloadFont: theme.preloadFont },
     paths.root,
+    paths.cacheDir,
   );
 }
 

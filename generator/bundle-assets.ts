@@ -6,9 +6,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Metafile } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
+import { cachedAssets } from './asset-cache';
 import { SiteError } from './errors';
-import { esbuild, firstEsbuildMessage } from './load-theme';
+import { esbuild, esbuildVersion, fingerprint, firstEsbuildMessage } from './load-theme';
 
 export const ASSETS_DIR = 'assets';
 
@@ -51,7 +52,41 @@ export interface Assets {
   inputs: string[];
 }
 
-export async function bundleAssets(input: BundleInput, workDir: string): Promise<Assets> {
+/** esbuild's options for the assets: everything but the entry points. */
+const bundleOptions = (outdir: string) =>
+  ({
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    minify: true,
+    target: ['chrome109', 'firefox115', 'safari15.4'],
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    loader: { '.woff2': 'file', '.svg': 'file', '.png': 'file' },
+    jsx: 'automatic',
+    alias: CLIENT_ALIASES,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    legalComments: 'none',
+  }) satisfies BuildOptions;
+
+/**
+ * Bundles the assets; with a `cacheDir`, reuses the last bundle while none of its inputs changed (asset-cache.ts).
+ * The recipe names everything else the output depends on: esbuild's version and options, the entry points, and the
+ * project's TypeScript config and lockfile.
+ */
+export async function bundleAssets(input: BundleInput, workDir: string, cacheDir?: string): Promise<Assets> {
+  if (!cacheDir) return bundleNow(input, workDir);
+  const project = ['tsconfig.json', 'package-lock.json'].map((file) => fingerprint(path.join(workDir, file)));
+  const recipe = JSON.stringify({ esbuild: esbuildVersion, options: bundleOptions(path.join(workDir, ASSETS_DIR)), input, workDir, project });
+  return cachedAssets(recipe, cacheDir, () => bundleNow(input, workDir));
+}
+
+async function bundleNow(input: BundleInput, workDir: string): Promise<Assets> {
   const outdir = path.join(workDir, ASSETS_DIR);
   let result;
   try {
@@ -60,23 +95,7 @@ export async function bundleAssets(input: BundleInput, workDir: string): Promise
         { in: input.stylesheet, out: 'site' },
         ...Object.entries(input.scripts).map(([name, file]) => ({ in: file, out: name })),
       ],
-      outdir,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      minify: true,
-      target: ['chrome109', 'firefox115', 'safari15.4'],
-      entryNames: '[name]-[hash]',
-      chunkNames: 'chunk-[hash]',
-      assetNames: '[name]-[hash]',
-      loader: { '.woff2': 'file', '.svg': 'file', '.png': 'file' },
-      jsx: 'automatic',
-      alias: CLIENT_ALIASES,
-      define: { 'process.env.NODE_ENV': '"production"' },
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-      legalComments: 'none',
+      ...bundleOptions(outdir),
     });
   } catch (cause) {
     throw new SiteError('AssetBuildFailed', firstEsbuildMessage(cause) ?? 'esbuild failed', { cause });

@@ -1,20 +1,16 @@
 /**
- * Reads every markdown page: gray-matter splits the frontmatter, which is
- * validated strictly against the base fields plus the page template's schema;
- * remark renders the body. Every invalid page is reported at once.
+ * Reads every markdown page: gray-matter splits the frontmatter (parse-page.ts),
+ * which is validated strictly against the base fields plus the page template's
+ * schema; markdown-it renders the body. Every invalid page is reported at once.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import matter from 'gray-matter';
-import jsYaml from 'js-yaml';
 import { z } from 'zod';
 import { breadcrumbTrail } from './breadcrumbs';
 import type { SiteConfig } from './config';
 import { collectErrors, SiteError, throwIfAny } from './errors';
 import { renderMarkdown, type MarkdownCache } from './markdown';
-import { replaceTokens } from './tokens';
+import { parsePage, type ParseContext, type PageSource } from './parse-page';
 import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
-import { summaryOf, type BaseFrontmatter, type PageInfo, type PageSummary, type Theme } from './types';
+import { summaryOf, withBody, type BaseFrontmatter, type PageHead, type PageInfo, type PageSummary, type Theme } from './types';
 import { validate } from './validate';
 import { listPageFiles, noPages } from './page-files';
 
@@ -35,12 +31,8 @@ export const baseFrontmatter = {
   breadcrumb: z.string().min(1).optional(),
 };
 
-export interface LoadContext {
-  pagesDir: string;
-  config: SiteConfig;
+export interface LoadContext extends ParseContext {
   theme: Theme;
-  /** Paths in errors and pages are shown relative to this folder. */
-  displayRoot: string;
   /** Rendered bodies by source, kept between rebuilds (watch mode); a one-off build has none. */
   markdownCache?: MarkdownCache;
 }
@@ -55,39 +47,11 @@ function pageSchema(templateSchema: z.ZodObject): z.ZodObject {
   return schema;
 }
 
-/**
- * Frontmatter data, parsed with js-yaml (gray-matter's own engine, several
- * times faster than building a syntax tree) using the YAML 1.2 core schema, so
- * dates stay strings as they do in the config. Malformed YAML is parsed again
- * with the tree-building parser, whose error names the line.
- */
-function loadFrontmatter(text: string, file: string): object {
-  try {
-    return (jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) ?? {}) as object;
-  } catch (cause) {
-    // gray-matter hands over the text from the end of the opening `---` line, so its line 1 is the file's line 1.
-    parseYaml(text, file, 1); // throws MalformedYaml naming the line
-    // The parsers disagree (rare): report js-yaml's objection with its own position.
-    const mark = (cause as { mark?: { line: number } }).mark;
-    throw new SiteError('MalformedYaml', (cause as Error).message.split('\n')[0] ?? 'YAML syntax error', { file, line: mark ? mark.line + 1 : undefined, cause });
-  }
-}
-
-/** Loads one page; throws a SiteError (or SiteErrors) when it is invalid. */
-/**
- * Reads synchronously: a page is read, parsed and rendered in one go, and a
- * build reads thousands of small files faster in a loop than as thousands of
- * concurrent promises (which would also hold every file in memory at once).
- */
-export function loadPage(relativeFile: string, ctx: LoadContext): PageInfo {
-  const absolute = path.join(ctx.pagesDir, relativeFile);
-  const file = path.relative(ctx.displayRoot, absolute) || absolute;
-  const source = replaceTokens(readFileSync(absolute, 'utf8'), ctx.config, file);
-
-  const parsed = matter(source, { engines: { yaml: (text: string) => loadFrontmatter(text, file) } });
-  const frontmatter = (parsed.data ?? {}) as Record<string, unknown>;
+/** Validates a page's frontmatter against its template and makes its route; throws a SiteError (or SiteErrors) when it is invalid. */
+export function describePage(source: PageSource, ctx: Pick<LoadContext, 'config' | 'theme'>): PageHead {
+  const { file, relativeFile, data: frontmatter } = source;
   // Line numbers are needed only to report an error: the YAML syntax tree is built then, not for every page.
-  const yaml: Pick<ParsedYaml, 'lineOf'> = { lineOf: (at) => parseYaml(parsed.matter, file, 1).lineOf(at) };
+  const yaml: Pick<ParsedYaml, 'lineOf'> = { lineOf: (at) => parseYaml(source.matter, file, 1).lineOf(at) };
 
   const templateName = typeof frontmatter.template === 'string' ? frontmatter.template : DEFAULT_TEMPLATE;
   const template = ctx.theme.templates[templateName];
@@ -116,8 +80,6 @@ export function loadPage(relativeFile: string, ctx: LoadContext): PageInfo {
 
   const route = routeFromFile(relativeFile, data.slug);
   assertSafeRoute(route, { file, field: data.slug === undefined ? undefined : 'slug' });
-
-  const { html, headings } = renderMarkdown(parsed.content, ctx.markdownCache);
   return {
     file,
     route,
@@ -126,11 +88,16 @@ export function loadPage(relativeFile: string, ctx: LoadContext): PageInfo {
     description: data.description,
     template: templateName,
     data,
-    html,
-    headings,
     breadcrumbs: breadcrumbTrail(route, data.title, ctx.config, data.breadcrumb),
     isNotFound: route === NOT_FOUND_ROUTE,
   };
+}
+
+/** Loads one page; throws a SiteError (or SiteErrors) when it is invalid. */
+export function loadPage(relativeFile: string, ctx: LoadContext): PageInfo {
+  const { source, content } = parsePage(relativeFile, ctx);
+  const head = describePage(source, ctx);
+  return withBody(head, renderMarkdown(content, ctx.markdownCache));
 }
 
 /** Loads every page, collecting all errors before failing; rejects two files claiming one route. */

@@ -33,7 +33,7 @@ interface Manifest {
 
 const MANIFEST = 'theme-manifest.json';
 // Synchronous: a few hundred stat calls on cached entries take a millisecond, less than as many promises.
-const fingerprint = (file: string) => {
+export const fingerprint = (file: string) => {
   const s = statSync(file, { throwIfNoEntry: false });
   return s ? `${s.size}:${s.mtimeMs}` : 'missing';
 };
@@ -55,7 +55,7 @@ const SHARED_WITH_GENERATOR = ['react', 'react/*', 'react-dom', 'react-dom/*', '
  * Loaded with require, which skips Node's scan of a CommonJS package's exports.
  */
 export const esbuild = () => createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-const esbuildVersion = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
+export const esbuildVersion = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
 
 const RECIPE = `esbuild ${esbuildVersion}; external ${SHARED_WITH_GENERATOR.join(' ')}; server stubs react-dom/client; v2`;
 

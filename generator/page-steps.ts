@@ -1,45 +1,36 @@
 /**
- * The pages' two steps, load and render, on this thread alone or on a pool of
- * threads (large sites): build.ts reads the same either way. build.ts imports
- * this module once the bundling has started: markdown, frontmatter and React's
- * server renderer load while esbuild works in its own process.
+ * The pages' two steps, load and render, on this thread alone or as a
+ * pipeline with worker threads (large sites, parallel-pages.ts): build.ts
+ * reads the same either way. build.ts imports this module once the bundling
+ * has started: frontmatter validation and React's server renderer load while
+ * esbuild works in its own process.
  */
 import { throwIfAny } from './errors';
-import { duplicateRoutes, loadPages, type LoadContext } from './load-pages';
+import { describePage, duplicateRoutes, loadPages, type LoadContext } from './load-pages';
 import type { LoadedTheme } from './load-theme';
-import type { Worker } from 'node:worker_threads';
-import { startPagePool, type PagePool } from './parallel-pages';
+import { inFileOrder, type PagePipeline } from './parallel-pages';
 import type { PageAssets } from './render-pages';
 import { summaryOf, type PageInfo, type PageSummary } from './types';
 import { writePages, type RenderedSummary } from './write-pages';
 
-/** Loading and rendering the pages: on this thread, or on the worker pool when there is one. */
+/** Loading and rendering the pages: on this thread, or with the workers of a pipeline when there is one. */
 export class PageSteps {
   private loaded: PageInfo[] = [];
   private summaries: PageSummary[] = [];
 
-  private readonly pool: PagePool | undefined;
-
-  /** `workers`: the worker threads to share the pages with (none: this thread alone). */
+  /** `pipeline`: the worker threads already parsing the pages (none: this thread alone). */
   constructor(
     private readonly files: string[],
     private readonly ctx: LoadContext,
     private readonly theme: LoadedTheme,
-    workers: Promise<Worker[]> | undefined,
-  ) {
-    this.pool = workers && startPagePool(workers);
-  }
+    private readonly pipeline: PagePipeline | undefined,
+  ) {}
 
-  /** Ends the worker threads. */
-  close(): Promise<void> {
-    return this.pool?.close() ?? Promise.resolve();
-  }
-
-  /** `ownAfter`: with a pool, this thread joins the loading once it settles. */
-  async load(ownAfter?: Promise<unknown>): Promise<PageSummary[]> {
-    if (this.pool) {
-      const { pagesDir, displayRoot, config } = this.ctx;
-      this.summaries = await this.pool.load(this.files, { pagesDir, displayRoot, config, themeModule: this.theme.module }, ownAfter);
+  async load(): Promise<PageSummary[]> {
+    if (this.pipeline) {
+      const { heads, errors } = await this.pipeline.load((source) => describePage(source, this.ctx));
+      throwIfAny(errors);
+      this.summaries = heads.map(summaryOf);
       throwIfAny(duplicateRoutes(this.summaries));
     } else {
       this.loaded = await loadPages(this.ctx, this.files);
@@ -49,12 +40,10 @@ export class PageSteps {
   }
 
   async render(assets: PageAssets, outDir: string): Promise<RenderedSummary[]> {
-    const routes = this.summaries.map((page) => page.route);
-    if (this.pool) return this.pool.render({ assets, routes, outDir });
-    const { rendered, errors } = await writePages(this.loaded, { site: this.ctx.config, theme: this.theme.theme, assets, routes: new Set(routes) }, outDir);
+    const ctx = { site: this.ctx.config, theme: this.theme.theme, assets, routes: new Set(this.summaries.map((page) => page.route)) };
+    const { rendered, errors } = await writePages(this.pipeline ? this.pipeline.pages() : [this.loaded], ctx, outDir);
     this.loaded = []; // written: nothing more to keep
-    throwIfAny(errors);
-    return rendered;
+    throwIfAny(inFileOrder(errors));
+    return this.pipeline ? inFileOrder(rendered) : rendered;
   }
 }
-

@@ -58,7 +58,15 @@ export interface PageSummary {
   slug?: string;
 }
 
-export const summaryOf = (page: PageInfo): PageSummary => ({
+/** A page once its frontmatter is validated: everything but its rendered markdown. */
+export type PageHead = Omit<PageInfo, 'html' | 'headings'>;
+
+/** A page's markdown body, rendered. */
+export type PageBody = Pick<PageInfo, 'html' | 'headings'>;
+
+export const withBody = (head: PageHead, body: PageBody): PageInfo => ({ ...head, html: body.html, headings: body.headings });
+
+export const summaryOf = (page: PageHead): PageSummary => ({
   file: page.file,
   route: page.route,
   url: page.url,

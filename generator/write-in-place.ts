@@ -12,7 +12,7 @@
  * A file with other hard links, or a symbolic link, is replaced instead, so a
  * build never writes through to a file outside its folder.
  */
-import { closeSync, constants, fstatSync, ftruncateSync, openSync, rmSync, writevSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
 
 const IN_PLACE = constants.O_WRONLY | constants.O_NOFOLLOW;
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
@@ -20,54 +20,51 @@ const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | cons
 /** Contents as one string or buffer, or as parts written one after another (shared parts can stay encoded). */
 export type FileContents = string | Uint8Array | readonly (string | Uint8Array)[];
 
-const toBuffers = (contents: FileContents): Uint8Array[] =>
-  (typeof contents === 'string' || contents instanceof Uint8Array ? [contents] : contents).map((part) => (typeof part === 'string' ? Buffer.from(part) : part));
+/** Where parts are joined before writing: reused, so a page costs one write and no allocation. */
+let scratch = Buffer.allocUnsafe(128 * 1024);
+
+/** The contents as one run of bytes: the buffer itself when there is one, else encoded into the scratch buffer. */
+function bytesOf(contents: FileContents): Uint8Array {
+  if (contents instanceof Uint8Array) return contents;
+  const parts = typeof contents === 'string' ? [contents] : contents;
+  let length = 0;
+  for (const part of parts) {
+    const most = typeof part === 'string' ? part.length * 3 : part.length; // UTF-8 takes at most 3 bytes per UTF-16 unit
+    if (length + most > scratch.length) scratch = Buffer.concat([scratch.subarray(0, length)], Math.max(2 * scratch.length, length + most));
+    if (typeof part === 'string') length += scratch.write(part, length);
+    else {
+      scratch.set(part, length);
+      length += part.length;
+    }
+  }
+  return scratch.subarray(0, length);
+}
 
 /** Writes the file and returns the number of bytes written. */
 export function writeFileInPlace(target: string, contents: FileContents): number {
-  const buffers = toBuffers(contents);
-  const length = buffers.reduce((sum, buffer) => sum + buffer.length, 0);
-  const fd = open(target);
+  const bytes = bytesOf(contents);
+  const { fd, size } = open(target);
   try {
-    writeAll(fd, buffers);
-    ftruncateSync(fd, length);
-    return length;
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written, written);
+    if (size > bytes.length) ftruncateSync(fd, bytes.length); // the old file was longer: cut its tail
+    return bytes.length;
   } finally {
     closeSync(fd);
   }
 }
 
-/** The existing file, opened to be overwritten; or, when there is none (or it has other links, or is a link or folder), a new one. */
-function open(target: string): number {
+/** The existing file (and its size), opened to be overwritten; or, when there is none (or it has other links, or is a link or folder), a new one. */
+function open(target: string): { fd: number; size: number } {
   let fd: number;
   try {
     fd = openSync(target, IN_PLACE);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(target, { recursive: true, force: true });
-    return openSync(target, CREATE, 0o666);
+    return { fd: openSync(target, CREATE, 0o666), size: 0 };
   }
   const stats = fstatSync(fd);
-  if (stats.isFile() && stats.nlink === 1) return fd;
+  if (stats.isFile() && stats.nlink === 1) return { fd, size: stats.size };
   closeSync(fd);
   rmSync(target, { force: true });
-  return openSync(target, CREATE, 0o666);
-}
-
-function writeAll(fd: number, buffers: Uint8Array[]): void {
-  let position = 0;
-  let pending = buffers;
-  while (pending.length > 0) {
-    let written = writevSync(fd, pending, position);
-    position += written;
-    // A short write (rare): drop what was written and go on from there.
-    const rest: Uint8Array[] = [];
-    for (const buffer of pending) {
-      if (written >= buffer.length) written -= buffer.length;
-      else {
-        rest.push(written > 0 ? buffer.subarray(written) : buffer);
-        written = 0;
-      }
-    }
-    pending = rest;
-  }
+  return { fd: openSync(target, CREATE, 0o666), size: 0 };
 }

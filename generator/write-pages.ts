@@ -24,13 +24,14 @@ export interface RenderedSummary extends PageLinks {
   bytes: number;
 }
 
-export async function writePages(pages: Iterable<PageInfo>, ctx: RenderContext, dir: string): Promise<{ rendered: RenderedSummary[]; errors: SiteError[] }> {
+/** `batches`: the pages, a batch at a time (a pipeline's arrive as their markdown is rendered). */
+export async function writePages(batches: Iterable<PageInfo[]> | AsyncIterable<PageInfo[]>, ctx: RenderContext, dir: string): Promise<{ rendered: RenderedSummary[]; errors: SiteError[] }> {
   const made = new Set<string>();
   const rendered: RenderedSummary[] = [];
   const errors: SiteError[] = [];
   const intern = createInterner();
   const shared: RenderContext = { ...ctx, reuse: ctx.reuse ?? newReuse() };
-  for (const page of pages) {
+  for await (const pages of batches) for (const page of pages) {
     try {
       const result = renderPage(page, shared);
       const target = path.join(dir, result.outFile);

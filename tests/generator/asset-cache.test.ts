@@ -1,0 +1,62 @@
+/**
+ * The bundled assets are reused while their inputs are unchanged, and bundled
+ * again as soon as one changes: a cached build must never ship stale scripts.
+ */
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bundleAssets, type BundleInput } from '../../generator/bundle-assets';
+
+let dir: string;
+let cacheDir: string;
+let input: BundleInput;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'asset-cache-'));
+  cacheDir = path.join(dir, 'cache');
+  await writeFile(path.join(dir, 'site.css'), 'body { color: #123456; }\n');
+  await writeFile(path.join(dir, 'hello.ts'), 'document.body.dataset.greeting = "first version";\n');
+  input = { stylesheet: path.join(dir, 'site.css'), scripts: { hello: path.join(dir, 'hello.ts') } };
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const text = (assets: Awaited<ReturnType<typeof bundleAssets>>, url: string) => new TextDecoder().decode(assets.files.get(url.slice(1)));
+
+describe('the asset cache', () => {
+  it('hands back the stored bundle while no input changed', async () => {
+    const first = await bundleAssets(input, dir, cacheDir);
+    expect(text(first, first.scripts.hello!)).toContain('first version');
+    // Mark the stored copy: the next build must read it rather than run esbuild again.
+    const folder = (await readdir(cacheDir)).find((name) => /^assets-[0-9a-f]{16}$/.test(name))!;
+    const stored = path.join(cacheDir, folder, first.scripts.hello!.slice(1));
+    await writeFile(stored, `${await readFile(stored, 'utf8')}/*from the cache*/`);
+    const second = await bundleAssets(input, dir, cacheDir);
+    expect(second.scripts).toEqual(first.scripts);
+    expect(second.stylesheet).toBe(first.stylesheet);
+    expect(text(second, second.scripts.hello!)).toContain('/*from the cache*/');
+  });
+
+  it('bundles again when a source changes, even keeping its size', async () => {
+    const first = await bundleAssets(input, dir, cacheDir);
+    await writeFile(input.scripts.hello!, 'document.body.dataset.greeting = "later version";\n');
+    await utimes(input.scripts.hello!, new Date(), new Date(Date.now() + 5000));
+    const second = await bundleAssets(input, dir, cacheDir);
+    expect(second.scripts.hello).not.toBe(first.scripts.hello);
+    expect(text(second, second.scripts.hello!)).toContain('later version');
+  });
+
+  it('bundles again when the entry points change', async () => {
+    await bundleAssets(input, dir, cacheDir);
+    await writeFile(path.join(dir, 'other.ts'), 'document.title = "another entry";\n');
+    const more = await bundleAssets({ ...input, scripts: { ...input.scripts, other: path.join(dir, 'other.ts') } }, dir, cacheDir);
+    expect(Object.keys(more.scripts).sort()).toEqual(['hello', 'other']);
+    expect(text(more, more.scripts.other!)).toContain('another entry');
+  });
+
+  it('bundles again when the stored files are gone', async () => {
+    await bundleAssets(input, dir, cacheDir);
+    for (const name of await readdir(cacheDir)) if (name !== 'assets-manifest.json') await rm(path.join(cacheDir, name), { recursive: true });
+    const again = await bundleAssets(input, dir, cacheDir);
+    expect(text(again, again.scripts.hello!)).toContain('first version');
+  });
+});
