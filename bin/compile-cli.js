@@ -17,10 +17,11 @@ const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SOURCES = ['bin', 'generator'];
 const ENTRIES = { cli: 'bin/cli.ts', 'page-worker': 'generator/page-worker.ts' };
 /**
- * Kept as packages: React and zod (the theme imports them too, and each must exist once),
- * native or binary packages, and heavy ones only some commands load.
+ * Kept as packages: React (the theme imports it too, and it must exist once), native or binary
+ * packages, and heavy ones only some commands load. zod is bundled: the theme reads the
+ * generator's copy through a global symbol (generator/load-theme.ts).
  */
-const EXTERNAL = ['react', 'react-dom', 'zod', 'esbuild', '@resvg/resvg-js', 'linkinator', 'chokidar'];
+const EXTERNAL = ['react', 'react-dom', 'esbuild', '@resvg/resvg-js', 'linkinator', 'chokidar'];
 /** Compiled folders unused for this long are removed when a new one is written. */
 const STALE_MS = 24 * 60 * 60 * 1000;
 

@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
 import { SiteError } from './errors';
 import type { Theme } from './types';
+import * as zod from 'zod';
 
 export interface LoadedTheme {
   theme: Theme;
@@ -49,7 +50,29 @@ async function reusableBundle(entry: string, cacheDir: string): Promise<string |
   return module;
 }
 
-const SHARED_WITH_GENERATOR = ['react', 'react/*', 'react-dom', 'react-dom/*', 'zod', 'zod/*'];
+const SHARED_WITH_GENERATOR = ['react', 'react/*', 'react-dom', 'react-dom/*', 'zod/*'];
+
+/**
+ * zod is bundled into the compiled CLI (one module loads in half the time of zod's hundred files), so the theme
+ * cannot import the generator's copy from node_modules: its `import ... from 'zod'` reads the generator's zod from a
+ * global symbol instead (set before the theme loads), so schemas from both are one zod's.
+ */
+const ZOD_KEY = Symbol.for('site.zod');
+(globalThis as Record<symbol, unknown>)[ZOD_KEY] ??= zod;
+const sharedZod: Plugin = {
+  name: 'shared-zod',
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'generator-zod' }));
+    build.onLoad({ filter: /.*/, namespace: 'generator-zod' }, () => ({
+      contents: [
+        `const zod = globalThis[Symbol.for('site.zod')];`,
+        `export const { ${Object.keys(zod).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default').join(', ')} } = zod;`,
+        'export default zod.default ?? zod;',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
 /**
  * esbuild is loaded only to bundle: most builds reuse the bundle, and worker threads only import it.
  * Loaded with require, which skips Node's scan of a CommonJS package's exports.
@@ -57,7 +80,7 @@ const SHARED_WITH_GENERATOR = ['react', 'react/*', 'react-dom', 'react-dom/*', '
 export const esbuild = () => createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
 export const esbuildVersion = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
 
-const RECIPE = `esbuild ${esbuildVersion}; external ${SHARED_WITH_GENERATOR.join(' ')}; server stubs react-dom/client; v2`;
+const RECIPE = `esbuild ${esbuildVersion}; external ${SHARED_WITH_GENERATOR.join(' ')}; server stubs react-dom/client; zod from the generator; v3`;
 
 /**
  * Templates import island modules, which import react-dom/client to hydrate in the browser.
@@ -86,12 +109,12 @@ const bundleOptions = (entry: string, packages: 'bundle' | 'external' = 'bundle'
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // React and zod always load from node_modules: the theme must share the generator's instances.
+    // React always loads from node_modules and zod comes from the generator: the theme must share the generator's instances.
     ...(packages === 'bundle' ? { external: SHARED_WITH_GENERATOR } : { packages: 'external' as const }),
     jsx: 'automatic',
     write: false,
     metafile: true,
-    plugins: [serverHasNoClient],
+    plugins: [serverHasNoClient, sharedZod],
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
   }) satisfies BuildOptions;
