@@ -11,6 +11,7 @@ import type { LoadedTheme } from './load-theme';
 import { inFileOrder, type PagePipeline } from './parallel-pages';
 import type { PageAssets } from './render-pages';
 import { summaryOf, type PageInfo, type PageSummary } from './types';
+import { folderWriter } from './write-in-place';
 import { writePages, type RenderedSummary } from './write-pages';
 
 /** Loading and rendering the pages: on this thread, or with the workers of a pipeline when there is one. */
@@ -41,7 +42,9 @@ export class PageSteps {
 
   async render(assets: PageAssets, outDir: string): Promise<RenderedSummary[]> {
     const ctx = { site: this.ctx.config, theme: this.theme.theme, assets, routes: new Set(this.summaries.map((page) => page.route)) };
-    const { rendered, errors } = await writePages(this.pipeline ? this.pipeline.pages() : [this.loaded], ctx, outDir);
+    // On a pipeline, workers with no markdown left write pages too.
+    const writer = this.pipeline && (await this.pipeline.writer(outDir, folderWriter(outDir)));
+    const { rendered, errors } = await writePages(this.pipeline ? this.pipeline.pages() : [this.loaded], ctx, outDir, writer);
     this.loaded = []; // written: nothing more to keep
     throwIfAny(inFileOrder(errors));
     return this.pipeline ? inFileOrder(rendered) : rendered;

@@ -22,9 +22,15 @@ import type { Worker } from 'node:worker_threads';
 import { fromPlain, siteErrorsOf, type PlainSiteError, type SiteError } from './errors';
 import { parsePage, type ParseContext, type PageSource } from './parse-page';
 import { withBody, type PageBody, type PageHead, type PageInfo } from './types';
+import type { FileContents, PageWriter } from './write-in-place';
 
-/** What the main thread asks of each worker, once. */
+/** The main thread's first request to each worker. */
 export interface ParseRequest extends ParseContext {
+  type: 'parse';
+  /** This worker's slot in `free`. */
+  index: number;
+  /** One slot per worker, shared: set to 1 once the worker's markdown is all rendered (it may write pages from then on). */
+  free: Int32Array;
   /** Every file of the site: the worker parses the batches it claims (see claimBatches). */
   files: string[];
   /** Shared by all workers: index 0 is the next unclaimed file. */
@@ -37,15 +43,28 @@ export interface MarkedBody extends PageBody {
 
 /** Pages the main thread parsed, for the worker to render their markdown: sent to each worker once, after parsing. */
 export interface MarkRequest {
+  type: 'mark';
   bodies: { relativeFile: string; content: string }[];
 }
 
-/** What a worker posts, in this order: parsed batches, parsed-all, marked batches, done. */
+/** Rendered pages for a worker to write into the staging folder. */
+export interface WriteRequest {
+  type: 'write';
+  dir: string;
+  pages: { outFile: string; chunks: FileContents }[];
+}
+
+/** The main thread's requests: parse, mark, then any number of writes, then end. */
+export type MainMessage = ParseRequest | MarkRequest | WriteRequest | { type: 'end' };
+
+/** What a worker posts, in this order: parsed batches, parsed-all, marked batches, done; then written batches. */
 export type WorkerMessage =
   | { type: 'parsed'; sources: PageSource[]; errors: PlainSiteError[] }
   | { type: 'parsed-all' }
   | { type: 'marked'; bodies: MarkedBody[] }
   | { type: 'done' }
+  | { type: 'written'; sizes: [outFile: string, bytes: number][] }
+  | { type: 'write-failed'; outFile: string; message: string }
   | { type: 'crashed'; error: { message: string; stack?: string } };
 
 /** Files claimed a few at a time: enough to make a message worth sending, few enough to share the work evenly. */
@@ -71,6 +90,14 @@ export class PagePipeline {
   private marking = 0;
   /** Shared by this thread and the workers: index 0 is the next unclaimed file. */
   private readonly next = new Int32Array(new SharedArrayBuffer(4));
+  /** Shared: slot i is 1 once worker i has no markdown left to render. */
+  private free = new Int32Array(new SharedArrayBuffer(0));
+  /** Write batches the workers have not answered yet, and the sizes of the pages they wrote. */
+  private unanswered = 0;
+  private readonly written = new Map<string, number>();
+  private writeFailure?: { outFile: string; message: string };
+  /** Set once the workers are told to end: from then on, a worker's exit is expected. */
+  private ending = false;
 
   constructor(
     workers: Promise<Worker[]>,
@@ -78,17 +105,14 @@ export class PagePipeline {
     private readonly ctx: ParseContext,
   ) {
     this.workers = workers.then((list) => {
-      for (const worker of list) {
-        let done = false;
-        worker.on('message', (message: WorkerMessage) => {
-          done ||= message.type === 'done';
-          this.receive(message);
-        });
+      this.free = new Int32Array(new SharedArrayBuffer(4 * list.length));
+      list.forEach((worker, index) => {
+        worker.on('message', (message: WorkerMessage) => this.receive(message));
         worker.on('error', (error) => this.fail(error));
-        // A worker ends by itself once done; before that, only a crash or termination ends it.
-        worker.on('exit', (code) => done || this.fail(new Error(`A page worker stopped before its pages were done (exit code ${code})`)));
-        worker.postMessage({ ...ctx, files, next: this.next } satisfies ParseRequest);
-      }
+        // A worker ends when told to; before that, only a crash or termination ends it.
+        worker.on('exit', (code) => this.ending || this.fail(new Error(`A page worker stopped before its work was done (exit code ${code})`)));
+        worker.postMessage({ type: 'parse', ...ctx, files, next: this.next, index, free: this.free } satisfies ParseRequest);
+      });
       return list;
     });
     this.workers.catch((error: Error) => this.fail(error));
@@ -96,7 +120,13 @@ export class PagePipeline {
 
   private receive(message: WorkerMessage): void {
     if (message.type === 'crashed') this.fail(Object.assign(new Error(message.error.message), { stack: message.error.stack }));
-    else this.inbox.push(message);
+    else if (message.type === 'written') {
+      this.unanswered--;
+      for (const [file, bytes] of message.sizes) this.written.set(file, bytes);
+    } else if (message.type === 'write-failed') {
+      this.unanswered--;
+      this.writeFailure ??= message;
+    } else this.inbox.push(message);
     this.wake?.();
   }
 
@@ -105,10 +135,15 @@ export class PagePipeline {
     this.wake?.();
   }
 
+  /** Resolves once a worker's message has come in (or a worker failed). */
+  private async nextMessage(): Promise<void> {
+    await new Promise<void>((resolve) => (this.wake = resolve));
+    this.wake = undefined;
+  }
+
   /** The next message from any worker, in the order they arrived; a worker's failure once the messages before it are handled. */
   private async take(): Promise<WorkerMessage> {
-    while (this.read === this.inbox.length && !this.failure) await new Promise<void>((resolve) => (this.wake = resolve));
-    this.wake = undefined;
+    while (this.read === this.inbox.length && !this.failure) await this.nextMessage();
     if (this.read === this.inbox.length) throw this.failure!;
     const message = this.inbox[this.read]!;
     this.inbox[this.read++] = undefined as never; // let the batch go once handled
@@ -166,7 +201,7 @@ export class PagePipeline {
       }
     }
     // The pages parsed here: each worker renders the markdown of an equal share once its own is done.
-    workers.forEach((worker, i) => worker.postMessage({ bodies: ownBodies.filter((_, at) => at % workers.length === i) } satisfies MarkRequest));
+    workers.forEach((worker, i) => worker.postMessage({ type: 'mark', bodies: ownBodies.filter((_, at) => at % workers.length === i) } satisfies MarkRequest));
     // Messages that came early are handled first when rendering.
     this.inbox.splice(0, this.read, ...early);
     this.read = 0;
@@ -187,6 +222,60 @@ export class PagePipeline {
         });
       }
     }
+  }
+
+  /**
+   * A writer for the rendered pages: while every worker is still rendering markdown, this thread writes each page
+   * itself; once a worker has none left (the rest of the build waits on this thread's React rendering), pages go to
+   * it to write, a batch at a time. The workers' flags are shared memory: this thread sees them at once, not only
+   * when it next handles its messages.
+   */
+  async writer(dir: string, local: PageWriter): Promise<PageWriter> {
+    const workers = await this.workers;
+    const batches = workers.map((): WriteRequest['pages'] => []);
+    const send = (i: number) => {
+      if (batches[i]!.length === 0) return;
+      this.unanswered++;
+      workers[i]!.postMessage({ type: 'write', dir, pages: batches[i]! } satisfies WriteRequest);
+      batches[i] = [];
+    };
+    let turn = 0;
+    return {
+      write: (outFile, chunks) => {
+        for (let tried = 0; tried < workers.length; tried++) {
+          const i = turn++ % workers.length;
+          if (Atomics.load(this.free, i) === 0) continue;
+          batches[i]!.push({ outFile, chunks });
+          if (batches[i]!.length === BATCH) send(i);
+          return undefined;
+        }
+        return local.write(outFile, chunks);
+      },
+      finish: async () => {
+        workers.forEach((_, i) => send(i));
+        return this.writesDone(workers);
+      },
+    };
+  }
+
+  /** Resolves with the sizes of the pages the workers wrote, once they answered every batch; then tells them to end. */
+  private async writesDone(workers: Worker[]): Promise<Map<string, number>> {
+    while (this.unanswered > 0 && !this.failure) await this.nextMessage();
+    if (this.failure) throw this.failure;
+    this.ending = true;
+    for (const worker of workers) worker.postMessage({ type: 'end' } satisfies MainMessage);
+    if (this.writeFailure) throw new WriteFailure(this.writeFailure.outFile, this.writeFailure.message);
+    return this.written;
+  }
+}
+
+/** A worker could not write a page: the disk, not the page (write-pages.ts names the page's source). */
+export class WriteFailure extends Error {
+  constructor(
+    readonly outFile: string,
+    message: string,
+  ) {
+    super(message);
   }
 }
 

@@ -12,7 +12,8 @@
  * A file with other hard links, or a symbolic link, is replaced instead, so a
  * build never writes through to a file outside its folder.
  */
-import { closeSync, constants, fstatSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
 
 const IN_PLACE = constants.O_WRONLY | constants.O_NOFOLLOW;
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
@@ -67,4 +68,30 @@ function open(target: string): { fd: number; size: number } {
   closeSync(fd);
   rmSync(target, { force: true });
   return { fd: openSync(target, CREATE, 0o666), size: 0 };
+}
+
+/**
+ * Writes the pages of a build: `write` returns the bytes written, or undefined when the page is handed to another
+ * thread to write (parallel-pages.ts); `finish` resolves with those pages' sizes once they are written.
+ */
+export interface PageWriter {
+  write(outFile: string, chunks: FileContents): number | undefined;
+  finish(): Promise<Map<string, number>>;
+}
+
+/** Writes each page at once into `dir` (throws when it cannot). */
+export function folderWriter(dir: string): PageWriter {
+  const made = new Set<string>();
+  return {
+    write(outFile, chunks) {
+      const target = path.join(dir, outFile);
+      const folder = path.dirname(target);
+      if (!made.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        made.add(folder);
+      }
+      return writeFileInPlace(target, chunks);
+    },
+    finish: async () => new Map(),
+  };
 }

@@ -10,13 +10,12 @@
  * against 1.2 s from one thread), and the pool's threads compete with the
  * rendering threads for the same two cores.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { createInterner, pageLinks, type PageLinks } from './check-links';
 import { SiteError, siteErrorsOf } from './errors';
 import { newReuse, renderPage, type RenderContext } from './render-pages';
 import type { PageInfo } from './types';
-import { writeFileInPlace } from './write-in-place';
+import { WriteFailure } from './parallel-pages';
+import { folderWriter, type PageWriter } from './write-in-place';
 
 /** A page as written: its links and ids for the link check, its size for the report. */
 export interface RenderedSummary extends PageLinks {
@@ -24,35 +23,51 @@ export interface RenderedSummary extends PageLinks {
   bytes: number;
 }
 
-/** `batches`: the pages, a batch at a time (a pipeline's arrive as their markdown is rendered). */
-export async function writePages(batches: Iterable<PageInfo[]> | AsyncIterable<PageInfo[]>, ctx: RenderContext, dir: string): Promise<{ rendered: RenderedSummary[]; errors: SiteError[] }> {
-  const made = new Set<string>();
+/**
+ * `batches`: the pages, a batch at a time (a pipeline's arrive as their markdown is rendered). `writer`: where pages
+ * are written (by default at once, into `dir`); a writer that hands pages to other threads reports their sizes at the end.
+ */
+export async function writePages(
+  batches: Iterable<PageInfo[]> | AsyncIterable<PageInfo[]>,
+  ctx: RenderContext,
+  dir: string,
+  writer: PageWriter = folderWriter(dir),
+): Promise<{ rendered: RenderedSummary[]; errors: SiteError[] }> {
   const rendered: RenderedSummary[] = [];
   const errors: SiteError[] = [];
+  const sources = new Map<string, string>(); // output file → page source, to name it when a write fails
   const intern = createInterner();
   const shared: RenderContext = { ...ctx, reuse: ctx.reuse ?? newReuse() };
-  for await (const pages of batches) for (const page of pages) {
-    try {
-      const result = renderPage(page, shared);
-      const target = path.join(dir, result.outFile);
-      const folder = path.dirname(target);
-      let bytes: number;
+  for await (const pages of batches) {
+    for (const page of pages) {
       try {
-        if (!made.has(folder)) {
-          mkdirSync(folder, { recursive: true });
-          made.add(folder);
+        const result = renderPage(page, shared);
+        sources.set(result.outFile, page.file);
+        let bytes: number | undefined;
+        try {
+          bytes = writer.write(result.outFile, result.chunks);
+        } catch (error) {
+          throw writeFailed(result.outFile, (error as Error).message, page.file, error);
         }
-        bytes = writeFileInPlace(target, result.chunks);
+        rendered.push({ ...pageLinks(page.route, page.file, result.linkSources, intern), outFile: result.outFile, bytes: bytes ?? 0 });
       } catch (error) {
-        throw new SiteError('WriteFailed', `Could not write ${result.outFile}: ${(error as Error).message}`, { file: page.file, cause: error });
+        const found = siteErrorsOf(error);
+        if (found.length === 0) throw error;
+        if (found.some((e) => e.kind === 'WriteFailed')) throw found[0]; // the disk, not the page: stop
+        errors.push(...found);
       }
-      rendered.push({ ...pageLinks(page.route, page.file, result.linkSources, intern), outFile: result.outFile, bytes });
-    } catch (error) {
-      const found = siteErrorsOf(error);
-      if (found.length === 0) throw error;
-      if (found.some((e) => e.kind === 'WriteFailed')) throw found[0]; // the disk, not the page: stop
-      errors.push(...found);
     }
   }
+  let sizes: Map<string, number>;
+  try {
+    sizes = await writer.finish();
+  } catch (error) {
+    if (error instanceof WriteFailure) throw writeFailed(error.outFile, error.message, sources.get(error.outFile), error);
+    throw error;
+  }
+  for (const page of rendered) page.bytes ||= sizes.get(page.outFile) ?? 0;
   return { rendered, errors };
 }
+
+const writeFailed = (outFile: string, message: string, file: string | undefined, cause: unknown) =>
+  new SiteError('WriteFailed', `Could not write ${outFile}: ${message}`, { file, cause });

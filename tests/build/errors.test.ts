@@ -2,7 +2,10 @@
  * Bad input gets a clear error naming the file, the field and what was
  * expected, and a failed build leaves the previous output exactly as it was.
  */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spareOf } from '../../generator/write-site';
 import { siteErrorsOf, type SiteError } from '../../generator/errors';
 import { snapshotDir, tempSite, type TempSite } from '../support/fixture';
 
@@ -127,6 +130,17 @@ describe.each([1, 2])('a failed build names the problem and keeps the previous o
     await site.edit('site.yml', '/services#training', '/services#trainig');
     const errors = await failingBuild();
     expect(errors[0]).toMatchObject({ kind: 'BrokenLink', field: '/services#trainig' });
+  });
+
+  it('a page that cannot be written', async () => {
+    // The recycled staging folder holds a file where a page needs a folder: the page cannot be written there.
+    const spare = spareOf(site.outDir);
+    await rm(spare, { recursive: true, force: true });
+    await mkdir(spare, { recursive: true });
+    await writeFile(path.join(spare, 'services'), 'in the way');
+    const [error] = await failingBuild();
+    expect(error).toMatchObject({ kind: 'WriteFailed', file: expect.stringMatching(/services[\\/](audits|index)\.md$/) });
+    expect(error!.message).toMatch(/^Could not write services\//);
   });
 
   it('reports every invalid page at once', async () => {
