@@ -102,7 +102,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const pipeline = threads > 1 ? new PagePipeline(workers, files, parseContext) : undefined;
     const theme = await step('theme', () => loadTheme(paths.themeDir, paths.cacheDir));
     staging = await stageSite(paths.outDir, paths.publicDir);
-    // esbuild bundles in its own process while this thread loads the page modules and the pages load.
+    // The assets (reused when unchanged, else bundled by esbuild in its own process) while the pages load.
     const bundling = step('assets', () => bundleTheme(theme.theme, paths));
     bundling.catch(() => undefined); // its failure is reported below, once the pages are loading
     const { PageSteps } = await import('./page-steps');

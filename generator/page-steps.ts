@@ -1,9 +1,9 @@
 /**
  * The pages' two steps, load and render, on this thread alone or as a
  * pipeline with worker threads (large sites, parallel-pages.ts): build.ts
- * reads the same either way. build.ts imports this module once the bundling
- * has started: frontmatter validation and React's server renderer load while
- * esbuild works in its own process.
+ * reads the same either way. build.ts imports this module once the assets are
+ * under way: frontmatter validation and React's server renderer load while
+ * esbuild (when the assets changed) works in its own process.
  */
 import { throwIfAny } from './errors';
 import { describePage, duplicateRoutes, loadPages, type LoadContext } from './load-pages';
