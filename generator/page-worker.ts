@@ -15,7 +15,7 @@ import { parsePage, type PageSource } from './parse-page';
 
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 
-/** Parses the batches this worker claims, then renders their markdown. */
+/** Parses the batches this worker claims, posting each batch's frontmatter; returns their bodies, for `mark`. */
 function parse(request: ParseRequest): MarkRequest['bodies'] {
   const bodies: MarkRequest['bodies'] = [];
   for (const batch of claimBatches(request.files, request.next)) {
@@ -38,6 +38,7 @@ function parse(request: ParseRequest): MarkRequest['bodies'] {
   return bodies;
 }
 
+/** Renders markdown a batch at a time, posting each batch's HTML. */
 function mark(bodies: MarkRequest['bodies']): void {
   for (let start = 0; start < bodies.length; start += BATCH) {
     const marked: MarkedBody[] = bodies.slice(start, start + BATCH).map(({ relativeFile, content }) => ({ relativeFile, ...renderMarkdown(content) }));
