@@ -1,12 +1,11 @@
 /**
- * The only script a page with islands loads up front. It marks the document
- * as scripted (CSS shows controls that need JavaScript) and hydrates each
- * island when its trigger fires: load, idle, visible or first interaction.
+ * The only script a page with islands loads up front. It hydrates each island
+ * when its trigger fires: load, idle, visible or first interaction. (CSS knows
+ * whether scripts run from the `scripting` media feature, so nothing here
+ * marks the document: that would make the browser style it all again.)
  * Islands with the "manual" trigger wait for code to ask (ensureIsland).
  */
 import { hydrateIsland } from './lib/hydrate';
-
-document.documentElement.classList.add('js');
 
 const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'keydown'] as const;
 const run = (marker: HTMLElement) => void hydrateIsland(marker).catch((error: unknown) => console.error(error));

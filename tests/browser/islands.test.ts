@@ -170,6 +170,17 @@ describe.skipIf(!available)('every route', () => {
       expect(invisible.filter((t) => !allowed.includes(t)), route).toEqual([]);
       expect(hidden, route).toBeGreaterThan(0);
     }
+    // The carousel's controls that need its script are not offered without one.
+    await page.goto(b.url('/'));
+    expect(await page.locator('.hero-arrow, .hero-pause, .hero-counter').count()).toBe(4);
+    expect(await page.locator('.hero-arrow:visible, .hero-pause:visible, .hero-counter:visible').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('offers the carousel controls when scripts run', async () => {
+    const { page } = await b.open();
+    await page.goto(b.url('/'));
+    expect(await page.locator('.hero-arrow:visible, .hero-pause:visible, .hero-counter:visible').count()).toBe(4);
     await page.context().close();
   });
 });
