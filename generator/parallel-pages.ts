@@ -1,22 +1,25 @@
 /**
- * A large site's pages as a pipeline across threads. Worker threads read each
- * page, parse its frontmatter and then render its markdown (page-worker.ts);
- * the main thread validates the frontmatter as it arrives and, once every
- * route is known, renders each page with React and writes it as soon as its
- * markdown comes in.
+ * A large site's pages as a pipeline across threads. Worker threads read and
+ * parse pages and render their markdown (page-worker.ts); the main thread
+ * validates the frontmatter as it arrives and, once every route is known,
+ * renders each page with React as soon as its markdown comes in.
  *
  * Why split by step rather than by page: every JavaScript heap warms up the
  * code it runs (V8 compiles hot functions again in each thread, about a second
  * of CPU for the whole build's code), so two threads each running every step
  * for half the pages spent on that, and on garbage collection, most of what the
- * second core gave. Split by step, each thread warms only its own code: the
- * workers run gray-matter and markdown-it and never load React, zod or the
- * theme, and the main thread never loads the markdown parser.
+ * second core gave. Split by step, each thread warms mostly its own code: the
+ * workers never load React, zod or the theme, and the main thread runs no
+ * markdown.
  *
- * Workers claim files in small batches from a shared counter, so a worker that
- * starts late or runs slower simply parses fewer. Each keeps the bodies it
- * parsed and renders their markdown once all are parsed: by then the main
- * thread knows every route (and every invalid page) and can start rendering.
+ * How the work is shared:
+ * - parsing: every thread claims files in small batches from a shared counter,
+ *   the main thread whenever no worker's batch is waiting to be validated;
+ * - markdown: each worker renders the bodies it parsed, then its share of
+ *   those the main thread parsed (sent once every page is parsed: by then the
+ *   main thread knows every route, and every invalid page);
+ * - writing: the main thread writes each page it renders, until a worker has
+ *   no markdown left; from then on that worker writes them.
  */
 import type { Worker } from 'node:worker_threads';
 import { fromPlain, siteErrorsOf, type PlainSiteError, type SiteError } from './errors';
