@@ -12,14 +12,12 @@
  * once never read a half-written cache.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Assets } from './bundle-assets';
-import { fingerprint } from './load-theme';
+import { fingerprint, removeStale } from './cache-files';
 
 const MANIFEST = 'assets-manifest.json';
-/** Bundles unused this long are removed when a new one is stored. */
-const STALE_MS = 24 * 60 * 60 * 1000;
 
 interface Manifest {
   /** What the bundle was made with (esbuild's version, options and entry points): a change invalidates it. */
@@ -72,20 +70,10 @@ async function store(recipe: string, cacheDir: string, assets: Assets): Promise<
     const manifestTemp = `${temp}.json`;
     await writeFile(manifestTemp, JSON.stringify(manifest));
     await rename(manifestTemp, path.join(cacheDir, MANIFEST));
-    await removeStale(cacheDir, folder);
+    await removeStale(cacheDir, /^assets-[0-9a-f]{16}(\.tmp-|$)/, folder);
   } catch {
     // A cache that cannot be written only costs the next build a bundling.
     await rm(temp, { recursive: true, force: true });
   }
   return assets;
-}
-
-async function removeStale(cacheDir: string, keep: string): Promise<void> {
-  const now = Date.now();
-  for (const name of await readdir(cacheDir).catch(() => [] as string[])) {
-    if (!name.startsWith('assets-') || name === keep || name === MANIFEST) continue;
-    const folder = path.join(cacheDir, name);
-    const stats = await stat(folder).catch(() => undefined);
-    if (stats && now - stats.mtimeMs > STALE_MS) await rm(folder, { recursive: true, force: true });
-  }
 }

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { cachedAssets } from './asset-cache';
 import { SiteError } from './errors';
-import { esbuild, esbuildVersion, fingerprint, firstEsbuildMessage } from './load-theme';
+import { fingerprint } from './cache-files';
+import { esbuild, esbuildVersion, firstEsbuildMessage } from './load-theme';
 
 export const ASSETS_DIR = 'assets';
 

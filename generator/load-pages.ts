@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { breadcrumbTrail } from './breadcrumbs';
-import type { SiteConfig } from './config';
 import { collectErrors, SiteError, throwIfAny } from './errors';
 import { renderMarkdown, type MarkdownCache } from './markdown';
 import { parsePage, type ParseContext, type PageSource } from './parse-page';

@@ -7,12 +7,12 @@
  * they share state with the generator through global symbols, not identity.
  */
 import { createHash } from 'node:crypto';
-import { access, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
+import { fingerprint, removeStale } from './cache-files';
 import { SiteError } from './errors';
 import type { Theme } from './types';
 import * as zod from 'zod';
@@ -33,11 +33,6 @@ interface Manifest {
 }
 
 const MANIFEST = 'theme-manifest.json';
-// Synchronous: a few hundred stat calls on cached entries take a millisecond, less than as many promises.
-export const fingerprint = (file: string) => {
-  const s = statSync(file, { throwIfNoEntry: false });
-  return s ? `${s.size}:${s.mtimeMs}` : 'missing';
-};
 
 /** The last bundle, when no file it was made from has changed since: a start-up without esbuild. */
 async function reusableBundle(entry: string, cacheDir: string): Promise<string | undefined> {
@@ -46,8 +41,20 @@ async function reusableBundle(entry: string, cacheDir: string): Promise<string |
   const module = path.join(cacheDir, manifest.module);
   if (!(await exists(module))) return undefined;
   if (!Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was)) return undefined;
-  await utimes(module, new Date(), new Date()).catch(() => undefined); // in use: not stale (see removeStaleBundles)
+  await utimes(module, new Date(), new Date()).catch(() => undefined); // in use: not stale (see removeStale)
   return module;
+}
+
+/** An esbuild plugin that answers imports of the package `name` with the module `contents` returns. */
+function moduleInPlaceOf(name: string, contents: () => string): Plugin {
+  const namespace = `in-place-of:${name}`;
+  return {
+    name: namespace,
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${name.replace(/[/.]/g, '\\$&')}$`) }, () => ({ path: name, namespace }));
+      build.onLoad({ filter: /.*/, namespace }, () => ({ contents: contents(), loader: 'js' }));
+    },
+  };
 }
 
 const SHARED_WITH_GENERATOR = ['react', 'react/*', 'react-dom', 'react-dom/*', 'zod/*'];
@@ -57,22 +64,14 @@ const SHARED_WITH_GENERATOR = ['react', 'react/*', 'react-dom', 'react-dom/*', '
  * cannot import the generator's copy from node_modules: its `import ... from 'zod'` reads the generator's zod from a
  * global symbol instead (set before the theme loads), so schemas from both are one zod's.
  */
-const ZOD_KEY = Symbol.for('site.zod');
-(globalThis as Record<symbol, unknown>)[ZOD_KEY] ??= zod;
-const sharedZod: Plugin = {
-  name: 'shared-zod',
-  setup(build) {
-    build.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod', namespace: 'generator-zod' }));
-    build.onLoad({ filter: /.*/, namespace: 'generator-zod' }, () => ({
-      contents: [
-        `const zod = globalThis[Symbol.for('site.zod')];`,
-        `export const { ${Object.keys(zod).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default').join(', ')} } = zod;`,
-        'export default zod.default ?? zod;',
-      ].join('\n'),
-      loader: 'js',
-    }));
-  },
-};
+(globalThis as Record<symbol, unknown>)[Symbol.for('site.zod')] ??= zod;
+const sharedZod = moduleInPlaceOf('zod', () =>
+  [
+    `const zod = globalThis[Symbol.for('site.zod')];`,
+    `export const { ${Object.keys(zod).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default').join(', ')} } = zod;`,
+    'export default zod.default ?? zod;',
+  ].join('\n'),
+);
 /**
  * esbuild is loaded only to bundle: most builds reuse the bundle, and worker threads only import it.
  * Loaded with require, which skips Node's scan of a CommonJS package's exports.
@@ -80,22 +79,16 @@ const sharedZod: Plugin = {
 export const esbuild = () => createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
 export const esbuildVersion = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
 
-const RECIPE = `esbuild ${esbuildVersion}; external ${SHARED_WITH_GENERATOR.join(' ')}; server stubs react-dom/client; zod from the generator; v3`;
+const RECIPE = `esbuild ${esbuildVersion}; external ${SHARED_WITH_GENERATOR.join(' ')}; server stubs react-dom/client; zod from the generator; v4`;
 
 /**
  * Templates import island modules, which import react-dom/client to hydrate in the browser.
  * The server never hydrates, so it gets a stub instead of loading the client renderer.
  */
-const serverHasNoClient: Plugin = {
-  name: 'server-has-no-client',
-  setup(build) {
-    build.onResolve({ filter: /^react-dom\/client$/ }, () => ({ path: 'react-dom/client', namespace: 'server-stub' }));
-    build.onLoad({ filter: /.*/, namespace: 'server-stub' }, () => ({
-      contents: 'const none = () => { throw new Error("react-dom/client is not available while rendering on the server"); }; export const hydrateRoot = none, createRoot = none;',
-      loader: 'js',
-    }));
-  },
-};
+const serverHasNoClient = moduleInPlaceOf(
+  'react-dom/client',
+  () => 'const none = () => { throw new Error("react-dom/client is not available while rendering on the server"); }; export const hydrateRoot = none, createRoot = none;',
+);
 
 /**
  * How the theme is bundled. A one-off build bundles the theme's packages in (one file loads faster
@@ -140,27 +133,13 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
   await mkdir(cacheDir, { recursive: true });
   if (!(await exists(path.join(cacheDir, module)))) {
     await writeFile(path.join(cacheDir, module), code);
-    await removeStaleBundles(cacheDir, module);
+    await removeStale(cacheDir, /^theme-[0-9a-f]{16}\.mjs$/, module);
   }
   if (manifest) {
     const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(inputs.map((file) => [file, fingerprint(file)])) };
     await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(made));
   }
   return path.join(cacheDir, module);
-}
-
-/** Bundles unused this long are removed when a new one is written (each template edit in watch mode writes one). */
-const STALE_MS = 24 * 60 * 60 * 1000;
-
-/** Removes theme bundles untouched for a day: none can still be in use (a build imports its bundle within seconds of choosing it). */
-async function removeStaleBundles(cacheDir: string, keep: string): Promise<void> {
-  const now = Date.now();
-  for (const name of await readdir(cacheDir).catch(() => [] as string[])) {
-    if (!/^theme-[0-9a-f]{16}\.mjs$/.test(name) || name === keep) continue;
-    const file = path.join(cacheDir, name);
-    const stats = await stat(file).catch(() => undefined);
-    if (stats && now - stats.mtimeMs > STALE_MS) await rm(file, { force: true });
-  }
 }
 
 /** Watch mode's theme: an esbuild context kept between edits re-bundles the project's code incrementally. */

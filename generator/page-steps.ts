@@ -43,8 +43,8 @@ export class PageSteps {
   async render(assets: PageAssets, outDir: string): Promise<RenderedSummary[]> {
     const ctx = { site: this.ctx.config, theme: this.theme.theme, assets, routes: new Set(this.summaries.map((page) => page.route)) };
     // On a pipeline, workers with no markdown left write pages too.
-    const writer = this.pipeline && (await this.pipeline.writer(outDir, folderWriter(outDir)));
-    const { rendered, errors } = await writePages(this.pipeline ? this.pipeline.pages() : [this.loaded], ctx, outDir, writer);
+    const writer = this.pipeline ? await this.pipeline.writer(outDir) : folderWriter(outDir);
+    const { rendered, errors } = await writePages(this.pipeline ? this.pipeline.pages() : [this.loaded], ctx, writer);
     this.loaded = []; // written: nothing more to keep
     throwIfAny(inFileOrder(errors));
     return this.pipeline ? inFileOrder(rendered) : rendered;

@@ -25,7 +25,7 @@ import type { Worker } from 'node:worker_threads';
 import { fromPlain, siteErrorsOf, type PlainSiteError, type SiteError } from './errors';
 import { parsePage, type ParseContext, type PageSource } from './parse-page';
 import { withBody, type PageBody, type PageHead, type PageInfo } from './types';
-import type { FileContents, PageWriter } from './write-in-place';
+import { folderWriter, WriteFailure, type FileContents, type PageWriter } from './write-in-place';
 
 /** The main thread's first request to each worker. */
 export interface ParseRequest extends ParseContext {
@@ -233,8 +233,9 @@ export class PagePipeline {
    * it to write, a batch at a time. The workers' flags are shared memory: this thread sees them at once, not only
    * when it next handles its messages.
    */
-  async writer(dir: string, local: PageWriter): Promise<PageWriter> {
+  async writer(dir: string): Promise<PageWriter> {
     const workers = await this.workers;
+    const local = folderWriter(dir);
     const batches = workers.map((): WriteRequest['pages'] => []);
     const send = (i: number) => {
       if (batches[i]!.length === 0) return;
@@ -269,16 +270,6 @@ export class PagePipeline {
     for (const worker of workers) worker.postMessage({ type: 'end' } satisfies MainMessage);
     if (this.writeFailure) throw new WriteFailure(this.writeFailure.outFile, this.writeFailure.message);
     return this.written;
-  }
-}
-
-/** A worker could not write a page: the disk, not the page (write-pages.ts names the page's source). */
-export class WriteFailure extends Error {
-  constructor(
-    readonly outFile: string,
-    message: string,
-  ) {
-    super(message);
   }
 }
 

@@ -72,11 +72,22 @@ function open(target: string): { fd: number; size: number } {
 
 /**
  * Writes the pages of a build: `write` returns the bytes written, or undefined when the page is handed to another
- * thread to write (parallel-pages.ts); `finish` resolves with those pages' sizes once they are written.
+ * thread to write (parallel-pages.ts); `finish` resolves with those pages' sizes once they are written, or rejects
+ * with a WriteFailure.
  */
 export interface PageWriter {
   write(outFile: string, chunks: FileContents): number | undefined;
   finish(): Promise<Map<string, number>>;
+}
+
+/** Another thread could not write a page: the disk, not the page (write-pages.ts names the page's source). */
+export class WriteFailure extends Error {
+  constructor(
+    readonly outFile: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Writes each page at once into `dir` (throws when it cannot). */

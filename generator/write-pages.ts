@@ -14,8 +14,7 @@ import { createInterner, pageLinks, type PageLinks } from './check-links';
 import { SiteError, siteErrorsOf } from './errors';
 import { newReuse, renderPage, type RenderContext } from './render-pages';
 import type { PageInfo } from './types';
-import { WriteFailure } from './parallel-pages';
-import { folderWriter, type PageWriter } from './write-in-place';
+import { WriteFailure, type PageWriter } from './write-in-place';
 
 /** A page as written: its links and ids for the link check, its size for the report. */
 export interface RenderedSummary extends PageLinks {
@@ -25,24 +24,22 @@ export interface RenderedSummary extends PageLinks {
 
 /**
  * `batches`: the pages, a batch at a time (a pipeline's arrive as their markdown is rendered). `writer`: where pages
- * are written (by default at once, into `dir`); a writer that hands pages to other threads reports their sizes at the end.
+ * are written (folderWriter: at once, into the staging folder); a writer that hands pages to other threads reports
+ * their sizes at the end.
  */
 export async function writePages(
   batches: Iterable<PageInfo[]> | AsyncIterable<PageInfo[]>,
   ctx: RenderContext,
-  dir: string,
-  writer: PageWriter = folderWriter(dir),
+  writer: PageWriter,
 ): Promise<{ rendered: RenderedSummary[]; errors: SiteError[] }> {
   const rendered: RenderedSummary[] = [];
   const errors: SiteError[] = [];
-  const sources = new Map<string, string>(); // output file → page source, to name it when a write fails
   const intern = createInterner();
   const shared: RenderContext = { ...ctx, reuse: ctx.reuse ?? newReuse() };
   for await (const pages of batches) {
     for (const page of pages) {
       try {
         const result = renderPage(page, shared);
-        sources.set(result.outFile, page.file);
         let bytes: number | undefined;
         try {
           bytes = writer.write(result.outFile, result.chunks);
@@ -62,7 +59,7 @@ export async function writePages(
   try {
     sizes = await writer.finish();
   } catch (error) {
-    if (error instanceof WriteFailure) throw writeFailed(error.outFile, error.message, sources.get(error.outFile), error);
+    if (error instanceof WriteFailure) throw writeFailed(error.outFile, error.message, rendered.find((page) => page.outFile === error.outFile)?.file, error);
     throw error;
   }
   for (const page of rendered) page.bytes ||= sizes.get(page.outFile) ?? 0;
