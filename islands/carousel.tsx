@@ -6,6 +6,12 @@
  * pause/play control first in tab order; rotation stops while the pointer is
  * over the hero or focus is inside it, and never starts under reduced motion;
  * the live region is polite only while rotation is off.
+ *
+ * Only slide 1's image is in the server markup (it is the page's largest
+ * paint). Each other image joins the page when it is about to be needed:
+ * halfway through the slide before it while rotating, or when the visitor
+ * reaches the controls (both neighbours). So the page's load fetches and
+ * decodes one image, not six, and a slide still never fades in empty.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../templates/components/Button';
@@ -20,6 +26,8 @@ import { hydrator } from './lib/runtime';
 import { Tooltip, TooltipProvider } from './lib/Tooltip';
 
 export const SLIDE_INTERVAL = 6000;
+/** How long into a slide the next slide's image starts loading while rotating. */
+export const PRELOAD_AFTER = SLIDE_INTERVAL / 2;
 
 export interface Slide {
   title: string;
@@ -51,6 +59,13 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [hydrated, setHydrated] = useState(false);
+  /** Slides whose image is in the page; the server renders slide 1's. */
+  const [withImage, setWithImage] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const addImages = useCallback(
+    (...indexes: number[]) =>
+      setWithImage((shown) => (indexes.every((i) => shown.has(i)) ? shown : new Set([...shown, ...indexes]))),
+    [],
+  );
 
   useEffect(() => {
     setHydrated(true);
@@ -69,6 +84,18 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
 
   const go = useCallback((index: number) => setCurrent(wrap(index, count)), [count]);
 
+  // The shown slide has its image; the visitor at the controls may step either way.
+  const engaged = hovered || focused;
+  useEffect(() => {
+    if (engaged) addImages(current, wrap(current - 1, count), wrap(current + 1, count));
+    else addImages(current);
+  }, [current, engaged, count, addImages]);
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = setTimeout(() => addImages(wrap(current + 1, count)), PRELOAD_AFTER);
+    return () => clearTimeout(timer);
+  }, [rotating, current, count, addImages]);
+
   return (
     <TooltipProvider>
       <section
@@ -83,19 +110,20 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
         }}
       >
         <div className="hero-art" aria-hidden="true">
-          {slides.map((slide, index) => (
-            <img
-              key={slide.image}
-              className={`hero-image${index === current ? ' is-active' : ''}`}
-              src={slide.image}
-              alt=""
-              width={1600}
-              height={900}
-              decoding="async"
-              loading={index === 0 ? 'eager' : 'lazy'}
-              fetchPriority={index === 0 ? 'high' : undefined}
-            />
-          ))}
+          {slides.map((slide, index) =>
+            withImage.has(index) ? (
+              <img
+                key={slide.image}
+                className={`hero-image${index === current ? ' is-active' : ''}`}
+                src={slide.image}
+                alt=""
+                width={1600}
+                height={900}
+                decoding="async"
+                fetchPriority={index === 0 ? 'high' : undefined}
+              />
+            ) : null,
+          )}
         </div>
         <div className="container hero-inner">
           <div className="hero-controls">

@@ -2,9 +2,16 @@
  * Tooltips for icon-only controls (@radix-ui/react-tooltip) with the spec's
  * timings. A tooltip repeats the control's accessible name: never the only
  * place information lives.
+ *
+ * Radix's tooltip machinery is half of what hydrating the hero carousel costs,
+ * so a control hydrates plain and gains its tooltip once the browser is idle:
+ * the island's hydration stays one short task. (A tooltip shows only after a
+ * 700 ms hover or on focus, so nobody meets a control before it is armed.)
+ * Arming remounts the control, so it takes the focus back if it had it.
  */
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { useState, type ReactElement } from 'react';
+import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type Ref } from 'react';
+import { whenIdle } from './idle';
 
 export const TOOLTIP_DELAY = 700;
 export const TOOLTIP_SKIP_DELAY = 300;
@@ -23,9 +30,26 @@ export function Tooltip({ content, children, side = 'top' }: { content: string; 
   // that from an effect, and Preact (the browser's React, see generator/client/react.ts) may run that effect
   // after the new tooltip began listening for it: the tooltip would close itself as it appears.
   const [open, setOpen] = useState(false);
+  const [armed, setArmed] = useState(false);
+  const control = useRef<HTMLElement>(null);
+  const hadFocus = useRef(false);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        hadFocus.current = document.activeElement === control.current;
+        setArmed(true);
+      }),
+    [],
+  );
+  useLayoutEffect(() => {
+    if (armed && hadFocus.current) control.current?.focus();
+  }, [armed]);
+
+  const trigger = cloneElement(children as ReactElement<{ ref?: Ref<HTMLElement> }>, { ref: control });
+  if (!armed) return trigger;
   return (
     <RadixTooltip.Root open={open} onOpenChange={setOpen}>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+      <RadixTooltip.Trigger asChild>{trigger}</RadixTooltip.Trigger>
       <RadixTooltip.Portal>
         <RadixTooltip.Content className="tooltip" side={side} sideOffset={TOOLTIP_SIDE_OFFSET}>
           {content}

@@ -7,6 +7,8 @@ export interface IslandModule {
   hydrate(root: Element, props: unknown, id: string): void | Promise<void>;
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 const started = new WeakMap<Element, Promise<void>>();
 
 export function hydrateIsland(marker: HTMLElement): Promise<void> {
@@ -18,6 +20,8 @@ export function hydrateIsland(marker: HTMLElement): Promise<void> {
       const src = marker.dataset.src;
       if (!root || !data || !src) throw new Error(`Malformed island marker: ${marker.dataset.island ?? '?'}`);
       const module = (await import(src)) as IslandModule;
+      // Evaluating the modules and hydrating are two tasks, not one long one that holds up input.
+      await nextTask();
       await module.hydrate(root, JSON.parse(data.textContent ?? 'null'), marker.dataset.id ?? '');
     })();
     started.set(marker, done);

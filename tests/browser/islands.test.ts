@@ -17,8 +17,14 @@ describe.skipIf(!available)('islands in Chromium', () => {
     await page.goto(b.url('/'));
     await page.locator('.hero-slides[aria-live="off"]').waitFor({ state: 'attached' });
     await expect.poll(() => page.textContent('.hero-counter')).toBe('Slide 1 / 6');
-    await page.clock.runFor(6000);
+    // One hero image at first; the next one loads halfway through the slide, so it is there to fade in.
+    const images = () => page.$$eval('.hero-image', (imgs) => imgs.map((img) => [img.getAttribute('src'), (img as HTMLImageElement).naturalWidth > 0, img.classList.contains('is-active')]));
+    expect(await images()).toEqual([['/images/hero/network.svg', true, true]]);
+    await page.clock.runFor(3000);
+    await expect.poll(images).toEqual([['/images/hero/network.svg', true, true], ['/images/hero/shield.svg', true, false]]);
+    await page.clock.runFor(3000);
     await expect.poll(() => page.textContent('.hero-counter')).toBe('Slide 2 / 6');
+    expect((await images())[1]).toEqual(['/images/hero/shield.svg', true, true]);
     await page.clock.runFor(6000 * 5);
     await expect.poll(() => page.textContent('.hero-counter')).toBe('Slide 1 / 6');
     await page.click('.hero-prev');
@@ -33,6 +39,8 @@ describe.skipIf(!available)('islands in Chromium', () => {
     await page.clock.install();
     await page.goto(b.url('/'));
     await page.locator('.hero-slides[aria-live="off"]').waitFor({ state: 'attached' });
+    // Hydrated controls gain their tooltips when the browser is next idle (radix marks the trigger).
+    await page.locator('.hero-next[data-state="closed"]').waitFor({ state: 'attached' });
     // From here only runFor moves the page's time, so a slow machine cannot open the tooltip early.
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.hover('.hero-next');

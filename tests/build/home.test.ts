@@ -117,8 +117,12 @@ describe('home page', () => {
       expect([text(first), first.getAttribute('href')]).toEqual([cta, link]);
       expect(slide.getAttribute('aria-label')).toBe(`${i + 1} of 6`);
     });
-    const images = [...home.querySelectorAll('.hero-image')].map((img) => img.getAttribute('src'));
+    // Slide 1's image is in the markup; the carousel island's props carry all six, to add as slides come up.
+    const props = JSON.parse(home.querySelector('[data-island="carousel"] > script[type="application/json"]')!.textContent!);
+    const images = props.slides.map((slide: { image: string }) => slide.image);
     expect(new Set(images).size).toBe(6);
+    expect([...home.querySelectorAll('.hero-image')].map((img) => img.getAttribute('src'))).toEqual([images[0]]);
+    expect(home.querySelector('.hero-image')?.getAttribute('fetchpriority')).toBe('high');
   });
 
   it('shows the three highlights and "View All Services" on slide 1 only', () => {

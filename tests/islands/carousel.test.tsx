@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HeroCarousel, SLIDE_INTERVAL, wrap, type HeroCarouselProps } from '../../islands/carousel';
+import { HeroCarousel, PRELOAD_AFTER, SLIDE_INTERVAL, wrap, type HeroCarouselProps } from '../../islands/carousel';
 
 const props: HeroCarouselProps = {
   label: 'Highlights',
@@ -26,6 +26,8 @@ afterEach(() => {
 const counter = () => document.querySelector('.hero-counter')!.textContent;
 const active = () => document.querySelector('.hero-slide.is-active')!.id;
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const images = () => [...document.querySelectorAll('.hero-image')].map((img) => img.getAttribute('src'));
+const activeImage = () => document.querySelector('.hero-image.is-active')?.getAttribute('src');
 
 describe('wrap', () => {
   it('wraps both ways', () => {
@@ -110,9 +112,40 @@ describe('HeroCarousel', () => {
     expect(slides[1]!.querySelector('.hero-features')).toBeNull();
   });
 
+  it("starts with slide 1's image only, and adds the next one halfway through each slide while rotating", () => {
+    render(<HeroCarousel {...props} />);
+    expect(images()).toEqual(['/img/0.svg']);
+    tick(PRELOAD_AFTER - 1);
+    expect(images()).toEqual(['/img/0.svg']);
+    tick(1);
+    expect(images()).toEqual(['/img/0.svg', '/img/1.svg']);
+    expect(activeImage()).toBe('/img/0.svg');
+    tick(SLIDE_INTERVAL - PRELOAD_AFTER);
+    expect([counter(), activeImage()]).toEqual(['Slide 2 / 6', '/img/1.svg']);
+    tick(PRELOAD_AFTER);
+    expect(images()).toEqual(['/img/0.svg', '/img/1.svg', '/img/2.svg']);
+  });
+
+  it('adds both neighbouring images when the visitor reaches the controls, and the image of a slide jumped to', () => {
+    render(<HeroCarousel {...props} />);
+    fireEvent.pointerEnter(document.querySelector('.hero')!);
+    expect(images()).toEqual(['/img/0.svg', '/img/1.svg', '/img/5.svg']);
+    fireEvent.click(screen.getByRole('link', { name: 'Slide 4: Slide title 4' }));
+    expect(activeImage()).toBe('/img/3.svg');
+    expect(images()).toEqual(['/img/0.svg', '/img/1.svg', '/img/2.svg', '/img/3.svg', '/img/4.svg', '/img/5.svg']);
+  });
+
+  it('loads no other image while paused and left alone', () => {
+    reducedMotion = true;
+    render(<HeroCarousel {...props} />);
+    tick(SLIDE_INTERVAL * 3);
+    expect(images()).toEqual(['/img/0.svg']);
+  });
+
   it('opens on the slide a #hero-slide-n link points at', () => {
     window.history.replaceState(null, '', '/#hero-slide-3');
     render(<HeroCarousel {...props} />);
     expect(active()).toBe('hero-slide-3');
+    expect(activeImage()).toBe('/img/2.svg');
   });
 });

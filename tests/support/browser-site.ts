@@ -46,6 +46,9 @@ export async function startBrowserSite(): Promise<BrowserSite> {
 
 /** Triggers every island that waits for an interaction, and waits until the network is quiet. */
 export async function hydrateAll(page: Page): Promise<void> {
+  // The loader schedules islands once the page has painted its first content (a paint observer's task).
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   await page.evaluate(() => {
     document.querySelectorAll('[data-island][data-trigger="interaction"] [data-island-root] > :not(link)').forEach((el) => el.dispatchEvent(new Event('focusin', { bubbles: true })));
     window.scrollTo(0, document.body.scrollHeight);
