@@ -1,6 +1,7 @@
 /**
- * Every internal link, image and script in the rendered pages must point at a
- * page, a file, or an anchor that exists. Planned routes (declared in the site
+ * Every internal link, image and script in the rendered pages, and every site
+ * URL an island's props name, must point at a page, a file, or an anchor that
+ * exists. Planned routes (declared in the site
  * config) are allowed and reported as warnings instead.
  */
 import { SiteError } from './errors';
@@ -18,6 +19,18 @@ const decode = (value: string) => (value.includes('&') ? value.replace(/&amp;/g,
 
 /** href, src and id attributes as React and markdown-it write them: one regex pass over the page. */
 const ATTRIBUTE = / (href|src|id)="([^"]*)"/g;
+/** An island's props (generator/island.tsx): they may name URLs the island shows later, such as a carousel's next image. */
+const ISLAND_PROPS = /<script type="application\/json">([^<]*)<\/script>/g;
+/** A site-relative URL: a single "/" then no whitespace (not a "//host" one). */
+const SITE_URL = /^\/(?!\/)\S*$/;
+
+/** Every string in a JSON value that is a site-relative URL. */
+function siteUrlsIn(value: unknown, into: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (SITE_URL.test(value)) into.push(value);
+  } else if (value && typeof value === 'object') for (const member of Object.values(value)) siteUrlsIn(member, into);
+  return into;
+}
 
 /**
  * One copy of each distinct string. A regex match is a slice that keeps its
@@ -60,6 +73,7 @@ export function pageLinks(route: string, file: string, html: string | LinkSource
       if (name === 'id') ids.push(intern(decode(value!)));
       else links.add(intern(decode(value!)));
     }
+    for (const [, json] of part.matchAll(ISLAND_PROPS)) for (const url of siteUrlsIn(JSON.parse(json!))) links.add(intern(url));
   }
   return { route, file, links: [...links], ids };
 }

@@ -16,7 +16,7 @@ export function Footer({ site }: { site: SiteConfig }) {
         <div className="footer-top">
           <div className="footer-brand">
             <a className="brand brand-inverse" href="/">
-              <img src={site.logo} alt="" width={32} height={32} />
+              <img src={site.logo} alt="" width={32} height={32} loading="lazy" />
               <span>{site.name}</span>
               <span className="sr-only">, home</span>
             </a>

@@ -26,6 +26,14 @@ describe('checkLinks', () => {
     ]);
   });
 
+  it("checks the site URLs an island's props name (images it adds later), not other strings", () => {
+    const props = JSON.stringify({ slides: [{ image: '/images/next.svg', link: '/about', title: 'A / B' }], site: 'https://x.example/', cdn: '//x.example/a.js', home: '/' });
+    const page = rendered('/', `<div data-island="carousel"><div data-island-root=""><a href="/about">a</a></div><script type="application/json">${props}</script></div><script type="application/ld+json">{"logo":"/ld.png"}</script>`);
+    expect(page.links).toEqual(['/about', '/images/next.svg', '/']);
+    const { errors } = checkLinks([page, pages[1]!], new Set(), ['/press']);
+    expect(errors.map((e) => [e.kind, e.file, e.field])).toEqual([['BrokenLink', 'pages/index.md', '/images/next.svg']]);
+  });
+
   it('reads React and micromark attribute serialisation, decoding entities', () => {
     const page = pageLinks('/', 'pages/index.md', '<a class="x" href="/a?b=1&amp;c=2">x</a><img alt="" src="/i.png"/><h2 id="who-we-are">W</h2><p data-id="no">n</p><a href="/a?b=1&amp;c=2">again</a>');
     expect(page.links).toEqual(['/a?b=1&c=2', '/i.png']);
