@@ -7,7 +7,6 @@
  * Islands with the "manual" trigger wait for code to ask (ensureIsland).
  */
 import { hydrateIsland } from './lib/hydrate';
-import { whenIdle } from './lib/idle';
 
 const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'keydown'] as const;
 const run = (marker: HTMLElement) => void hydrateIsland(marker).catch((error: unknown) => console.error(error));
@@ -17,7 +16,7 @@ function schedule(marker: HTMLElement): void {
     case 'load':
       return run(marker);
     case 'idle':
-      return void whenIdle(() => run(marker));
+      return void ('requestIdleCallback' in window ? requestIdleCallback(() => run(marker), { timeout: 2000 }) : setTimeout(() => run(marker), 200));
     case 'visible': {
       const observer = new IntersectionObserver((entries) => {
         if (entries.some((e) => e.isIntersecting)) {

@@ -4,14 +4,23 @@
  * place information lives.
  *
  * Radix's tooltip machinery is half of what hydrating the hero carousel costs,
- * so a control hydrates plain and gains its tooltip once the browser is idle:
- * the island's hydration stays one short task. (A tooltip shows only after a
- * 700 ms hover or on focus, so nobody meets a control before it is armed.)
- * Arming remounts the control, so it takes the focus back if it had it.
+ * so a control hydrates plain and gains its tooltip once the browser is idle
+ * (moments later): the island's hydration stays one short task. Arming
+ * remounts the control; one that had the focus takes it back, and so shows
+ * its tooltip as focusing it would have.
  */
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type Ref } from 'react';
-import { whenIdle } from './idle';
+
+/** Runs `task` when the browser is next idle (shortly, where requestIdleCallback is missing); returns a canceller. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
+}
 
 export const TOOLTIP_DELAY = 700;
 export const TOOLTIP_SKIP_DELAY = 300;
