@@ -91,7 +91,7 @@ export function createProgram(): Command {
     .addOption(options.out())
     .addOption(options.port())
     .addOption(options.host())
-    .option('--verbose', '[boolean] error stacks')
+    .option('--verbose', '[boolean] step timings of each rebuild, and error stacks')
     .action(async (options: { pages: string; out: string; port: string; host: string; verbose?: boolean }) => {
       const { startWatch } = await generator.watch();
       const watching = await startWatch({
