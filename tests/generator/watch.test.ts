@@ -19,7 +19,8 @@ const errors: string[] = [];
 const events: { event: string; data: any }[] = [];
 let stream: http.ClientRequest;
 
-const logger: Logger = { info() {}, warn() {}, debug() {}, error: (m) => errors.push(m) };
+const debug: string[] = [];
+const logger: Logger = { info() {}, warn() {}, debug: (m) => debug.push(m), error: (m) => errors.push(m) };
 const nextRebuild = () => new Promise<any>((resolve) => rebuilt.push(resolve));
 const file = (rel: string) => path.join(root, rel);
 const get = async (route: string) => {
@@ -95,6 +96,8 @@ describe('site watch', () => {
     const result = await change('templates/pages/prose.tsx', (t) => t.replace('<div className="prose" dangerouslySetInnerHTML', '<p className="marker">Edited template</p>\n          <div className="prose" dangerouslySetInnerHTML'));
     expect(result.routes).toEqual(['*']);
     for (const route of ['/', '/about', '/services', '/services/audits']) expect((await get(route)).body, route).toContain('Edited template');
+    // --verbose shows where the rebuild's time went.
+    expect(debug.at(-1)).toMatch(/^\s*theme [\d.]+ ms, pages [\d.]+ ms, render [\d.]+ ms, .*write [\d.]+ ms$/);
   });
 
   it('swaps the stylesheet without a reload when only CSS changed', async () => {
