@@ -10,8 +10,9 @@
  * Only slide 1's image is in the server markup (it is the page's largest
  * paint). Each other image joins the page when it is about to be needed:
  * halfway through the slide before it while rotating, or when the visitor
- * reaches the controls (both neighbours). So the page's load fetches and
- * decodes one image, not six, and a slide still never fades in empty.
+ * reaches the controls (both neighbours), or at once for a slide jumped to.
+ * So the page's load fetches and decodes one image, not six, and a rotating
+ * slide still fades in with its image there.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '../templates/components/Button';
