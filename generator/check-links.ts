@@ -25,11 +25,18 @@ const ISLAND_PROPS = /<script type="application\/json">([^<]*)<\/script>/g;
 const SITE_URL = /^\/(?!\/)\S*$/;
 
 /** Every string in a JSON value that is a site-relative URL. */
-function siteUrlsIn(value: unknown, into: string[] = []): string[] {
+function siteUrlsIn(value: unknown, into: string[]): string[] {
   if (typeof value === 'string') {
     if (SITE_URL.test(value)) into.push(value);
   } else if (value && typeof value === 'object') for (const member of Object.values(value)) siteUrlsIn(member, into);
   return into;
+}
+
+/** The site-relative URLs named in the island props of some markup (also read by the size budget, for images shown later). */
+export function islandPropsUrls(html: string): string[] {
+  const urls: string[] = [];
+  for (const [, json] of html.matchAll(ISLAND_PROPS)) siteUrlsIn(JSON.parse(json!), urls);
+  return urls;
 }
 
 /**
@@ -73,7 +80,7 @@ export function pageLinks(route: string, file: string, html: string | LinkSource
       if (name === 'id') ids.push(intern(decode(value!)));
       else links.add(intern(decode(value!)));
     }
-    for (const [, json] of part.matchAll(ISLAND_PROPS)) for (const url of siteUrlsIn(JSON.parse(json!))) links.add(intern(url));
+    for (const url of islandPropsUrls(part)) links.add(intern(url));
   }
   return { route, file, links: [...links], ids };
 }

@@ -12,8 +12,6 @@ import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes
 import { summaryOf, withBody, type BaseFrontmatter, type PageHead, type PageInfo, type PageSummary, type Theme } from './types';
 import { validate } from './validate';
 import { listPageFiles, noPages } from './page-files';
-
-export { listPageFiles, noPages, PUBLIC_DIR } from './page-files';
 import { parseYaml, type ParsedYaml } from './yaml';
 
 export const DEFAULT_TEMPLATE = 'prose';

@@ -7,11 +7,11 @@
  * theme: validating and rendering pages is the main thread's.
  */
 import { parentPort } from 'node:worker_threads';
-import { siteErrorsOf, toPlain, type PlainSiteError } from './errors';
+import { collectErrors, toPlain } from './errors';
 import { renderMarkdown } from './markdown';
 import { BATCH, claimBatches, type MainMessage, type MarkedBody, type MarkRequest, type ParseRequest, type WorkerMessage, type WriteRequest } from './parallel-pages';
 import { folderWriter, type PageWriter } from './write-in-place';
-import { parsePage, type PageSource } from './parse-page';
+import { parsePage } from './parse-page';
 
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 
@@ -19,20 +19,9 @@ const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 function parse(request: ParseRequest): MarkRequest['bodies'] {
   const bodies: MarkRequest['bodies'] = [];
   for (const batch of claimBatches(request.files, request.next)) {
-    const sources: PageSource[] = [];
-    const errors: PlainSiteError[] = [];
-    for (const relativeFile of batch) {
-      try {
-        const { source, content } = parsePage(relativeFile, request);
-        sources.push(source);
-        bodies.push({ relativeFile, content });
-      } catch (error) {
-        const found = siteErrorsOf(error);
-        if (found.length === 0) throw error;
-        errors.push(...found.map(toPlain));
-      }
-    }
-    post({ type: 'parsed', sources, errors });
+    const { results, errors } = collectErrors(batch, (relativeFile) => parsePage(relativeFile, request));
+    for (const { source, content } of results) bodies.push({ relativeFile: source.relativeFile, content });
+    post({ type: 'parsed', sources: results.map((page) => page.source), errors: errors.map(toPlain) });
   }
   post({ type: 'parsed-all' });
   return bodies;

@@ -22,7 +22,7 @@
  *   no markdown left; from then on that worker writes them.
  */
 import type { Worker } from 'node:worker_threads';
-import { fromPlain, siteErrorsOf, type PlainSiteError, type SiteError } from './errors';
+import { collectErrors, fromPlain, type PlainSiteError, type SiteError } from './errors';
 import { parsePage, type ParseContext, type PageSource } from './parse-page';
 import { withBody, type PageBody, type PageHead, type PageInfo } from './types';
 import { folderWriter, WriteFailure, type FileContents, type PageWriter } from './write-in-place';
@@ -160,15 +160,8 @@ export class PagePipeline {
    */
   async load(describe: (source: PageSource) => PageHead): Promise<{ heads: PageHead[]; errors: SiteError[] }> {
     const errors: SiteError[] = [];
-    const add = (source: PageSource) => {
-      try {
-        this.heads.set(source.relativeFile, describe(source));
-      } catch (error) {
-        const found = siteErrorsOf(error);
-        if (found.length === 0) throw error;
-        errors.push(...found);
-      }
-    };
+    const describeAll = (sources: PageSource[]) =>
+      errors.push(...collectErrors(sources, (source) => this.heads.set(source.relativeFile, describe(source))).errors);
     const workers = await this.workers;
     const ownBodies: MarkRequest['bodies'] = [];
     const own = claimBatches(this.files, this.next);
@@ -181,17 +174,10 @@ export class PagePipeline {
         const batch = own.next();
         if (batch.done) claiming = false;
         else {
-          for (const relativeFile of batch.value) {
-            try {
-              const { source, content } = parsePage(relativeFile, this.ctx);
-              ownBodies.push({ relativeFile, content });
-              add(source);
-            } catch (error) {
-              const found = siteErrorsOf(error);
-              if (found.length === 0) throw error;
-              errors.push(...found);
-            }
-          }
+          const parsed = collectErrors(batch.value, (relativeFile) => parsePage(relativeFile, this.ctx));
+          errors.push(...parsed.errors);
+          for (const { source, content } of parsed.results) ownBodies.push({ relativeFile: source.relativeFile, content });
+          describeAll(parsed.results.map((page) => page.source));
         }
         continue;
       }
@@ -200,7 +186,7 @@ export class PagePipeline {
       else if (message.type !== 'parsed') early.push(message); // a faster worker's markdown, for render
       else {
         errors.push(...message.errors.map(fromPlain));
-        message.sources.forEach(add);
+        describeAll(message.sources);
       }
     }
     // The pages parsed here: each worker renders the markdown of an equal share once its own is done.

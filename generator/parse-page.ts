@@ -2,7 +2,7 @@
  * The first half of loading a page, which needs neither the theme nor zod:
  * read the file, replace config tokens, split the frontmatter from the body
  * (gray-matter) and parse its YAML. A worker thread of a large build runs this
- * and the markdown step (pipeline.ts); validating is the main thread's.
+ * and the markdown step (page-worker.ts); validating is the main thread's.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

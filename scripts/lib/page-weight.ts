@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { islandPropsUrls } from '../../generator/check-links';
 
 export interface Weight {
   /** The files counted, as paths from the site root, sorted. */
@@ -43,8 +44,6 @@ const FONT_FILE = /\.(?:woff2?|ttf|otf)$/i;
 const STATIC_IMPORT = /(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.\/[^"']+)["']/g;
 const DYNAMIC_IMPORT = /import\(\s*["'](\.\/[^"']+)["']\s*\)/g;
 const CSS_URL = /url\(\s*["']?([^"')]+)["']?\s*\)/g;
-/** An island's props: JSON in a script element (see generator/island.tsx). */
-const ISLAND_PROPS = /<script type="application\/json"[^>]*>([^<]*)<\/script>/g;
 
 /** The attributes of every `<name …>` tag in the HTML (lower-case names; values as written). */
 export function tags(html: string, name: string): Record<string, string>[] {
@@ -58,13 +57,6 @@ function sitePath(url: string, from: string): string | undefined {
   if (/^[a-z][\w+.-]*:/i.test(url) || url.startsWith('//') || url.startsWith('#')) return undefined;
   const clean = decodeURI(url.replace(/[?#].*$/, ''));
   return clean.startsWith('/') ? clean.slice(1) : path.posix.join(path.posix.dirname(from), clean);
-}
-
-/** Every string in a JSON value. */
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
-  return [];
 }
 
 export function createWeigher(distDir: string) {
@@ -126,7 +118,7 @@ export function createWeigher(distDir: string) {
       ...tags(html, 'img').flatMap((img) => [img.src, ...srcset(img.srcset)]),
       ...tags(html, 'source').flatMap((source) => srcset(source.srcset)),
       ...preloads.filter((l) => l.as === 'image').flatMap((l) => [l.href, ...srcset(l.imagesrcset)]),
-      ...[...html.matchAll(ISLAND_PROPS)].flatMap((m) => strings(JSON.parse(m[1]!))).filter((s) => s.startsWith('/')),
+      ...islandPropsUrls(html),
     ]);
 
     return {
