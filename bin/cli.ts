@@ -4,17 +4,17 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import { createLogger } from '../generator/logger';
-import { prestartBuild } from '../generator/page-workers';
+import { createLogger } from '../generator/core/logger';
+import { prestartBuild } from '../generator/core/page-workers';
 import { formatError } from './format-error';
 
 // Each command imports what it needs when it runs, so `site --help` and each command start fast.
 const generator = {
-  build: () => import('../generator/build'),
-  check: () => import('../generator/check-site'),
-  config: () => import('../generator/config'),
-  serve: () => import('../generator/serve'),
-  watch: () => import('../generator/watch'),
+  build: () => import('../generator/core/build'),
+  check: () => import('../generator/checks/check-site'),
+  config: () => import('../generator/content/config'),
+  serve: () => import('../generator/dev/serve'),
+  watch: () => import('../generator/dev/watch'),
 };
 
 const { version } = packageJson;

@@ -15,11 +15,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const SOURCES = ['bin', 'generator'];
-const ENTRIES = { cli: 'bin/cli.ts', 'page-worker': 'generator/page-worker.ts' };
+const ENTRIES = { cli: 'bin/cli.ts', 'page-worker': 'generator/core/page-worker.ts' };
 /**
  * Kept as packages: React (the theme imports it too, and it must exist once), native or binary
  * packages, and heavy ones only some commands load. zod is bundled: the theme reads the
- * generator's copy through a global symbol (generator/load-theme.ts).
+ * generator's copy through a global symbol (generator/render/load-theme.ts).
  */
 const EXTERNAL = ['react', 'react-dom', 'esbuild', '@resvg/resvg-js', 'linkinator', 'chokidar'];
 /** Compiled folders unused for this long are removed when a new one is written. */

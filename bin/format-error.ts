@@ -1,5 +1,5 @@
 /** How the CLI prints errors: title, place, message and hint; the stack only with --verbose. */
-import { SiteError, siteErrorsOf } from '../generator/errors';
+import { SiteError, siteErrorsOf } from '../generator/core/errors';
 
 export function formatError(error: unknown, verbose: boolean): string {
   const errors = siteErrorsOf(error);

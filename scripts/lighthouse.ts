@@ -19,9 +19,9 @@ import { parseArgs } from 'node:util';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { build } from '../generator/build';
-import { createLogger } from '../generator/logger';
-import { serve, type RunningServer } from '../generator/serve';
+import { build } from '../generator/core/build';
+import { createLogger } from '../generator/core/logger';
+import { serve, type RunningServer } from '../generator/dev/serve';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, INSTALL_HINT } from '../tests/support/chromium';
 
 /** One page of each kind: the home page (hero carousel), a service page, the page with forms, and the not-found page. */

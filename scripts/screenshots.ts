@@ -7,7 +7,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serve } from '../generator/serve';
+import { serve } from '../generator/dev/serve';
 import { chromiumAvailable, launchChromium } from '../tests/support/chromium';
 
 const { values } = parseArgs({ options: { dir: { type: 'string', default: 'dist' }, out: { type: 'string', default: 'screenshots' }, only: { type: 'string' }, 'no-js': { type: 'boolean', default: false }, fold: { type: 'boolean', default: false } } });

@@ -1,5 +1,5 @@
 /** The theme the generator loads: layout, stylesheet, preloaded font, templates and injected styles. */
-import type { Theme } from '../generator/types';
+import type { Theme } from '../generator/theme';
 import { sonnerStyle } from './injected-styles';
 import { Layout, layoutKey } from './layout/Layout';
 import { templates } from './registry';

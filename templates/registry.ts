@@ -1,5 +1,5 @@
 /** Template name (as written in a page's `template:` field) → component and schema. */
-import type { TemplateDefinition } from '../generator/types';
+import type { TemplateDefinition } from '../generator/theme';
 import { home } from './pages/home';
 import { notFound } from './pages/not-found';
 import { page, service } from './pages/page';

@@ -36,7 +36,7 @@ export function TooltipProvider({ children }: { children: React.ReactNode }) {
 
 export function Tooltip({ content, children, side = 'top' }: { content: string; children: ReactElement; side?: 'top' | 'bottom' | 'left' | 'right' }) {
   // Controlled, so radix tells the other tooltips to close the moment this one opens. Left to itself it does
-  // that from an effect, and Preact (the browser's React, see generator/client/react.ts) may run that effect
+  // that from an effect, and Preact (the browser's React, see generator/assets/client/react.ts) may run that effect
   // after the new tooltip began listening for it: the tooltip would close itself as it appears.
   const [open, setOpen] = useState(false);
   const [armed, setArmed] = useState(false);

@@ -1,5 +1,5 @@
 /**
- * Hydrates one island marker (see generator/island.tsx): reads its JSON props,
+ * Hydrates one island marker (see generator/render/island.tsx): reads its JSON props,
  * imports its module and calls the module's `hydrate`. Shared by the loader
  * and by code that needs an island on demand (the toaster).
  */

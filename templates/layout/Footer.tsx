@@ -1,6 +1,6 @@
 /** The shared footer: link columns, social links, claims and contact details, all from the site config. */
-import type { SiteConfig } from '../../generator/config';
-import { Island } from '../../generator/island';
+import type { SiteConfig } from '../../generator/theme';
+import { Island } from '../../generator/theme';
 import { SocialLinks } from '../../islands/social-links';
 import { Icon } from '../components/icons';
 

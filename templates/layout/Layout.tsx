@@ -1,6 +1,6 @@
-import { Island } from '../../generator/island';
-import type { SiteConfig } from '../../generator/config';
-import type { LayoutProps, PageInfo } from '../../generator/types';
+import { Island } from '../../generator/theme';
+import type { SiteConfig } from '../../generator/theme';
+import type { LayoutProps, PageInfo } from '../../generator/theme';
 import { Header } from '../../islands/navigation';
 import { Toaster } from '../../islands/toaster';
 import { Footer } from './Footer';

@@ -1,4 +1,4 @@
-import type { PageInfo } from '../../generator/types';
+import type { PageInfo } from '../../generator/theme';
 
 /** Visible breadcrumbs from the page's trail: every crumb links but the last. */
 export const crumbsOf = (page: PageInfo) =>

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { Icon, iconMarkup } from '../components/icons';
-import { defineTemplate } from '../../generator/types';
+import { defineTemplate } from '../../generator/theme';
 import { action, heroSlide, iconName } from '../content/schemas';
 import { section } from '../content/sections';
-import { Island } from '../../generator/island';
+import { Island } from '../../generator/theme';
 import { HeroCarousel } from '../../islands/carousel';
 import { SectionList } from '../sections/SectionList';
 

@@ -1,6 +1,6 @@
 /** The not-found page (404.html): the message, a way home, and a script that logs the attempted path. */
 import { z } from 'zod';
-import { defineTemplate } from '../../generator/types';
+import { defineTemplate } from '../../generator/theme';
 import { ActionButton } from '../components/ActionButton';
 import { Icon } from '../components/icons';
 import { action } from '../content/schemas';

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import type { Course, Service, Thing } from 'schema-dts';
-import type { SiteConfig } from '../../generator/config';
-import { defineTemplate, type PageInfo } from '../../generator/types';
-import { organizationId } from '../../generator/json-ld';
+import type { SiteConfig } from '../../generator/theme';
+import { defineTemplate, type PageInfo } from '../../generator/theme';
+import { organizationId } from '../../generator/theme';
 import { PageHero } from '../components/PageHero';
 import { pageHero } from '../content/schemas';
 import { section, type SectionData } from '../content/sections';

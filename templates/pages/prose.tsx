@@ -1,6 +1,6 @@
 /** Prose pages: the default template (title, description, markdown body) and legal pages with a table of contents. */
 import { z } from 'zod';
-import { defineTemplate } from '../../generator/types';
+import { defineTemplate } from '../../generator/theme';
 import { PageHero } from '../components/PageHero';
 import { crumbsOf } from './helpers';
 

@@ -2,8 +2,8 @@
  * Contact sections. Company facts (address, phone, emails, hours) come from
  * the site config; the copy and the form's fields come from frontmatter.
  */
-import type { SiteConfig } from '../../generator/config';
-import { Island } from '../../generator/island';
+import type { SiteConfig } from '../../generator/theme';
+import { Island } from '../../generator/theme';
 import { ContactForm } from '../../islands/contact-form';
 import { ActionButton } from '../components/ActionButton';
 import { Icon, type IconName } from '../components/icons';

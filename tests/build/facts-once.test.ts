@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../generator/config';
-import { listFiles } from '../../generator/list-files';
+import { loadConfig } from '../../generator/content/config';
+import { listFiles } from '../../generator/content/list-files';
 import { REPO } from '../support/fixture';
 
 describe('company facts', () => {

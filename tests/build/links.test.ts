@@ -2,8 +2,8 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkSite, formatCheckReport } from '../../generator/check-site';
-import type { SiteConfig } from '../../generator/config';
+import { checkSite, formatCheckReport } from '../../generator/checks/check-site';
+import type { SiteConfig } from '../../generator/content/config';
 import { buildRealSite, type BuiltSite } from '../support/built-site';
 import { tempSite } from '../support/fixture';
 

@@ -7,8 +7,8 @@ import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { build } from '../../generator/build';
-import { silentLogger } from '../../generator/logger';
+import { build } from '../../generator/core/build';
+import { silentLogger } from '../../generator/core/logger';
 import { REPO, snapshotDir } from '../support/fixture';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'site-parallel-'));

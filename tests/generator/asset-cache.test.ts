@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bundleAssets, type BundleInput } from '../../generator/bundle-assets';
+import { bundleAssets, type BundleInput } from '../../generator/assets/bundle-assets';
 
 let dir: string;
 let cacheDir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbTrail } from '../../generator/breadcrumbs';
+import { breadcrumbTrail } from '../../generator/render/breadcrumbs';
 
 const site = {
   navigation: {

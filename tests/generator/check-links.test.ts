@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLinks, pageLinks } from '../../generator/check-links';
+import { checkLinks, pageLinks } from '../../generator/checks/check-links';
 
 const rendered = (route: string, html: string) => pageLinks(route, `pages${route === '/' ? '/index' : route}.md`, html);
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 /**
- * The browser's React (generator/client/react.ts): preact/compat hydrating
+ * The browser's React (generator/assets/client/react.ts): preact/compat hydrating
  * markup that React 19 rendered on the server, as islands do.
  */
 import * as React from 'react';
 import { renderToString } from 'react-dom/server';
 import * as compat from 'preact/compat';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hydrateRoot, useId } from '../../generator/client/react';
+import { hydrateRoot, useId } from '../../generator/assets/client/react';
 
 /** The same component for React (server) and Preact (browser): an image, a counter, and an id shown once clicked (as radix shows a tooltip's). */
 function counter(h: typeof React.createElement, hooks: { useId(): string; useState: typeof React.useState }) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../generator/config';
-import { contentSecurityPolicy, headersFile, robots, securityTxt, sitemap } from '../../generator/host-files';
-import type { PageSummary } from '../../generator/types';
+import { loadConfig } from '../../generator/content/config';
+import { contentSecurityPolicy, headersFile, robots, securityTxt, sitemap } from '../../generator/output/host-files';
+import type { PageSummary } from '../../generator/core/types';
 import { REPO } from '../support/fixture';
 
 const config = await loadConfig(`${REPO}/tests/fixtures/basic`);

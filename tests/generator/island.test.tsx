@@ -1,7 +1,7 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SiteError } from '../../generator/errors';
-import { createIslandRegistry, Island, IslandContext, unserializable } from '../../generator/island';
+import { SiteError } from '../../generator/core/errors';
+import { createIslandRegistry, Island, IslandContext, unserializable } from '../../generator/render/island';
 
 function Counter({ start }: { start: number }) {
   return <p>Count {start}</p>;

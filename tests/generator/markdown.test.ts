@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, slugify } from '../../generator/markdown';
+import { renderMarkdown, slugify } from '../../generator/content/markdown';
 
 describe('renderMarkdown', () => {
   it('renders markdown with GFM tables', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Assets } from '../../generator/bundle-assets';
-import { loadConfig } from '../../generator/config';
-import { Island } from '../../generator/island';
-import { pageLinks } from '../../generator/check-links';
-import { newReuse, renderPage, renderPages } from '../../generator/render-pages';
-import type { PageInfo, Theme } from '../../generator/types';
+import type { Assets } from '../../generator/assets/bundle-assets';
+import { loadConfig } from '../../generator/content/config';
+import { Island } from '../../generator/render/island';
+import { pageLinks } from '../../generator/checks/check-links';
+import { newReuse, renderPage, renderPages } from '../../generator/render/render-pages';
+import type { PageInfo, Theme } from '../../generator/core/types';
 import { REPO } from '../support/fixture';
 
 const site = await loadConfig(`${REPO}/tests/fixtures/basic`);

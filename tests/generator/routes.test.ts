@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SiteError } from '../../generator/errors';
-import { assertSafeRoute, outputFileOf, routeFromFile, urlOf } from '../../generator/routes';
+import { SiteError } from '../../generator/core/errors';
+import { assertSafeRoute, outputFileOf, routeFromFile, urlOf } from '../../generator/content/routes';
 
 describe('routeFromFile', () => {
   it.each([

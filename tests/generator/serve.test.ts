@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUnsafePath, serve, type RunningServer } from '../../generator/serve';
+import { isUnsafePath, serve, type RunningServer } from '../../generator/dev/serve';
 import { tempSite, type TempSite } from '../support/fixture';
 
 let site: TempSite;

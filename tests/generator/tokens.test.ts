@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../generator/config';
-import type { SiteError } from '../../generator/errors';
-import { replaceTokens } from '../../generator/tokens';
+import { loadConfig } from '../../generator/content/config';
+import type { SiteError } from '../../generator/core/errors';
+import { replaceTokens } from '../../generator/content/tokens';
 import { REPO } from '../support/fixture';
 
 const config = await loadConfig(`${REPO}/tests/fixtures/basic`);

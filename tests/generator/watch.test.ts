@@ -8,8 +8,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../generator/logger';
-import { startWatch, type Watching } from '../../generator/watch';
+import type { Logger } from '../../generator/core/logger';
+import { startWatch, type Watching } from '../../generator/dev/watch';
 import { REPO } from '../support/fixture';
 
 let root: string;

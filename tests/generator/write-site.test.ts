@@ -2,7 +2,7 @@ import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile }
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeSite } from '../../generator/write-site';
+import { writeSite } from '../../generator/output/write-site';
 
 let dir: string;
 afterEach(() => rm(dir, { recursive: true, force: true }));

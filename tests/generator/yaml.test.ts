@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SiteError } from '../../generator/errors';
-import { fieldName, validate } from '../../generator/validate';
-import { parseYaml } from '../../generator/yaml';
+import { SiteError } from '../../generator/core/errors';
+import { fieldName, validate } from '../../generator/content/validate';
+import { parseYaml } from '../../generator/content/yaml';
 
 describe('parseYaml', () => {
   it('finds the line of a nested field, offset by where the YAML starts in the file', () => {

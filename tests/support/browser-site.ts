@@ -1,6 +1,6 @@
 /** The real site, built and served like production, with Chromium driving it. */
 import type { Browser, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
-import { serve, type RunningServer } from '../../generator/serve';
+import { serve, type RunningServer } from '../../generator/dev/serve';
 import { buildRealSite, type BuiltSite } from './built-site';
 import { launchChromium } from './chromium';
 

@@ -3,8 +3,8 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { build, type BuildResult } from '../../generator/build';
-import { silentLogger } from '../../generator/logger';
+import { build, type BuildResult } from '../../generator/core/build';
+import { silentLogger } from '../../generator/core/logger';
 import { REPO } from './fixture';
 
 export interface BuiltSite {

@@ -1,0 +1,77 @@
+/**
+ * Raster images the build makes from the site's SVG logo and config: the Open
+ * Graph card (social networks do not take SVG), the JSON-LD logo and the Apple
+ * touch icon. resvg renders them; results are cached by input hash.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { SiteConfig } from '../content/config';
+import { OG_IMAGE } from '../render/document';
+import { SiteError } from '../core/errors';
+
+const resolveModule = createRequire(import.meta.url).resolve;
+const FONTS = ['@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'].map((f) =>
+  resolveModule(f),
+);
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+
+function ogSvg(site: SiteConfig, logo: string): string {
+  const { width, height } = OG_IMAGE;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#070d1a"/><stop offset="1" stop-color="${site.themeColor}"/></linearGradient>
+    <pattern id="grid" width="48" height="48" patternUnits="userSpaceOnUse"><path d="M48 0H0V48" fill="none" stroke="#ffffff" stroke-opacity="0.05"/></pattern>
+  </defs>
+  <rect width="${width}" height="${height}" fill="url(#bg)"/>
+  <rect width="${width}" height="${height}" fill="url(#grid)"/>
+  <image href="${dataUri(logo)}" x="80" y="96" width="112" height="112"/>
+  <text x="80" y="330" font-family="Inter" font-weight="700" font-size="76" fill="#ffffff">${escapeXml(site.name)}</text>
+  <text x="80" y="400" font-family="Inter" font-weight="400" font-size="34" fill="#c7d2fe">${escapeXml(site.tagline)}</text>
+  <text x="80" y="540" font-family="Inter" font-weight="400" font-size="26" fill="#94a3b8">${escapeXml(site.baseUrl.replace(/^https?:\/\//, ''))} · ${escapeXml(site.address.locality)}, ${escapeXml(site.address.region)}</text>
+</svg>`;
+}
+
+function squareSvg(site: SiteConfig, logo: string, size: number): string {
+  const pad = Math.round(size * 0.14);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="${site.themeColor}"/><image href="${dataUri(logo)}" x="${pad}" y="${pad}" width="${size - 2 * pad}" height="${size - 2 * pad}"/></svg>`;
+}
+
+/** resvg is a native module: loaded only when an image is not in the cache (most builds find all three there). */
+async function render(svg: string): Promise<Uint8Array> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  return new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' } }).render().asPng();
+}
+
+/** Returns output path (relative to the site root) → PNG bytes. */
+export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: string): Promise<Map<string, Uint8Array>> {
+  const logoFile = path.join(publicDir, site.logo);
+  let logo: string;
+  try {
+    logo = await readFile(logoFile, 'utf8');
+  } catch (cause) {
+    throw new SiteError('InvalidConfig', `logo: ${site.logo} was not found in the public folder`, { field: 'logo', file: logoFile, cause });
+  }
+  const jobs: Record<string, string> = {
+    [OG_IMAGE.path.slice(1)]: ogSvg(site, logo),
+    'logo.png': squareSvg(site, logo, 512),
+    'apple-touch-icon.png': squareSvg(site, logo, 180),
+  };
+  const out = new Map<string, Uint8Array>();
+  await mkdir(cacheDir, { recursive: true });
+  await Promise.all(
+    Object.entries(jobs).map(async ([name, svg]) => {
+      const cached = path.join(cacheDir, `img-${createHash('sha256').update(svg).digest('hex').slice(0, 16)}.png`);
+      const png = await readFile(cached).catch(async () => {
+        const bytes = await render(svg);
+        await writeFile(cached, bytes);
+        return bytes;
+      });
+      out.set(name, png);
+    }),
+  );
+  return out;
+}

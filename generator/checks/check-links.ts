@@ -1,0 +1,137 @@
+/**
+ * Every internal link, image and script in the rendered pages, and every site
+ * URL an island's props name, must point at a page, a file, or an anchor that
+ * exists. Planned routes (declared in the site
+ * config) are allowed and reported as warnings instead.
+ */
+import { SiteError } from '../core/errors';
+import type { RenderedPage } from '../render/render-pages';
+
+/** A page's outgoing links (href and src values) and the ids it defines: all the link check needs. */
+export interface PageLinks {
+  route: string;
+  file: string;
+  links: string[];
+  ids: string[];
+}
+
+const decode = (value: string) => (value.includes('&') ? value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'") : value);
+
+/** href, src and id attributes as React and markdown-it write them: one regex pass over the page. */
+const ATTRIBUTE = / (href|src|id)="([^"]*)"/g;
+/** An island's props (generator/render/island.tsx): they may name URLs the island shows later, such as a carousel's next image. */
+const ISLAND_PROPS = /<script type="application\/json">([^<]*)<\/script>/g;
+/** A site-relative URL: a single "/" then no whitespace (not a "//host" one). */
+const SITE_URL = /^\/(?!\/)\S*$/;
+
+/** Every string in a JSON value that is a site-relative URL. */
+function siteUrlsIn(value: unknown, into: string[]): string[] {
+  if (typeof value === 'string') {
+    if (SITE_URL.test(value)) into.push(value);
+  } else if (value && typeof value === 'object') for (const member of Object.values(value)) siteUrlsIn(member, into);
+  return into;
+}
+
+/** The site-relative URLs named in the island props of some markup (also read by the size budget, for images shown later). */
+export function islandPropsUrls(html: string): string[] {
+  const urls: string[] = [];
+  for (const [, json] of html.matchAll(ISLAND_PROPS)) siteUrlsIn(JSON.parse(json!), urls);
+  return urls;
+}
+
+/**
+ * One copy of each distinct string. A regex match is a slice that keeps its
+ * whole page alive; a build that keeps thousands of pages' links would keep
+ * thousands of pages. The copy is a new string, and repeats (the header's and
+ * footer's links on every page) share it.
+ */
+export type Interner = (value: string) => string;
+export function createInterner(): Interner {
+  const pool = new Map<string, string>();
+  return (value) => {
+    let copy = pool.get(value);
+    if (copy === undefined) {
+      copy = (' ' + value).slice(1);
+      pool.set(copy, copy);
+    }
+    return copy;
+  };
+}
+
+/** Links and ids of markup many pages share (a layout shell), read once. */
+export interface SharedLinks {
+  links: string[];
+  ids: string[];
+}
+
+/** A page's markup to read for links: its HTML, or its parts in order, with shared parts already read. */
+export type LinkSource = string | SharedLinks;
+
+export function pageLinks(route: string, file: string, html: string | LinkSource[], intern: Interner = createInterner()): PageLinks {
+  const links = new Set<string>();
+  const ids: string[] = [];
+  for (const part of typeof html === 'string' ? [html] : html) {
+    if (typeof part !== 'string') {
+      for (const link of part.links) links.add(link);
+      ids.push(...part.ids);
+      continue;
+    }
+    for (const [, name, value] of part.matchAll(ATTRIBUTE)) {
+      if (name === 'id') ids.push(intern(decode(value!)));
+      else links.add(intern(decode(value!)));
+    }
+    for (const url of islandPropsUrls(part)) links.add(intern(url));
+  }
+  return { route, file, links: [...links], ids };
+}
+
+/** Parsed once per rendered page: watch mode keeps unchanged pages between checks. */
+const parsed = new WeakMap<RenderedPage, PageLinks>();
+export function linksOfRendered(rendered: RenderedPage): PageLinks {
+  let result = parsed.get(rendered);
+  if (!result) parsed.set(rendered, (result = pageLinks(rendered.page.route, rendered.page.file, rendered.linkSources)));
+  return result;
+}
+
+export interface LinkCheck {
+  errors: SiteError[];
+  /** Planned route → files that link to it. */
+  planned: Map<string, Set<string>>;
+}
+
+export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plannedRoutes: readonly string[]): LinkCheck {
+  const idsByRoute = new Map(pages.map((p) => [p.route, new Set(p.ids)]));
+  const planned = new Map<string, Set<string>>(plannedRoutes.map((route) => [route, new Set()]));
+  const errors: SiteError[] = [];
+
+  /** What is wrong with a link to `route` (and `fragment`), if anything; planned routes are fine. */
+  const problemOf = (route: string, fragment: string | undefined): string | undefined => {
+    if (planned.has(route)) return undefined;
+    const ids = idsByRoute.get(route);
+    if (!ids) return files.has(route.slice(1)) ? undefined : `${route} is not a page or a file of the site`;
+    if (fragment && !ids.has(fragment)) return `${route} has no element with id "${fragment}"`;
+    return undefined;
+  };
+  // A link that starts with "/" means the same on every page: checked once, however many pages share it (the header's and footer's links are on all of them).
+  const verdicts = new Map<string, { route: string; problem: string | undefined }>();
+
+  for (const page of pages) {
+    for (const link of page.links) {
+      if (!(link.startsWith('/') || link.startsWith('#')) || link.startsWith('//') || link === '#') continue;
+      let verdict = link.startsWith('/') ? verdicts.get(link) : undefined;
+      if (!verdict) {
+        const hash = link.indexOf('#');
+        const target = hash === -1 ? link : link.slice(0, hash);
+        const fragment = hash === -1 ? undefined : link.slice(hash + 1);
+        const route = target === '' ? page.route : target;
+        verdict = { route, problem: problemOf(route, fragment) };
+        if (target !== '') verdicts.set(link, verdict);
+      }
+      planned.get(verdict.route)?.add(page.file);
+      if (verdict.problem) {
+        errors.push(new SiteError('BrokenLink', `Link "${link}" on ${page.route} is broken: ${verdict.problem}`, { file: page.file, field: link }));
+      }
+    }
+  }
+  return { errors, planned };
+}

@@ -1,0 +1,117 @@
+/**
+ * `site check`: crawls the built site through the preview server (which
+ * behaves like the production host) with linkinator: recursively, every
+ * link, image, script, stylesheet and #fragment. Links to the site's own
+ * base URL (canonical, Open Graph, JSON-LD) are checked against the local
+ * copy; other external links are not fetched. The only links allowed to be
+ * missing are the planned routes of the site config, and each must answer
+ * 404 with the not-found page.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
+import type { SiteConfig } from '../content/config';
+import { listFiles } from '../content/list-files';
+import { serve } from '../dev/serve';
+
+export interface CheckProblem {
+  /** The page the link is on (a route), or the site config. */
+  page: string;
+  link: string;
+  problem: string;
+}
+
+export interface CheckReport {
+  checked: number;
+  pages: number;
+  problems: CheckProblem[];
+  /** Planned routes seen linked, each answering 404 with the not-found page. */
+  planned: string[];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export async function checkSite(outDir: string, config: SiteConfig): Promise<CheckReport> {
+  const server = await serve({ dir: outDir, port: 0 });
+  try {
+    const local = server.url;
+    // linkinator resolves links on /press (a 404 page) as if under /press/: compare routes without the slash.
+    const routeOf = (url: string) => new URL(url).pathname.replace(/(.)\/+$/, '$1');
+    const crawl = (start: string, recurse: boolean) =>
+      new LinkChecker().check({
+      path: start,
+      recurse,
+      checkFragments: true,
+      checkCss: true,
+      concurrency: 16,
+      timeout: 10_000,
+      retry: false,
+      urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(config.baseUrl)}`), replacement: local }],
+      // Only this site is fetched: mailto:, tel: and other hosts are not (CI has no internet).
+      linksToSkip: async (link: string) => !link.startsWith(local),
+      });
+    // Everything reachable from home; then the not-found page's own links (served at /404 with 200).
+    const links = [...(await crawl(`${local}/`, true)).links, ...(await crawl(`${local}/404`, false)).links];
+
+    const htmlFiles = (await listFiles(outDir)).filter((f) => f.endsWith('.html'));
+    const routeOfFile = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
+    const pageRoutes = new Set(htmlFiles.map(routeOfFile));
+    const htmlOf = new Map(await Promise.all(htmlFiles.map(async (f) => [routeOfFile(f), await readFile(path.join(outDir, f), 'utf8')] as const)));
+    /** Pages whose HTML links to `route#fragment` (linkinator names the target page as the parent of a missing fragment). */
+    const linkingPages = (route: string, fragment: string) =>
+      [...htmlOf].filter(([page, html]) => html.includes(`href="${route}${fragment}"`) || (page === route && html.includes(`href="${fragment}"`))).map(([page]) => page);
+
+    const notFoundHtml = await readFile(path.join(outDir, '404.html'), 'utf8');
+    const notFoundHeading = notFoundHtml.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1] ?? '';
+    const problems: CheckProblem[] = [];
+    const plannedSeen = new Set<string>();
+    const broken = links.filter((l: LinkResult) => l.state === LinkState.BROKEN);
+    for (const link of broken) {
+      const route = routeOf(link.url);
+      const page = link.parent ? routeOf(link.parent) : '(start)';
+      // Links found on a missing page (the not-found page served at a broken URL) are checked at /404 already.
+      if (!pageRoutes.has(page)) continue;
+      if (config.plannedRoutes.includes(route) && link.status === 404) {
+        const body = await (await fetch(link.url)).text();
+        if (body.includes(notFoundHeading)) {
+          plannedSeen.add(route);
+          continue;
+        }
+        problems.push({ page, link: route, problem: 'planned route answers 404 without the not-found page' });
+        continue;
+      }
+      const fragment = new URL(link.url).hash;
+      const problem = link.status && link.status !== 200 ? `HTTP ${link.status}` : fragment ? `no element with id "${fragment.slice(1)}"` : (link.failureDetails?.map((d) => (d instanceof Error ? d.message : `HTTP ${d.status}`)).join('; ') ?? 'broken');
+      for (const on of fragment ? linkingPages(route, fragment) : [page]) {
+        if (!problems.some((p) => p.page === on && p.link === route + fragment)) problems.push({ page: on, link: route + fragment, problem });
+      }
+    }
+
+    // Planned routes must still be linked somewhere, must answer 404, and must not have a page.
+    for (const route of config.plannedRoutes) {
+      if (htmlFiles.includes(`${route.slice(1)}.html`)) problems.push({ page: 'site config', link: route, problem: 'declared as planned but now has a page: remove it from plannedRoutes' });
+      else if (!plannedSeen.has(route)) problems.push({ page: 'site config', link: route, problem: 'declared as planned but no page links to it any more: remove it from plannedRoutes' });
+    }
+
+    // Placeholder targets (href="#") only where the site config declares them: the social links.
+    const placeholders = config.social.filter((s) => s.href === '#').length;
+    for (const [page, html] of htmlOf) {
+      const count = html.match(/\shref="#"/g)?.length ?? 0;
+      if (count !== placeholders) problems.push({ page, link: '#', problem: `${count} placeholder links, but the site config declares ${placeholders} (the social links)` });
+    }
+
+    return { checked: links.filter((l) => l.state !== LinkState.SKIPPED).length, pages: htmlFiles.length, problems, planned: [...plannedSeen].sort() };
+  } finally {
+    await server.close();
+  }
+}
+
+export function formatCheckReport(report: CheckReport): string {
+  const lines = [`checked ${report.checked} links on ${report.pages} pages`, `planned routes answering 404 with the not-found page: ${report.planned.join(', ') || 'none'}`];
+  if (report.problems.length === 0) lines.push('no broken links');
+  else {
+    lines.push(`${report.problems.length} broken:`);
+    for (const p of report.problems) lines.push(`  ✖ ${p.page} → ${p.link}: ${p.problem}`);
+  }
+  return lines.join('\n');
+}

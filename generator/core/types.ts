@@ -1,0 +1,121 @@
+/**
+ * The contract between the generator and a theme (the `templates/` folder).
+ * A theme module exports `theme: Theme`: a layout, a stylesheet and a registry
+ * of templates, each a component plus the zod schema of its frontmatter.
+ */
+import type { ComponentType, ReactNode } from 'react';
+import type { z } from 'zod';
+import type { Thing } from 'schema-dts';
+import type { Crumb } from '../render/breadcrumbs';
+import type { SiteConfig } from '../content/config';
+
+export interface Heading {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+/** Frontmatter fields every page has, whatever its template. */
+export interface BaseFrontmatter {
+  title: string;
+  description: string;
+  keywords?: string[];
+  template?: string;
+  slug?: string;
+  noindex?: boolean;
+  /** Label in breadcrumbs; defaults to the title. */
+  breadcrumb?: string;
+}
+
+export interface PageInfo<D = Record<string, unknown>> {
+  /** Source file, relative to the working directory. */
+  file: string;
+  route: string;
+  /** Absolute URL the page is served at. */
+  url: string;
+  title: string;
+  description: string;
+  template: string;
+  /** The validated frontmatter. */
+  data: BaseFrontmatter & D;
+  /** The markdown body rendered to sanitised HTML. */
+  html: string;
+  headings: Heading[];
+  /** Home → navigation group (if any) → this page. */
+  breadcrumbs: Crumb[];
+  isNotFound: boolean;
+}
+
+/** What the build keeps of a page once it is rendered: enough for routes, the sitemap and the report. */
+export interface PageSummary {
+  file: string;
+  route: string;
+  url: string;
+  title: string;
+  noindex: boolean;
+  isNotFound: boolean;
+  /** The frontmatter slug, when the route came from one (named in duplicate-route errors). */
+  slug?: string;
+}
+
+/** A page once its frontmatter is validated: everything but its rendered markdown. */
+export type PageHead = Omit<PageInfo, 'html' | 'headings'>;
+
+/** A page's markdown body, rendered. */
+export type PageBody = Pick<PageInfo, 'html' | 'headings'>;
+
+export const withBody = (head: PageHead, body: PageBody): PageInfo => ({ ...head, html: body.html, headings: body.headings });
+
+export const summaryOf = (page: PageHead): PageSummary => ({
+  file: page.file,
+  route: page.route,
+  url: page.url,
+  title: page.title,
+  noindex: page.data.noindex === true,
+  isNotFound: page.isNotFound,
+  slug: page.data.slug,
+});
+
+export interface TemplateProps<D = Record<string, unknown>> {
+  page: PageInfo<D>;
+  site: SiteConfig;
+}
+
+export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject> {
+  /** Template-specific frontmatter fields; merged with the base fields and validated strictly. */
+  schema: S;
+  component: ComponentType<TemplateProps<z.output<S>>>;
+  /** Extra JSON-LD nodes for the page (Service, Course, ...). */
+  jsonLd?: (page: PageInfo<z.output<S>>, site: SiteConfig) => Thing[];
+  /** Scripts (entry names in `islands/`) the page loads as plain modules. */
+  scripts?: string[];
+}
+
+export interface LayoutProps {
+  page: PageInfo;
+  site: SiteConfig;
+  /** Routes that exist, so the layout can tell real links from planned ones. */
+  routes: ReadonlySet<string>;
+  children: ReactNode;
+}
+
+export interface Theme {
+  Layout: ComponentType<LayoutProps>;
+  /**
+   * Optional: everything the Layout's markup depends on besides the site and the routes.
+   * Pages with equal keys share one rendering of the Layout (see layout-shell.tsx).
+   */
+  layoutKey?: (page: PageInfo, site: SiteConfig) => string;
+  /** Stylesheet entry, relative to the theme folder. */
+  stylesheet: string;
+  /** Font file (as imported by the stylesheet) to preload on every page, if any. */
+  preloadFont?: string;
+  templates: Record<string, TemplateDefinition>;
+  /** Exact text of stylesheets that client libraries inject as <style> elements: allowed by hash in the CSP. */
+  inlineStyles?: string[];
+}
+
+/** Keeps the link between a template's schema and its component's props. */
+export function defineTemplate<S extends z.ZodObject>(definition: TemplateDefinition<S>): TemplateDefinition {
+  return definition as unknown as TemplateDefinition;
+}

@@ -1,0 +1,86 @@
+/**
+ * The files a static host and crawlers need beside the pages: sitemap.xml,
+ * robots.txt, .well-known/security.txt (RFC 9116) and _headers (the Netlify /
+ * Cloudflare Pages format) with a strict Content-Security-Policy.
+ */
+import { createHash } from 'node:crypto';
+import type { SiteConfig } from '../content/config';
+import { urlOf } from '../content/routes';
+import type { PageSummary } from '../core/types';
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function sitemap(pages: PageSummary[], site: SiteConfig): string {
+  const urls = pages
+    .filter((p) => !p.isNotFound && !p.noindex)
+    .map((p) => p.route)
+    .sort()
+    .map((route) => `  <url><loc>${escapeXml(urlOf(site.baseUrl, route))}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+export function robots(site: SiteConfig): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${site.baseUrl}/sitemap.xml\n`;
+}
+
+/** RFC 9116: Expires must be less than a year ahead; it is computed at each build. */
+export function securityTxt(site: SiteConfig, now: Date): string {
+  const expires = new Date(now.getTime() + site.securityTxt.expiresInDays * 86_400_000);
+  expires.setUTCHours(0, 0, 0, 0);
+  return [
+    `Contact: mailto:${site.contact.securityEmail}`,
+    `Expires: ${expires.toISOString()}`,
+    `Canonical: ${site.baseUrl}/.well-known/security.txt`,
+    `Policy: ${site.baseUrl}/security-policy`,
+    `Preferred-Languages: ${site.securityTxt.languages.join(', ')}`,
+    '',
+  ].join('\n');
+}
+
+/** The CSP source that allows exactly this inline stylesheet. */
+export const styleHash = (css: string) => `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
+
+export interface CspOptions {
+  /** Hashes ('sha256-…') of the only inline stylesheets a library may inject. */
+  styleHashes?: string[];
+  formEndpoint?: string;
+}
+
+export function contentSecurityPolicy(options: CspOptions = {}): string {
+  const endpoint = options.formEndpoint ? ` ${new URL(options.formEndpoint).origin}` : '';
+  const styleHashes = (options.styleHashes ?? []).map((h) => ` '${h}'`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self'${styleHashes}`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self'${endpoint}`,
+    // Without an endpoint, forms fall back to the visitor's mail client.
+    `form-action 'self'${endpoint} mailto:`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "manifest-src 'self'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+export function headersFile(site: SiteConfig, options: CspOptions = {}): string {
+  return `/*
+  Content-Security-Policy: ${contentSecurityPolicy({ formEndpoint: site.forms.endpoint, ...options })}
+  Strict-Transport-Security: max-age=63072000; includeSubDomains; preload
+  X-Content-Type-Options: nosniff
+  X-Frame-Options: DENY
+  Referrer-Policy: strict-origin-when-cross-origin
+  Permissions-Policy: accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), interest-cohort=()
+  Cross-Origin-Opener-Policy: same-origin
+  Cross-Origin-Resource-Policy: same-origin
+
+/assets/*
+  Cache-Control: public, max-age=31536000, immutable
+
+/.well-known/security.txt
+  Content-Type: text/plain; charset=utf-8
+`;
+}

@@ -1,0 +1,93 @@
+/**
+ * The HTML document around every page: the full SEO head (title, description,
+ * keywords, canonical, Open Graph, Twitter card, JSON-LD) and the assets. It
+ * renders no inline executable script: JSON-LD is data, scripts are files.
+ */
+import type { SiteConfig } from '../content/config';
+import { languageTag } from '../content/config';
+import type { Graph } from 'schema-dts';
+import { graphJson } from './json-ld';
+import type { HeadValues } from './document-template';
+import type { PageInfo } from '../core/types';
+
+export interface DocumentAssets {
+  stylesheet: string;
+  fontPreload?: string;
+  scripts: string[];
+  modulePreloads: string[];
+}
+
+export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
+
+/** A page's own values in the head (already joined and serialised) and what shapes it. */
+export interface HeadOf {
+  values: Omit<HeadValues, 'body'>;
+  noindex: boolean;
+  canonical: boolean;
+}
+
+/** What the Document shows of a page: computed here, outside React, so documentParts can render the Document once per kind of page. */
+export function headOf(page: PageInfo, site: SiteConfig, jsonLd: Graph): HeadOf {
+  // The not-found page has no URL of its own to make canonical. It needs no noindex either: hosts answer
+  // unknown paths with it and status 404, which search engines never index, and audits (Lighthouse's SEO
+  // score) count a noindex against it.
+  const noindex = page.data.noindex === true;
+  return {
+    values: {
+      title: `${page.title} | ${site.name}`,
+      description: page.description,
+      url: page.url,
+      keywords: (page.data.keywords ?? site.keywords).join(', '),
+      jsonLd: graphJson(jsonLd),
+    },
+    noindex,
+    canonical: !noindex && !page.isNotFound,
+  };
+}
+
+/** `body` is the rendered layout: rendered first, so the head knows which islands the page uses. */
+export function Document(props: { head: HeadOf; values: HeadValues; site: SiteConfig; assets: DocumentAssets }) {
+  const { head, values, site, assets } = props;
+  const { title, description, url, keywords } = values;
+  const image = `${site.baseUrl}${OG_IMAGE.path}`;
+  return (
+    <html lang={languageTag(site)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        {head.values.keywords !== '' && <meta name="keywords" content={keywords} />}
+        {head.noindex && <meta name="robots" content="noindex, follow" />}
+        {head.canonical && <link rel="canonical" href={url} />}
+        <meta name="theme-color" content={site.themeColor} />
+        {assets.fontPreload && <link rel="preload" href={assets.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />}
+        <link rel="stylesheet" href={assets.stylesheet} />
+        {assets.modulePreloads.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        {assets.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
+        <link rel="icon" href={site.logo} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={site.name} />
+        <meta property="og:locale" content={site.locale} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        <meta property="og:url" content={url} />
+        <meta property="og:image" content={image} />
+        <meta property="og:image:width" content={String(OG_IMAGE.width)} />
+        <meta property="og:image:height" content={String(OG_IMAGE.height)} />
+        <meta property="og:image:alt" content={`${site.name}: ${site.tagline}`} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={description} />
+        <meta name="twitter:image" content={image} />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: values.jsonLd }} />
+      </head>
+      <body dangerouslySetInnerHTML={{ __html: values.body }} />
+    </html>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * Loads the theme (templates/index.ts) by bundling it with esbuild into one ES
+ * module named after its content hash, then importing that. A fresh hash per
+ * edit sidesteps Node's module cache, so watch mode picks up edited templates
+ * without a restart; React stays external so it is the generator's React.
+ * Generator modules the theme imports (Island, SiteError) are bundled copies:
+ * they share state with the generator through global symbols, not identity.
+ */
+import { createHash } from 'node:crypto';
+import { access, mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
+import { fingerprint, removeStale } from '../cache/cache-files';
+import { SiteError } from '../core/errors';
+import type { Theme } from '../core/types';
+import * as zod from 'zod';
+
+export interface LoadedTheme {
+  theme: Theme;
+  /** The bundled module: worker threads import this file rather than bundling again. */
+  module: string;
+}
+
+/** What the last bundle was made from: its input files' sizes and times, and the bundle's file name. */
+interface Manifest {
+  /** How the bundle was made (esbuild's version and the options that matter): a change invalidates it. */
+  recipe: string;
+  entry: string;
+  inputs: Record<string, string>;
+  module: string;
+}
+
+const MANIFEST = 'theme-manifest.json';
+
+/** The last bundle, when no file it was made from has changed since: a start-up without esbuild. */
+async function reusableBundle(entry: string, cacheDir: string): Promise<string | undefined> {
+  const manifest = await readFile(path.join(cacheDir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as Manifest, () => undefined);
+  if (!manifest || manifest.entry !== entry || manifest.recipe !== RECIPE) return undefined;
+  const module = path.join(cacheDir, manifest.module);
+  if (!(await exists(module))) return undefined;
+  if (!Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was)) return undefined;
+  await utimes(module, new Date(), new Date()).catch(() => undefined); // in use: not stale (see removeStale)
+  return module;
+}
+
+/** An esbuild plugin that answers imports of the package `name` with the module `contents` returns. */
+function moduleInPlaceOf(name: string, contents: () => string): Plugin {
+  const namespace = `in-place-of:${name}`;
+  return {
+    name: namespace,
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${name.replace(/[/.]/g, '\\$&')}$`) }, () => ({ path: name, namespace }));
+      build.onLoad({ filter: /.*/, namespace }, () => ({ contents: contents(), loader: 'js' }));
+    },
+  };
+}
+
+const SHARED_WITH_GENERATOR = ['react', 'react/*', 'react-dom', 'react-dom/*', 'zod/*'];
+
+/**
+ * zod is bundled into the compiled CLI (one module loads in half the time of zod's hundred files), so the theme
+ * cannot import the generator's copy from node_modules: its `import ... from 'zod'` reads the generator's zod from a
+ * global symbol instead (set before the theme loads), so schemas from both are one zod's.
+ */
+(globalThis as Record<symbol, unknown>)[Symbol.for('site.zod')] ??= zod;
+const sharedZod = moduleInPlaceOf('zod', () =>
+  [
+    `const zod = globalThis[Symbol.for('site.zod')];`,
+    `export const { ${Object.keys(zod).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default').join(', ')} } = zod;`,
+    'export default zod.default ?? zod;',
+  ].join('\n'),
+);
+/**
+ * esbuild is loaded only to bundle: most builds reuse the bundle, and worker threads only import it.
+ * Loaded with require, which skips Node's scan of a CommonJS package's exports.
+ */
+export const esbuild = () => createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+export const esbuildVersion = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
+
+const RECIPE = `esbuild ${esbuildVersion}; external ${SHARED_WITH_GENERATOR.join(' ')}; server stubs react-dom/client; zod from the generator; v4`;
+
+/**
+ * Templates import island modules, which import react-dom/client to hydrate in the browser.
+ * The server never hydrates, so it gets a stub instead of loading the client renderer.
+ */
+const serverHasNoClient = moduleInPlaceOf(
+  'react-dom/client',
+  () => 'const none = () => { throw new Error("react-dom/client is not available while rendering on the server"); }; export const hydrateRoot = none, createRoot = none;',
+);
+
+/**
+ * How the theme is bundled. A one-off build bundles the theme's packages in (one file loads faster
+ * than hundreds). Watch mode leaves them in node_modules: they load once and stay compiled and warm,
+ * and each edit bundles and imports only the project's code.
+ */
+const bundleOptions = (entry: string, packages: 'bundle' | 'external' = 'bundle') =>
+  ({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // React always loads from node_modules and zod comes from the generator: the theme must share the generator's instances.
+    ...(packages === 'bundle' ? { external: SHARED_WITH_GENERATOR } : { packages: 'external' as const }),
+    jsx: 'automatic',
+    write: false,
+    metafile: true,
+    plugins: [serverHasNoClient, sharedZod],
+    logLevel: 'silent',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  }) satisfies BuildOptions;
+
+type BundleResult = BuildResult<ReturnType<typeof bundleOptions>>;
+
+/** Runs esbuild, then stores the bundle under its content hash (with a manifest of its inputs, for reuse by later builds). */
+async function bundle(entry: string, cacheDir: string, run: () => Promise<BundleResult>, { manifest = true } = {}): Promise<string> {
+  let code: string;
+  let inputs: string[];
+  try {
+    const result = await run();
+    code = result.outputFiles[0]!.text;
+    inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(file));
+  } catch (cause) {
+    throw new SiteError('TemplateLoadFailed', firstEsbuildMessage(cause) ?? `Could not bundle ${entry}`, {
+      file: path.relative(process.cwd(), entry),
+      cause,
+    });
+  }
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const module = `theme-${hash}.mjs`;
+  await mkdir(cacheDir, { recursive: true });
+  if (!(await exists(path.join(cacheDir, module)))) {
+    await writeFile(path.join(cacheDir, module), code);
+    await removeStale(cacheDir, /^theme-[0-9a-f]{16}\.mjs$/, module);
+  }
+  if (manifest) {
+    const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(inputs.map((file) => [file, fingerprint(file)])) };
+    await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(made));
+  }
+  return path.join(cacheDir, module);
+}
+
+/** Watch mode's theme: an esbuild context kept between edits re-bundles the project's code incrementally. */
+export class ThemeBundler {
+  private context?: BuildContext<ReturnType<typeof bundleOptions>>;
+  private readonly entry: string;
+
+  constructor(themeDir: string, private readonly cacheDir: string) {
+    this.entry = path.join(themeDir, 'index.ts');
+  }
+
+  async load(): Promise<LoadedTheme> {
+    const module = await bundle(
+      this.entry,
+      this.cacheDir,
+      async () => {
+        this.context ??= await esbuild().context(bundleOptions(this.entry, 'external'));
+        return this.context.rebuild();
+      },
+      { manifest: false },
+    );
+    return { theme: await importTheme(module, this.entry), module };
+  }
+
+  async dispose(): Promise<void> {
+    await this.context?.dispose();
+    this.context = undefined;
+  }
+}
+
+/** The theme: the last bundle when none of its inputs changed, else a new one. */
+export async function loadTheme(themeDir: string, cacheDir: string): Promise<LoadedTheme> {
+  const entry = path.join(themeDir, 'index.ts');
+  const module = (await reusableBundle(entry, cacheDir)) || (await bundle(entry, cacheDir, () => esbuild().build(bundleOptions(entry))));
+  return { theme: await importTheme(module, entry), module };
+}
+
+/** Imports a bundled theme module (also used by worker threads). */
+export async function importTheme(module: string, entry = module): Promise<Theme> {
+  try {
+    const imported = (await import(pathToFileURL(module).href)) as { theme?: Theme };
+    if (!imported.theme) throw new Error(`${entry} does not export "theme"`);
+    return imported.theme;
+  } catch (cause) {
+    throw new SiteError('TemplateLoadFailed', (cause as Error).message, { file: path.relative(process.cwd(), entry), cause });
+  }
+}
+
+export function firstEsbuildMessage(error: unknown): string | undefined {
+  const errors = (error as { errors?: { text: string; location?: { file: string; line: number } | null }[] }).errors;
+  const first = errors?.[0];
+  if (!first) return undefined;
+  return first.location ? `${first.location.file}:${first.location.line}: ${first.text}` : first.text;
+}
+
+const exists = (file: string) => access(file).then(() => true, () => false);

@@ -1,0 +1,11 @@
+/**
+ * The theme API: everything a theme (templates/) may import from the engine.
+ * A theme imports this module only, never another generator folder, so the
+ * engine's internals can change without touching a theme.
+ */
+export { defineTemplate } from './core/types';
+export type { BaseFrontmatter, Heading, LayoutProps, PageInfo, TemplateDefinition, TemplateProps, Theme } from './core/types';
+export type { SiteConfig } from './content/config';
+export { Island, type HydrateTrigger, type IslandProps } from './render/island';
+export { organizationId } from './render/json-ld';
+export { SiteError, type ErrorKind } from './core/errors';
