@@ -91,21 +91,25 @@ export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject> {
   scripts?: string[];
 }
 
-export interface LayoutProps {
-  page: PageInfo;
+/**
+ * What the Layout receives: the page's layout key (`layout`), the site and its routes, and the page content as
+ * `children`. Nothing else of the page, so one rendering of the Layout can serve every page with the same key.
+ */
+export interface LayoutProps<K = unknown> {
+  layout: K;
   site: SiteConfig;
   /** Routes that exist, so the layout can tell real links from planned ones. */
   routes: ReadonlySet<string>;
   children: ReactNode;
 }
 
-export interface Theme {
-  Layout: ComponentType<LayoutProps>;
+export interface Theme<K = any> {
+  Layout: ComponentType<LayoutProps<K>>;
   /**
-   * Optional: everything the Layout's markup depends on besides the site and the routes.
-   * Pages with equal keys share one rendering of the Layout (see layout-shell.tsx).
+   * Everything the Layout shows of a page (the current route the navigation marks, say), as plain data.
+   * The Layout is rendered once per distinct key. Without it, the Layout is the same on every page.
    */
-  layoutKey?: (page: PageInfo, site: SiteConfig) => string;
+  layoutKey?: (page: PageInfo, site: SiteConfig) => K;
   /** Stylesheet entry, relative to the theme folder. */
   stylesheet: string;
   /** Font file (as imported by the stylesheet) to preload on every page, if any. */

@@ -12,7 +12,7 @@
  */
 import { createInterner, pageLinks, type PageLinks } from '../checks/check-links';
 import { SiteError, siteErrorsOf } from '../core/errors';
-import { newReuse, renderPage, type RenderContext } from '../render/render-pages';
+import { renderPage, type RenderContext } from '../render/render-pages';
 import type { PageInfo } from '../core/types';
 import { WriteFailure, type PageWriter } from './write-in-place';
 
@@ -35,7 +35,7 @@ export async function writePages(
   const rendered: RenderedSummary[] = [];
   const errors: SiteError[] = [];
   const intern = createInterner();
-  const shared: RenderContext = { ...ctx, reuse: ctx.reuse ?? newReuse() };
+  const shared: RenderContext = { ...ctx, shells: ctx.shells ?? new Map() };
   for await (const pages of batches) {
     for (const page of pages) {
       try {

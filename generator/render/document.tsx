@@ -3,11 +3,11 @@
  * keywords, canonical, Open Graph, Twitter card, JSON-LD) and the assets. It
  * renders no inline executable script: JSON-LD is data, scripts are files.
  */
+import type { ReactNode } from 'react';
 import type { SiteConfig } from '../content/config';
 import { languageTag } from '../content/config';
 import type { Graph } from 'schema-dts';
 import { graphJson } from './json-ld';
-import type { HeadValues } from './document-template';
 import type { PageInfo } from '../core/types';
 
 export interface DocumentAssets {
@@ -19,14 +19,23 @@ export interface DocumentAssets {
 
 export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 };
 
+/** A page's own values in its head; `jsonLd` is serialised JSON, placed as it is. */
+export interface HeadValues {
+  title: string;
+  description: string;
+  url: string;
+  keywords: string;
+  jsonLd: string;
+}
+
 /** A page's own values in the head (already joined and serialised) and what shapes it. */
 export interface HeadOf {
-  values: Omit<HeadValues, 'body'>;
+  values: HeadValues;
   noindex: boolean;
   canonical: boolean;
 }
 
-/** What the Document shows of a page: computed here, outside React, so documentParts can render the Document once per kind of page. */
+/** What the Document shows of a page. */
 export function headOf(page: PageInfo, site: SiteConfig, jsonLd: Graph): HeadOf {
   // The not-found page has no URL of its own to make canonical. It needs no noindex either: hosts answer
   // unknown paths with it and status 404, which search engines never index, and audits (Lighthouse's SEO
@@ -45,9 +54,13 @@ export function headOf(page: PageInfo, site: SiteConfig, jsonLd: Graph): HeadOf 
   };
 }
 
-/** `body` is the rendered layout: rendered first, so the head knows which islands the page uses. */
-export function Document(props: { head: HeadOf; values: HeadValues; site: SiteConfig; assets: DocumentAssets }) {
-  const { head, values, site, assets } = props;
+/**
+ * Every page's document, rendered for that page alone. `children` is the body: the page is rendered with a slot
+ * there (render-pages.tsx), since the body is rendered first, so the head knows which islands the page uses.
+ */
+export function Document(props: { head: HeadOf; site: SiteConfig; assets: DocumentAssets; children: ReactNode }) {
+  const { head, site, assets, children } = props;
+  const { values } = head;
   const { title, description, url, keywords } = values;
   const image = `${site.baseUrl}${OG_IMAGE.path}`;
   return (
@@ -87,7 +100,7 @@ export function Document(props: { head: HeadOf; values: HeadValues; site: SiteCo
         <meta name="twitter:image" content={image} />
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: values.jsonLd }} />
       </head>
-      <body dangerouslySetInnerHTML={{ __html: values.body }} />
+      <body>{children}</body>
     </html>
   );
 }

@@ -26,6 +26,8 @@ export interface IslandRegistry {
   /** Islands the page used, in order of first use. */
   used: Set<string>;
   count: number;
+  /** Put before each island's number in its id. */
+  idPrefix: string;
   /**
    * The generator's react-dom/server renderToString. Passed in rather than imported, so the
    * theme bundle (which carries a copy of this module) does not load react-dom/server again.
@@ -38,8 +40,9 @@ const CONTEXT_KEY = Symbol.for('site.IslandContext');
 type ContextHolder = { [CONTEXT_KEY]?: React.Context<IslandRegistry | null> };
 export const IslandContext = ((globalThis as ContextHolder)[CONTEXT_KEY] ??= createContext<IslandRegistry | null>(null));
 
-export function createIslandRegistry(file: string, urls: Record<string, string>, renderToString: IslandRegistry['renderToString']): IslandRegistry {
-  return { file, urlOf: (name) => urls[name], used: new Set(), count: 0, renderToString };
+/** `idPrefix` keeps the ids of islands rendered apart (the layout's and the page content's) distinct on one page. */
+export function createIslandRegistry(file: string, urls: Record<string, string>, renderToString: IslandRegistry['renderToString'], idPrefix = ''): IslandRegistry {
+  return { file, urlOf: (name) => urls[name], used: new Set(), count: 0, idPrefix, renderToString };
 }
 
 /** The first value in `props` that would not survive JSON, as a path and a reason. */
@@ -139,7 +142,7 @@ export function Island<P extends object>({ name, component: Component, props, tr
     throw new SiteError('IslandPropsNotSerializable', `Island "${name}": ${problem}`, { file: registry.file, field: name });
   }
   registry.used.add(name);
-  const id = `${name}-${++registry.count}`;
+  const id = `${name}-${registry.idPrefix}${++registry.count}`;
   const json = propsJson(props);
   const html = renderOnce(Component, `${id}\0${json}`, () => registry.renderToString(<Component {...props} />, { identifierPrefix: `${id}-` }));
   return (

@@ -1,30 +1,24 @@
 /**
  * Layout shells: the markup a theme's Layout writes around a page's content,
- * rendered once and shared by every page with the same layout key.
+ * rendered once per layout key and shared by every page with that key.
  *
- * The Layout (header, navigation, footer) is most of a page's markup and of
- * its render time, and on a large site it is the same on most pages. A theme
- * that declares `layoutKey(page, site)` states that its Layout's markup
- * depends only on that key (with the site and the routes); pages with equal
- * keys share one rendering of the Layout, with each page's content rendered
- * alone and put in its place. The links and ids in a shell are read once too.
+ * Sharing is correct by construction, not by checking: the Layout receives
+ * the key, the site and the routes, and nothing else of the page
+ * (LayoutProps), so two pages with equal keys cannot get different layouts.
+ * The page's content is always rendered on its own, outside the Layout's
+ * React tree, and put in the slot the Layout left for its children; so
+ * content never depends on whether the Layout was shared either.
  *
- * The first page of a key is rendered whole (a key only one page has would
- * cost more to share than to render); the second makes the shell. The
- * statement is checked on a sample that costs little and catches a key that
- * leaves something out early: the 1st, 2nd, 4th, 8th… page to use a shell is
- * also rendered whole, and any difference fails the build, naming the page.
- * Pages whose content uses islands are always rendered whole, since island ids
- * number all of a page's islands in document order.
+ * A Layout must render its children exactly once; one that drops them or
+ * repeats them is an error naming the first page with that key.
  */
 import { randomUUID } from 'node:crypto';
-import type { SharedLinks } from '../checks/check-links';
-import { pageLinks } from '../checks/check-links';
+import { pageLinks, type SharedLinks } from '../checks/check-links';
+import type { SiteConfig } from '../content/config';
 import { SiteError } from '../core/errors';
+import type { PageInfo, Theme } from '../core/types';
 import { createIslandRegistry, IslandContext } from './island';
 import { renderToStaticMarkup, renderToString } from './react-server';
-import type { SiteConfig } from '../content/config';
-import type { PageInfo, Theme } from '../core/types';
 
 /** Markup many pages share, with its bytes encoded and its links read once. */
 export interface SharedPart {
@@ -44,58 +38,70 @@ export interface Shell {
   after: SharedPart;
   /** Islands the Layout renders, in order. */
   islands: string[];
-  /** Pages that have used the shell so far. */
-  uses: number;
 }
 
-/**
- * Shells by layout key, for one build (or one rebuild in watch mode). 'once': one page had the key so far
- * (a shell is made for the second: a key only one page has would cost more to share than to render);
- * null: the Layout cannot be shared.
- */
-export type ShellCache = Map<string, Shell | null | 'once'>;
+/** Shells by the layout key's JSON, for one render of the site (or one rebuild in watch mode). */
+export type ShellCache = Map<string, Shell>;
 
 /** Stands in for the page content while the Layout renders: a text no page contains. */
-const SLOT = `site-layout-slot-${randomUUID()}`;
+export const SLOT = `site-slot-${randomUUID()}`;
 
-/** The shell for this page's layout key; null for the first page of a key, and when the Layout does not render its children exactly once. */
-export function shellFor(page: PageInfo, ctx: { site: SiteConfig; theme: Theme; routes: ReadonlySet<string>; scripts: Record<string, string> }, cache: ShellCache, key: string): Shell | null {
-  let shell = cache.get(key);
-  if (shell === undefined) {
-    cache.set(key, 'once');
-    return null;
+/** Splits markup at the one slot it must contain; undefined when it holds none or several. */
+export function splitAtSlot(markup: string): [string, string] | undefined {
+  const at = markup.indexOf(SLOT);
+  if (at === -1 || markup.indexOf(SLOT, at + SLOT.length) !== -1) return undefined;
+  return [markup.slice(0, at), markup.slice(at + SLOT.length)];
+}
+
+export interface ShellContext {
+  site: SiteConfig;
+  theme: Theme;
+  routes: ReadonlySet<string>;
+  /** Public URLs of the island modules. */
+  scripts: Record<string, string>;
+}
+
+/** The theme's layout key for a page, as the text shells are cached by. */
+export function layoutKeyOf(page: PageInfo, ctx: ShellContext): { key: unknown; text: string } {
+  const key = ctx.theme.layoutKey ? ctx.theme.layoutKey(page, ctx.site) : null;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(key ?? null);
+  } catch {
+    text = undefined;
   }
-  if (shell === 'once') {
-    const { Layout } = ctx.theme;
-    const registry = createIslandRegistry(page.file, ctx.scripts, renderToString);
-    const markup = renderToStaticMarkup(
-      <IslandContext.Provider value={registry}>
-        <Layout page={page} site={ctx.site} routes={ctx.routes}>
-          {SLOT}
-        </Layout>
-      </IslandContext.Provider>,
-    );
-    const at = markup.indexOf(SLOT);
-    if (at === -1 || markup.indexOf(SLOT, at + 1) !== -1) shell = null;
-    else shell = { before: sharedPart(markup.slice(0, at)), after: sharedPart(markup.slice(at + SLOT.length)), islands: [...registry.used], uses: 0 };
-    cache.set(key, shell);
+  if (text === undefined || (typeof key === 'object' && key !== null && Object.getPrototypeOf(key) !== Object.prototype && !Array.isArray(key))) {
+    throw new SiteError('InvalidLayoutKey', `The theme's layoutKey returned ${typeof key === 'object' ? 'an object that is not plain data' : `a ${typeof key}`} for ${page.route}`, {
+      file: page.file,
+      field: 'layoutKey',
+    });
   }
+  return { key, text };
+}
+
+/** The shell for this page's layout key, rendered now when no page of this render had the key yet. */
+export function shellFor(page: PageInfo, ctx: ShellContext, cache: ShellCache): Shell {
+  const { key, text } = layoutKeyOf(page, ctx);
+  const cached = cache.get(text);
+  if (cached) return cached;
+  const { Layout } = ctx.theme;
+  // Layout islands number their own ids; content islands use another prefix (render-pages.tsx), so ids never collide.
+  const registry = createIslandRegistry(page.file, ctx.scripts, renderToString);
+  const markup = renderToStaticMarkup(
+    <IslandContext.Provider value={registry}>
+      <Layout layout={key} site={ctx.site} routes={ctx.routes}>
+        {SLOT}
+      </Layout>
+    </IslandContext.Provider>,
+  );
+  const parts = splitAtSlot(markup);
+  if (!parts) {
+    throw new SiteError('LayoutChildren', `The theme's Layout must render its children exactly once; for the layout key ${text} it rendered them ${markup.includes(SLOT) ? 'more than once' : 'not at all'}`, {
+      file: page.file,
+      field: 'Layout',
+    });
+  }
+  const shell = { before: sharedPart(parts[0]), after: sharedPart(parts[1]), islands: [...registry.used] };
+  cache.set(text, shell);
   return shell;
-}
-
-/** Counts a use of shared markup (a shell, a Document template); true when this use is one of the sample to check: the 1st, 2nd, 4th, 8th… */
-export function sampled(shared: { uses: number }): boolean {
-  shared.uses += 1;
-  return (shared.uses & (shared.uses - 1)) === 0;
-}
-
-/** Compares a shared rendering with the whole rendering of the same page. */
-export function checkShell(shared: string, whole: string, page: PageInfo, key: string): void {
-  if (shared !== whole) {
-    throw new SiteError(
-      'LayoutKeyMismatch',
-      `The theme's layoutKey gives ${page.route} the key "${key}", but its layout renders differently when shared: the Layout reads something the key leaves out, or gives the page content a React context`,
-      { file: page.file, field: 'layoutKey' },
-    );
-  }
 }

@@ -1,22 +1,25 @@
 /**
- * Renders every page with React on the server: the theme's Layout around the
- * page's template, inside the Document (SEO head, JSON-LD, assets). Pages have
- * no client state of their own, so renderToStaticMarkup is enough; islands
- * render their own hydratable subtree. When the theme declares a layout key,
- * pages that share it share one rendering of the Layout (layout-shell.tsx).
+ * Renders every page with React on the server: the page's template, inside
+ * the theme's Layout, inside the Document (SEO head, JSON-LD, assets). Pages
+ * have no client state of their own, so renderToStaticMarkup is enough;
+ * islands render their own hydratable subtree.
+ *
+ * Three renders make a page, each seeing only what it is given: the template
+ * (the page), the Layout (the page's layout key, once per key: layout-shell.tsx)
+ * and the Document (the page's head values). The content is put in the
+ * Layout's slot, and both in the Document's.
  */
 import { renderToStaticMarkup, renderToString } from './react-server';
 import { createIslandRegistry, IslandContext } from './island';
 import type { SiteConfig } from '../content/config';
 import { collectErrors, SiteError, throwIfAny } from '../core/errors';
 import { Document, headOf, type DocumentAssets } from './document';
-import { documentParts, type DocumentTemplates, type HeadValues } from './document-template';
 import { pageGraph } from './json-ld';
 import { outputFileOf } from '../content/routes';
 import type { Assets } from '../assets/bundle-assets';
 import type { LinkSource } from '../checks/check-links';
-import { checkShell, sampled, shellFor, type SharedPart, type ShellCache } from './layout-shell';
-import type { PageInfo, TemplateDefinition, Theme } from '../core/types';
+import { shellFor, SLOT, splitAtSlot, type SharedPart, type ShellCache } from './layout-shell';
+import type { PageInfo, Theme } from '../core/types';
 
 export interface RenderedPage {
   page: PageInfo;
@@ -44,60 +47,12 @@ export interface RenderContext {
   assets: PageAssets;
   /** Every route of the site (the layout may tell real links from planned ones). */
   routes: ReadonlySet<string>;
-  /** Markup rendered once and shared by the pages of this render: layout shells (when the theme has a layoutKey) and Document templates. Without it, every page is rendered whole. */
-  reuse?: Reuse;
+  /** Layout shells made so far by this render of the site; without it, each page renders its layout anew. */
+  shells?: ShellCache;
 }
 
-export interface Reuse {
-  shells: ShellCache;
-  documents: DocumentTemplates;
-}
-export const newReuse = (): Reuse => ({ shells: new Map(), documents: new Map() });
-
-/** A page's markup in order: its own parts as text, shared parts (a layout shell's) as they are. */
-type Part = string | SharedPart;
-
-/** The rendered body: its parts, and the islands it uses. */
-interface Body {
-  parts: Part[];
-  islands: Set<string>;
-}
-
-/** The Layout around the page content, rendered in one go. */
-function renderWhole(page: PageInfo, ctx: RenderContext, Template: TemplateDefinition['component']): { html: string; islands: Set<string> } {
-  const { site, theme } = ctx;
-  const { Layout } = theme;
-  const islands = createIslandRegistry(page.file, ctx.assets.scripts, renderToString);
-  const body = renderToStaticMarkup(
-    <IslandContext.Provider value={islands}>
-      <Layout page={page} site={site} routes={ctx.routes}>
-        <Template page={page} site={site} />
-      </Layout>
-    </IslandContext.Provider>,
-  );
-  return { html: body, islands: islands.used };
-}
-
-function wholeBody(page: PageInfo, ctx: RenderContext, Template: TemplateDefinition['component']): Body {
-  const { html, islands } = renderWhole(page, ctx, Template);
-  return { parts: [html], islands };
-}
-
-/** The page content alone inside its layout key's shared shell; undefined when the page must be rendered whole. */
-function renderInShell(page: PageInfo, ctx: RenderContext, Template: TemplateDefinition['component'], shells: ShellCache): Body | undefined {
-  const key = ctx.theme.layoutKey!(page, ctx.site);
-  const shell = shellFor(page, { site: ctx.site, theme: ctx.theme, routes: ctx.routes, scripts: ctx.assets.scripts }, shells, key);
-  if (!shell) return undefined;
-  const content = createIslandRegistry(page.file, ctx.assets.scripts, renderToString);
-  const html = renderToStaticMarkup(
-    <IslandContext.Provider value={content}>
-      <Template page={page} site={ctx.site} />
-    </IslandContext.Provider>,
-  );
-  if (content.used.size > 0) return undefined;
-  if (sampled(shell)) checkShell(shell.before.text + html + shell.after.text, renderWhole(page, ctx, Template).html, page, key);
-  return { parts: [shell.before, html, shell.after], islands: new Set(shell.islands) };
-}
+/** Prefix of the ids of islands in a page's content (the layout's have none), so the two never collide. */
+const CONTENT_ISLANDS = 'm';
 
 function documentAssets(assets: PageAssets, scripts: string[]): DocumentAssets {
   return {
@@ -112,16 +67,29 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
   const { site, theme, assets } = ctx;
   const template = theme.templates[page.template]!;
   try {
+    const shell = shellFor(page, { site, theme, routes: ctx.routes, scripts: assets.scripts }, ctx.shells ?? new Map());
+    const content = createIslandRegistry(page.file, assets.scripts, renderToString, CONTENT_ISLANDS);
     const Template = template.component;
-    const body = (ctx.reuse && theme.layoutKey && renderInShell(page, ctx, Template, ctx.reuse.shells)) || wholeBody(page, ctx, Template);
+    const main = renderToStaticMarkup(
+      <IslandContext.Provider value={content}>
+        <Template page={page} site={site} />
+      </IslandContext.Provider>,
+    );
+    if (page.html.trim() !== '' && !main.includes(page.html)) {
+      throw new SiteError('BodyNotShown', `Template "${page.template}" does not show the markdown body of ${page.route}`, { file: page.file, field: 'body' });
+    }
+    const islands = [...new Set([...shell.islands, ...content.used])];
     // A page with no islands loads no JavaScript, except scripts its template asks for.
-    const scripts = [...(body.islands.size > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
-    const shown = headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? []));
-    // Everything that shapes the Document apart from the page's own values: pages of one kind share its rendering.
-    const kind = `${scripts.join(' ')}|${shown.noindex}|${shown.canonical}|${shown.values.keywords === ''}`;
-    const render = (values: HeadValues) => <Document head={shown} values={values} site={site} assets={documentAssets(assets, scripts)} />;
-    const [before, tail] = documentParts(kind, { ...shown.values, body: '' }, render, ctx.reuse?.documents);
-    const parts: Part[] = [`<!DOCTYPE html>${before}`, ...body.parts, tail];
+    const scripts = [...(islands.length > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
+    const head = headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? []));
+    const [docBefore, docAfter] = splitAtSlot(
+      renderToStaticMarkup(
+        <Document head={head} site={site} assets={documentAssets(assets, scripts)}>
+          {SLOT}
+        </Document>,
+      ),
+    )!;
+    const parts: (string | SharedPart)[] = [`<!DOCTYPE html>${docBefore}`, shell.before, main, shell.after, docAfter];
     let html: string | undefined;
     return {
       page,
@@ -131,7 +99,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       },
       chunks: parts.map((part) => (typeof part === 'string' ? part : part.bytes)),
       linkSources: parts.map((part) => (typeof part === 'string' ? part : part.links)),
-      islands: [...body.islands],
+      islands,
     };
   } catch (cause) {
     if (cause instanceof SiteError) throw cause;
@@ -146,7 +114,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
 
 /** Renders all pages; every failing page is reported, not just the first. */
 export function renderPages(pages: PageInfo[], ctx: { site: SiteConfig; theme: Theme; assets: PageAssets }): RenderedPage[] {
-  const shared: RenderContext = { ...ctx, routes: new Set(pages.map((p) => p.route)), reuse: newReuse() };
+  const shared: RenderContext = { ...ctx, routes: new Set(pages.map((p) => p.route)), shells: new Map() };
   const { results, errors } = collectErrors(pages, (page) => renderPage(page, shared));
   throwIfAny(errors);
   return results;

@@ -20,17 +20,17 @@ function headerRoute(route: string, navigation: SiteConfig['navigation']): strin
   return paths.some((path) => route === path || (path !== '/' && route.startsWith(`${path}/`))) ? route : '';
 }
 
-/** Everything the Layout reads from a page: pages with equal keys share one rendering of it. */
+/** All the Layout sees of a page: the route its navigation marks as current. */
 export const layoutKey = (page: PageInfo, site: SiteConfig) => headerRoute(page.route, site.navigation);
 
 /** Every page: skip link, fixed header (navigation island), main content, footer, and the on-demand toaster. */
-export function Layout({ page, site, children }: LayoutProps) {
+export function Layout({ layout: route, site, children }: LayoutProps<string>) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Island name="navigation" component={Header} props={{ name: site.name, logo: site.logo, route: headerRoute(page.route, site.navigation), navigation: site.navigation }} trigger="interaction" />
+      <Island name="navigation" component={Header} props={{ name: site.name, logo: site.logo, route, navigation: site.navigation }} trigger="interaction" />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -4,8 +4,8 @@ import type { Assets } from '../../generator/assets/bundle-assets';
 import { loadConfig } from '../../generator/content/config';
 import { Island } from '../../generator/render/island';
 import { pageLinks } from '../../generator/checks/check-links';
-import { newReuse, renderPage, renderPages } from '../../generator/render/render-pages';
-import type { PageInfo, Theme } from '../../generator/core/types';
+import { renderPage, renderPages } from '../../generator/render/render-pages';
+import type { LayoutProps, PageInfo, Theme } from '../../generator/core/types';
 import { REPO } from '../support/fixture';
 
 const site = await loadConfig(`${REPO}/tests/fixtures/basic`);
@@ -60,13 +60,13 @@ describe('renderPage', () => {
   });
 });
 
-describe('layout shells (a theme with layoutKey)', () => {
+describe('layout shells (the Layout rendered once per layout key)', () => {
   const Badge = ({ text }: { text: string }) => <b>{text}</b>;
-  // The layout marks the current section: its markup depends on the route's first segment, and on nothing else.
-  const Layout: Theme['Layout'] = ({ page, children }) => (
+  // The layout marks the current section: all it sees of a page is the key (the route's first segment).
+  const Layout: Theme<string>['Layout'] = ({ layout, children }) => (
     <>
       <header>
-        <Island name="clock" component={Badge} props={{ text: page.route.split('/')[1] ?? '' }} trigger="idle" />
+        <Island name="clock" component={Badge} props={{ text: layout }} trigger="idle" />
         <a href="/docs">Docs</a>
       </header>
       <main id="main">{children}</main>
@@ -76,23 +76,23 @@ describe('layout shells (a theme with layoutKey)', () => {
     </>
   );
   const section = (page: PageInfo) => page.route.split('/')[1] ?? '';
-  const withKey: Theme = { ...theme, Layout, layoutKey: section };
-  const withoutKey: Theme = { ...theme, Layout };
+  const withKey: Theme<string> = { ...theme, Layout, layoutKey: section };
   const at = (route: string, template: string): PageInfo => ({ ...page(template), route, file: `pages${route}.md`, url: `${site.baseUrl}${route}` });
   const pages = [at('/docs/a', 'plain'), at('/docs/b', 'plain'), at('/blog/x', 'plain'), at('/docs/c', 'clock'), at('/blog/y', 'scripted')];
-  const renderAll = (t: Theme) => renderPages(pages, { site, theme: t, assets });
+  const routes = new Set(pages.map((p) => p.route));
 
-  it('writes exactly what rendering every page whole writes, islands numbered in document order', () => {
-    const shared = renderAll(withKey);
-    const whole = renderAll(withoutKey);
-    expect(shared.map((r) => r.html)).toEqual(whole.map((r) => r.html));
-    expect(shared.map((r) => r.islands)).toEqual(whole.map((r) => r.islands));
-    // The page whose content has an island of its own numbers it between the header's and the footer's.
-    expect(shared[3]!.html).toMatch(/data-id="clock-1"[\s\S]*data-id="clock-2"[\s\S]*data-id="chart-3"/);
+  it('writes exactly what rendering each page on its own writes; layout and content islands never share an id', () => {
+    const shared = renderPages(pages, { site, theme: withKey, assets });
+    const alone = pages.map((p) => renderPage(p, { site, theme: withKey, assets, routes }));
+    expect(shared.map((r) => r.html)).toEqual(alone.map((r) => r.html));
+    expect(shared.map((r) => r.islands)).toEqual(alone.map((r) => r.islands));
+    expect(shared[3]!.html).toMatch(/data-id="clock-1"[\s\S]*data-id="clock-m1"[\s\S]*data-id="chart-2"/);
+    expect(shared[0]!.html).toContain('<b>docs</b>');
+    expect(shared[2]!.html).toContain('<b>blog</b>');
   });
 
   it("reads the shell's links once, and the link check sees the same links and ids", () => {
-    const shared = renderAll(withKey);
+    const shared = renderPages(pages, { site, theme: withKey, assets });
     for (const r of shared) {
       const fromParts = pageLinks(r.page.route, r.page.file, r.linkSources);
       const fromHtml = pageLinks(r.page.route, r.page.file, r.html);
@@ -102,21 +102,65 @@ describe('layout shells (a theme with layoutKey)', () => {
     expect(shared[1]!.linkSources.some((part) => typeof part !== 'string')).toBe(true);
   });
 
-  it('fails the build, naming the page and layoutKey, when pages with one key get different layouts', () => {
-    const tooCoarse: Theme = { ...withKey, layoutKey: () => 'same for all' };
-    // The second page of a key makes the shell; a sample of the pages using it is checked against a whole rendering (the 1st, 2nd, 4th…): the third page differs.
-    const result = () => renderPages([at('/docs/a', 'plain'), at('/docs/b', 'plain'), at('/blog/x', 'plain')], { site, theme: { ...tooCoarse, Layout: ({ page, children }) => <main data-route={page.route}>{children}</main> }, assets });
-    expect(result).toThrow(expect.objectContaining({ kind: 'LayoutKeyMismatch', file: 'pages/blog/x.md', field: 'layoutKey' }));
+  it('gives the Layout the key, the site and the routes, and nothing else of the page', () => {
+    const seen: string[][] = [];
+    const spy: Theme<string> = { ...withKey, Layout: (props) => (seen.push(Object.keys(props).sort()), <main>{props.children}</main>) };
+    renderPages(pages, { site, theme: spy, assets });
+    expect(seen).toEqual([
+      ['children', 'layout', 'routes', 'site'],
+      ['children', 'layout', 'routes', 'site'],
+    ]);
   });
 
-  it('renders every page whole when the layout does not place its children exactly once', () => {
-    const twice: Theme = { ...theme, layoutKey: () => '', Layout: ({ children }) => <>{children}<aside>{children}</aside></> };
-    const [r] = renderPages([at('/docs/a', 'plain')], { site, theme: twice, assets });
-    expect(r!.html.match(/No islands here/g)).toHaveLength(2);
+  it('renders the Layout once per key, and once in all without a layoutKey', () => {
+    let renders = 0;
+    const counting = (t: Theme): Theme => ({ ...t, Layout: (props: LayoutProps) => (renders++, <main>{props.children}</main>) });
+    renderPages(pages, { site, theme: counting(withKey), assets });
+    expect(renders).toBe(2);
+    renders = 0;
+    renderPages(pages, { site, theme: counting(theme), assets });
+    expect(renders).toBe(1);
+  });
+
+  it('refuses a Layout that drops or repeats its children, naming the page', () => {
+    const twice: Theme = { ...theme, Layout: ({ children }) => <>{children}<aside>{children}</aside></> };
+    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: twice, assets })).toThrow(expect.objectContaining({ kind: 'LayoutChildren', file: 'pages/docs/a.md' }));
+    const none: Theme = { ...theme, Layout: () => <main /> };
+    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: none, assets })).toThrow(expect.objectContaining({ kind: 'LayoutChildren', file: 'pages/docs/a.md' }));
+  });
+
+  it('refuses a layout key that is not plain data', () => {
+    const bad: Theme = { ...theme, layoutKey: () => new Date() };
+    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: bad, assets })).toThrow(expect.objectContaining({ kind: 'InvalidLayoutKey', field: 'layoutKey' }));
+  });
+
+  // The failure this design rules out: a Layout that shows something on some pages only. On several hundred pages,
+  // every page must show exactly its own, whatever order the pages come in and however the keys repeat.
+  it('shows every page exactly its own layout on a site of 700 pages', () => {
+    type Key = { seven: boolean; section: string };
+    const marked: Theme<Key> = {
+      ...theme,
+      layoutKey: (p) => ({ seven: p.route.endsWith('7'), section: p.route.split('/')[1] ?? '' }),
+      Layout: ({ layout, children }) => (
+        <>
+          {layout.seven && <aside className="seven">Ends in 7</aside>}
+          <nav data-section={layout.section} />
+          <main>{children}</main>
+        </>
+      ),
+    };
+    const many = Array.from({ length: 700 }, (_, i) => at(`/s${i % 3}/p${i}`, 'plain'));
+    const rendered = renderPages(many, { site, theme: marked, assets });
+    for (const r of rendered) {
+      const n = Number(/p(\d+)$/.exec(r.page.route)![1]);
+      expect(r.html.includes('class="seven"'), r.page.route).toBe(n % 10 === 7);
+      expect(r.html).toContain(`<nav data-section="s${n % 3}"></nav>`);
+    }
+    expect(rendered.filter((r) => r.html.includes('class="seven"'))).toHaveLength(70);
   });
 });
 
-describe('Document templates (the head rendered once per kind of page)', () => {
+describe('the Document (each page\'s head, rendered for that page alone)', () => {
   const tricky = (n: number, extra: Partial<PageInfo> = {}): PageInfo => ({
     ...page('plain'),
     route: `/p${n}`,
@@ -131,27 +175,30 @@ describe('Document templates (the head rendered once per kind of page)', () => {
     tricky(2, { data: { title: 'T', description: 'D', keywords: ['a&b', '<c>'] } as PageInfo['data'] }),
     tricky(3, { data: { title: 'T', description: 'D', noindex: true } as PageInfo['data'] }),
     tricky(4, { template: 'clock' }),
-    ...Array.from({ length: 12 }, (_, i) => tricky(10 + i)),
   ];
 
-  it('writes, for every kind of page and any characters in its values, what rendering the Document directly writes', () => {
-    const reused = renderPages(pages, { site, theme, assets });
-    const direct = pages.map((p) => renderPage(p, { site, theme, assets, routes: new Set(pages.map((q) => q.route)) }));
-    expect(reused.map((r) => r.html)).toEqual(direct.map((r) => r.html));
-    expect(reused[0]!.html).toContain('<title>Tom &amp; Jerry&#x27;s &lt;b&gt;1&lt;/b&gt; &quot;quoted&quot; | ');
-    expect(reused[1]!.html).toContain('<meta name="keywords" content="a&amp;b, &lt;c&gt;"/>');
-    expect(reused[2]!.html).toContain('<meta name="robots" content="noindex, follow"/>');
+  it('escapes any characters in the head values as React does, and shapes each head by its own page', () => {
+    const rendered = renderPages(pages, { site, theme, assets });
+    expect(rendered[0]!.html).toContain('<title>Tom &amp; Jerry&#x27;s &lt;b&gt;1&lt;/b&gt; &quot;quoted&quot; | ');
+    expect(rendered[0]!.html).not.toContain('<script>alert');
+    expect(rendered[1]!.html).toContain('<meta name="keywords" content="a&amp;b, &lt;c&gt;"/>');
+    expect(rendered[2]!.html).toContain('<meta name="robots" content="noindex, follow"/>');
+    expect(rendered[0]!.html).not.toContain('noindex');
+    expect(rendered[3]!.html).toContain('loader-H.js');
+    expect(rendered[0]!.html).not.toContain('loader-H.js');
+  });
+});
+
+describe('the markdown body', () => {
+  const withBody = (template: string): PageInfo => ({ ...page(template), html: '<p>Words the author wrote.</p>' });
+  const shows: Theme = { ...theme, templates: { ...theme.templates, prose: { schema: z.strictObject({}), component: ({ page: p }) => <div dangerouslySetInnerHTML={{ __html: p.html }} /> } } };
+
+  it('refuses a page whose template does not show its body, naming the page', () => {
+    expect(() => renderPage(withBody('plain'), { site, theme, assets, routes: new Set() })).toThrow(expect.objectContaining({ kind: 'BodyNotShown', file: 'pages/plain.md', field: 'body' }));
   });
 
-  it('fills the template rather than rendering each head (a template is checked on the 1st, 2nd, 4th… page and stays sound)', () => {
-    const reuse = newReuse();
-    const routes = new Set(pages.map((p) => p.route));
-    for (const p of pages) renderPage(p, { site, theme, assets, routes, reuse });
-    const templates = [...reuse.documents.values()];
-    // Kinds: plain (own keywords only change a value), noindex, with an island (loader script); only "plain" has a second page.
-    expect(templates.length).toBe(3);
-    const made = templates.filter((t) => t !== 'once');
-    expect(made).toHaveLength(1);
-    expect(made[0]).toMatchObject({ broken: false, uses: pages.length - 3 });
+  it('accepts the same body where the template shows it, and an empty body anywhere', () => {
+    expect(renderPage(withBody('prose'), { site, theme: shows, assets, routes: new Set() }).html).toContain('Words the author wrote.');
+    expect(() => renderPage(page('plain'), { site, theme, assets, routes: new Set() })).not.toThrow();
   });
 });
