@@ -1,9 +1,16 @@
 #!/usr/bin/env node
-// The `site` command. The CLI is TypeScript: it runs compiled by esbuild (cached until a source changes).
-import { compiledEntry } from './compile-cli.js';
+// The `site` command. It runs the engine compiled into lib/ by `npm run compile` (npm runs it on install) while that
+// matches the sources, and otherwise the sources themselves with tsx: never stale, never compiled while it runs.
+import { compiledCli } from './compiled-engine.js';
 
 process.env.NODE_ENV ??= 'production';
 // Stacks are printed only with --verbose; only then are they worth mapping back to the TypeScript sources.
 if (process.argv.includes('--verbose')) process.setSourceMapsEnabled(true);
-const { main } = await import(await compiledEntry('cli'));
+let cli = compiledCli();
+if (!cli) {
+  const { startTypeScript } = await import('../generator/core/typescript.js');
+  await startTypeScript();
+  cli = new URL('./cli.ts', import.meta.url).href;
+}
+const { main } = await import(cli);
 process.exitCode = await main(process.argv.slice(2));

@@ -13,8 +13,13 @@
  * reaches the controls (both neighbours), or at once for a slide jumped to.
  * So the page's load fetches and decodes one image, not six, and a rotating
  * slide still fades in with its image there.
+ *
+ * A background fades in only once its image is decoded: a slide jumped to
+ * before its image has arrived shows its text at once, keeps the previous
+ * background meanwhile, then cross-fades to its own over the same 1 s (never
+ * an image popping in half-loaded, or appearing without its fade).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../templates/components/Button';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import ChevronDown from 'lucide-react/icons/chevron-down';
@@ -67,6 +72,31 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
       setWithImage((shown) => (indexes.every((i) => shown.has(i)) ? shown : new Set([...shown, ...indexes]))),
     [],
   );
+  /** Slides whose image is decoded, ready to fade in; slide 1's came with the page. */
+  const [decoded, setDecoded] = useState<ReadonlySet<number>>(() => new Set([0]));
+  /** The background shown: the current slide's once its image is decoded, until then the one before. */
+  const [background, setBackground] = useState(0);
+  useEffect(() => {
+    if (decoded.has(current)) setBackground(current);
+  }, [current, decoded]);
+  /** One stable ref callback per later slide's image: it runs once, when the image joins the page. */
+  const imageRefs = useRef(new Map<number, (img: HTMLImageElement | null) => void>());
+  const imageRef = (index: number) => {
+    let ref = imageRefs.current.get(index);
+    if (!ref) {
+      ref = (img) => {
+        if (!img) return;
+        const ready = () => setDecoded((done) => (done.has(index) ? done : new Set([...done, index])));
+        // Computing the image's style now fixes its starting opacity (0), so turning it active later fades it in.
+        void getComputedStyle(img).opacity;
+        // Where decoding cannot be awaited (an older browser, a test DOM), show the image at once; a broken one too.
+        if (typeof img.decode !== 'function') ready();
+        else img.decode().then(ready, ready);
+      };
+      imageRefs.current.set(index, ref);
+    }
+    return ref;
+  };
 
   useEffect(() => {
     setHydrated(true);
@@ -115,7 +145,8 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
             withImage.has(index) ? (
               <img
                 key={slide.image}
-                className={`hero-image${index === current ? ' is-active' : ''}`}
+                ref={index === 0 ? undefined : imageRef(index)}
+                className={`hero-image${index === background ? ' is-active' : ''}`}
                 src={slide.image}
                 alt=""
                 width={1600}

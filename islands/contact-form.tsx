@@ -86,7 +86,7 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
     const toast = await withToaster();
     if (!endpoint) {
       toast.warning('Your message was not sent', {
-        description: `This form cannot send messages yet. Email us at ${email} and we will reply within one working day; what you typed is still in the form.`,
+        description: `This form cannot send messages yet. Email us at ${email} and we will reply within 24 hours; what you typed is still in the form.`,
         duration: 12000,
         action: { label: 'Email us', onClick: () => window.location.assign(mailtoHref(email, form.subject, form.fields, values)) },
       });

@@ -9,7 +9,9 @@
 import { hydrateIsland } from './lib/hydrate';
 
 const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'keydown'] as const;
-const run = (marker: HTMLElement) => void hydrateIsland(marker).catch((error: unknown) => console.error(error));
+// An island that cannot start (its module failed to load) leaves its server markup as it is.
+const run = (marker: HTMLElement) =>
+  void hydrateIsland(marker).catch((error: unknown) => console.error(`Island "${marker.dataset.island}" could not start; the page keeps its server-rendered markup.`, error));
 
 function schedule(marker: HTMLElement): void {
   switch (marker.dataset.trigger) {

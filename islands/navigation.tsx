@@ -5,7 +5,12 @@
  * dropdowns that open on mouse enter and close on mouse leave after a short
  * grace delay, open from the keyboard, close on Escape with focus returned to
  * the trigger, and expose aria-expanded; a mobile menu whose accordion keeps
- * one group open, and which closes when any link is chosen.
+ * one group open, and which closes when any link is chosen, on Escape, when
+ * focus moves on past it, and on a tap outside it.
+ *
+ * The small-screen menu opens with every group closed, so all of its top-level
+ * entries fit on the screen at once; the group holding the current page is
+ * marked, and opening it shows that page's link as the current one.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../templates/components/Button';
@@ -172,11 +177,23 @@ function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationPro
 }
 
 function MobileNav({ navigation, route }: { navigation: NavigationProps['navigation']; route: string }) {
-  const initial = navigation.groups.findIndex((g) => route === g.path || g.items.some((i) => i.path === route));
+  const currentGroup = navigation.groups.findIndex((g) => isCurrent(route, g.path) || g.items.some((i) => isCurrent(route, i.path.split('#')[0]!)));
   const [menuOpen, setMenuOpen] = useState(false);
-  const [group, setGroup] = useState<number | null>(initial === -1 ? null : initial);
+  const [group, setGroup] = useState<number | null>(null);
   const summary = useRef<HTMLElement>(null);
   const menu = useRef<HTMLDetailsElement>(null);
+
+  // A tap or click outside the open menu closes it: elsewhere in the header, or on the page a tablet's side panel dims
+  // (that layer belongs to the menu's <details> itself, so the tap lands on it and not on a link beneath).
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (target === menu.current || !menu.current?.contains(target)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [menuOpen]);
 
   // Hydration is triggered by the first tap or key, whose toggle can come before the island listens:
   // start from what the page shows.
@@ -200,6 +217,11 @@ function MobileNav({ navigation, route }: { navigation: NavigationProps['navigat
           close();
           summary.current?.focus();
         }
+      }}
+      onBlur={(event) => {
+        // Focus moved on past the menu (Tab from its last entry, Shift+Tab from its toggle): the menu would cover it.
+        const next = event.relatedTarget as Node | null;
+        if (menuOpen && next && !event.currentTarget.contains(next)) close();
       }}
       onClick={(event) => {
         // Choosing any link closes the menu, in-page anchors included.
@@ -226,7 +248,7 @@ function MobileNav({ navigation, route }: { navigation: NavigationProps['navigat
               setGroup((current) => (isOpen ? index : current === index ? null : current));
             }}
           >
-            <summary>
+            <summary className={index === currentGroup ? 'is-active' : undefined}>
               {g.label}
               <ChevronDown {...svgProps(18)} />
             </summary>

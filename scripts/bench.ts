@@ -75,10 +75,10 @@ if (scaling.length > 1) {
 console.log('\nReal site');
 const realOut = await mkdtemp(path.join(os.tmpdir(), 'site-bench-real-'));
 try {
-  // The first build after a fresh install, or after editing the generator or templates: the CLI and theme are compiled first.
+  // The first build after a fresh install, or after editing the templates: the theme is bundled first.
   await rm(path.join(REPO, 'node_modules/.cache/site'), { recursive: true, force: true });
   const first = await coldBuild(path.join(REPO, 'pages'), path.join(realOut, 'dist'));
-  console.log(`  first build with empty caches (compiles the CLI, bundles the theme, renders the images): ${first.ms.toFixed(0)} ms`);
+  console.log(`  first build with empty caches (bundles the theme and assets, renders the images): ${first.ms.toFixed(0)} ms`);
   const runs: Run[] = [];
   for (let i = 0; i < 3; i++) runs.push(await coldBuild(path.join(REPO, 'pages'), path.join(realOut, 'dist')));
   const run = best(runs);

@@ -2,7 +2,9 @@
  * Screenshots of every route at 390 px and 1440 px wide, for people to look at.
  * Usage: npm run screenshots [-- --dir dist --out screenshots --only /,/about --fold --no-js]
  * (--fold: the first screen only, not the full page)
- * Builds nothing: run `npm run build` first. Writes PNGs to a folder git ignores.
+ * Builds nothing: run `npm run build` first. Writes PNGs to a folder git ignores,
+ * named after the route and width (home-390.png, about-1440.png), plus
+ * home-menu-390.png: the small-screen menu open, as a visitor first sees it.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,8 +29,18 @@ try {
     const page = await context.newPage();
     for (const route of wanted) {
       await page.goto(server.url + route, { waitUntil: 'networkidle' });
+      await page.evaluate(() => document.fonts.ready);
       const name = `${route === '/' ? 'home' : route.slice(1).replace(/\//g, '_')}-${width}.png`;
       await page.screenshot({ path: path.join(values.out!, name), fullPage: !values.fold });
+      console.log(`${values.out}/${name}`);
+    }
+    if (width < 1200 && wanted.includes('/')) {
+      // The menu the header offers below the desktop breakpoint, opened: the screen as it shows, no scrolling.
+      await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+      await page.click('summary.nav-toggle');
+      await page.locator('details.nav-mobile[open] .nav-mobile-panel').waitFor();
+      const name = `home-menu-${width}.png`;
+      await page.screenshot({ path: path.join(values.out!, name) });
       console.log(`${values.out}/${name}`);
     }
     await context.close();

@@ -12,4 +12,7 @@ export const theme: Theme = {
   templates,
   // sonner appends its <style> to the head before filling it, so the empty stylesheet is checked too.
   inlineStyles: ['', sonnerStyle()],
+  // The ids the Layout, the page heroes, the legal table of contents and the islands put in pages, so no markdown
+  // heading takes one. Section and form ids come from each page's frontmatter: a clash with one fails the build.
+  reservedIds: ['main', 'page-title', 'toc-title', 'hero-slides', /^hero-slide-\d+$/, /^nav-panel-\d+$/],
 };

@@ -5,19 +5,14 @@
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { cachedAssets } from '../cache/asset-cache';
 import { SiteError } from '../core/errors';
+import { GENERATOR_DIR } from '../core/engine-files';
 import { fingerprint } from '../cache/cache-files';
 import { esbuild, esbuildVersion, firstEsbuildMessage } from '../render/load-theme';
 
 export const ASSETS_DIR = 'assets';
-
-/** Set by bin/compile-cli.js: compiled, this module no longer sits beside the generator's sources. */
-declare const SITE_GENERATOR_DIR: string | undefined;
-/** The generator's source folder, which holds the browser-side modules esbuild bundles. */
-const GENERATOR_DIR = typeof SITE_GENERATOR_DIR === 'string' ? SITE_GENERATOR_DIR : path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /**
  * Islands run on preact/compat in the browser, not React: a page's JavaScript

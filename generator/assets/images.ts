@@ -61,13 +61,14 @@ export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: 
     'apple-touch-icon.png': squareSvg(site, logo, 180),
   };
   const out = new Map<string, Uint8Array>();
-  await mkdir(cacheDir, { recursive: true });
+  // A cache that cannot be written only costs the next build a rendering.
+  const caching = mkdir(cacheDir, { recursive: true }).then(() => true, () => false);
   await Promise.all(
     Object.entries(jobs).map(async ([name, svg]) => {
       const cached = path.join(cacheDir, `img-${createHash('sha256').update(svg).digest('hex').slice(0, 16)}.png`);
       const png = await readFile(cached).catch(async () => {
         const bytes = await render(svg);
-        await writeFile(cached, bytes);
+        if (await caching) await writeFile(cached, bytes).catch(() => undefined);
         return bytes;
       });
       out.set(name, png);

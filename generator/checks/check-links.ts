@@ -5,7 +5,16 @@
  * config) are allowed and reported as warnings instead.
  */
 import { SiteError } from '../core/errors';
+import { decodeAttribute, forEachAttribute } from '../render/html-attributes';
 import type { RenderedPage } from '../render/render-pages';
+
+function percentDecoded(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
 
 /** A page's outgoing links (href and src values) and the ids it defines: all the link check needs. */
 export interface PageLinks {
@@ -15,9 +24,7 @@ export interface PageLinks {
   ids: string[];
 }
 
-const decode = (value: string) => (value.includes('&') ? value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'") : value);
-
-/** href, src and id attributes as React and markdown-it write them: one regex pass over the page. */
+/** href, src and id attributes of the start tags (html-attributes.ts): one pass over the page. */
 const ATTRIBUTE = / (href|src|id)="([^"]*)"/g;
 /** An island's props (generator/render/island.tsx): they may name URLs the island shows later, such as a carousel's next image. */
 const ISLAND_PROPS = /<script type="application\/json">([^<]*)<\/script>/g;
@@ -76,10 +83,10 @@ export function pageLinks(route: string, file: string, html: string | LinkSource
       ids.push(...part.ids);
       continue;
     }
-    for (const [, name, value] of part.matchAll(ATTRIBUTE)) {
-      if (name === 'id') ids.push(intern(decode(value!)));
-      else links.add(intern(decode(value!)));
-    }
+    forEachAttribute(part, ATTRIBUTE, (name, value) => {
+      if (name === 'id') ids.push(intern(decodeAttribute(value)));
+      else links.add(intern(decodeAttribute(value)));
+    });
     for (const url of islandPropsUrls(part)) links.add(intern(url));
   }
   return { route, file, links: [...links], ids };
@@ -109,7 +116,8 @@ export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plann
     if (planned.has(route)) return undefined;
     const ids = idsByRoute.get(route);
     if (!ids) return files.has(route.slice(1)) ? undefined : `${route} is not a page or a file of the site`;
-    if (fragment && !ids.has(fragment)) return `${route} has no element with id "${fragment}"`;
+    // Browsers look for the fragment as written, then percent-decoded (markdown links to `#безопасность` are encoded).
+    if (fragment && !ids.has(fragment) && !ids.has(percentDecoded(fragment))) return `${route} has no element with id "${fragment}"`;
     return undefined;
   };
   // A link that starts with "/" means the same on every page: checked once, however many pages share it (the header's and footer's links are on all of them).

@@ -1,7 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Every file under `dir` as a forward-slash path relative to it; empty when `dir` does not exist. */
+/** Every file under `dir` as a forward-slash path relative to it; empty when `dir` does not exist. Symbolic links are not followed. */
 export async function listFiles(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -9,4 +9,80 @@ export async function listFiles(dir: string): Promise<string[]> {
   } catch {
     return [];
   }
+}
+
+/** A file found by walkFiles: its path under the folder walked, and the file to read (the link's target, when it was reached through one). */
+export interface FoundFile {
+  path: string;
+  source: string;
+}
+
+/** A symbolic link walkFiles would not follow: it leads outside the folder allowed, or nowhere. */
+export interface LinkProblem {
+  /** The link, absolute. */
+  link: string;
+  /** What the link says it points at. */
+  target: string;
+  problem: 'outside' | 'dangling';
+  /** The target is a folder (for an `outside` link). */
+  folder: boolean;
+}
+
+export interface WalkOptions {
+  /** Links are followed only when they lead to a file or folder inside this folder. */
+  within: string;
+  /** Paths (relative, forward slashes) not to list; descendants of a skipped folder are asked about too. */
+  skip?: (relative: string) => boolean;
+}
+
+/**
+ * Every file under `dir`, following symbolic links that stay inside `options.within` (as regular files: a link is
+ * never reproduced) and reporting the others. Throws when `dir` cannot be read. Most trees have no links, so the
+ * common case is one recursive listing.
+ */
+export async function walkFiles(dir: string, options: WalkOptions): Promise<{ files: FoundFile[]; links: LinkProblem[] }> {
+  const within = await realpath(options.within).catch(() => path.resolve(options.within));
+  const files: FoundFile[] = [];
+  const links: LinkProblem[] = [];
+  const top = await realpath(dir).catch(() => path.resolve(dir));
+  // The folder itself may be a link (pages/public → elsewhere): it is held to the same rule as the links in it.
+  if (!isInside(top, within)) return { files, links: [{ link: path.resolve(dir), target: await readlink(dir).catch(() => top), problem: 'outside', folder: true }] };
+  const seen = new Set<string>([top]);
+  await walk(dir, '', within, options.skip ?? (() => false), seen, files, links);
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, links };
+}
+
+async function walk(dir: string, prefix: string, within: string, skip: (relative: string) => boolean, seen: Set<string>, files: FoundFile[], links: LinkProblem[]): Promise<void> {
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const absolute = path.join(entry.parentPath, entry.name);
+    const relative = prefix + path.relative(dir, absolute).split(path.sep).join('/');
+    if (skip(relative)) continue;
+    if (entry.isFile()) files.push({ path: relative, source: absolute });
+    else if (entry.isSymbolicLink()) {
+      const target = await readlink(absolute).catch(() => '?');
+      const real = await realpath(absolute).catch(() => undefined);
+      const stats = real === undefined ? undefined : await stat(real).catch(() => undefined);
+      if (real === undefined || stats === undefined) links.push({ link: absolute, target, problem: 'dangling', folder: false });
+      else if (!isInside(real, within)) links.push({ link: absolute, target, problem: 'outside', folder: stats.isDirectory() });
+      else if (stats.isFile()) files.push({ path: relative, source: real });
+      else if (stats.isDirectory() && !seen.has(real)) {
+        seen.add(real); // a link back up the tree would otherwise be walked forever
+        await walk(real, `${relative}/`, within, skip, seen, files, links);
+      }
+    }
+  }
+}
+
+/** True when `child` is `parent` or inside it (both absolute). */
+export function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+}
+
+/** A path as errors show it: relative to the working folder when inside it, else absolute. */
+export function displayPath(file: string): string {
+  const absolute = path.resolve(file);
+  const relative = path.relative(process.cwd(), absolute);
+  return relative !== '' && isInside(absolute, process.cwd()) ? relative : absolute;
 }

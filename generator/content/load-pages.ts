@@ -1,15 +1,17 @@
 /**
- * Reads every markdown page: gray-matter splits the frontmatter (parse-page.ts),
+ * Reads every markdown page: parse-page.ts splits and parses the frontmatter,
  * which is validated strictly against the base fields plus the page template's
- * schema; markdown-it renders the body. Every invalid page is reported at once.
+ * schema; remark renders the body (markdown.ts). Every invalid page is reported at once.
  */
+import path from 'node:path';
 import { z } from 'zod';
 import { breadcrumbTrail } from '../render/breadcrumbs';
-import { collectErrors, SiteError, throwIfAny } from '../core/errors';
-import { renderMarkdown, type MarkdownCache } from './markdown';
-import { parsePage, type ParseContext, type PageSource } from './parse-page';
+import { SiteError, siteErrorsOf, throwIfAny } from '../core/errors';
+import type { Markdown, MarkdownCache } from './markdown';
+import { bodyLineOf, parsePage, type ParseContext, type PageSource } from './parse-page';
 import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
-import { summaryOf, withBody, type BaseFrontmatter, type PageHead, type PageInfo, type PageSummary, type Theme } from '../core/types';
+import { summaryOf, withBody, type BaseFrontmatter, type PageBody, type PageHead, type PageInfo, type PageSummary, type Theme } from '../core/types';
+import { textField } from './text-field';
 import { validate } from './validate';
 import { listPageFiles, noPages } from './page-files';
 import { parseYaml, type ParsedYaml } from './yaml';
@@ -19,17 +21,19 @@ export const DEFAULT_TEMPLATE = 'prose';
 export const MAX_TITLE = 70;
 
 export const baseFrontmatter = {
-  title: z.string().min(1).max(70),
-  description: z.string().min(20).max(200),
-  keywords: z.array(z.string().min(1)).optional(),
-  template: z.string().optional(),
-  slug: z.string().optional(),
+  title: textField(MAX_TITLE),
+  description: textField(200, 20),
+  keywords: z.array(textField(60)).max(50).optional(),
+  template: z.string().max(60).optional(),
+  slug: z.string().max(200).optional(),
   noindex: z.boolean().optional(),
-  breadcrumb: z.string().min(1).optional(),
+  breadcrumb: textField(60).optional(),
 };
 
 export interface LoadContext extends ParseContext {
   theme: Theme;
+  /** The markdown pipeline, with the site config's plugins (loadMarkdown). */
+  markdown: Markdown;
   /** Rendered bodies by source, kept between rebuilds (watch mode); a one-off build has none. */
   markdownCache?: MarkdownCache;
 }
@@ -90,26 +94,38 @@ export function describePage(source: PageSource, ctx: Pick<LoadContext, 'config'
   };
 }
 
-/** Loads one page; throws a SiteError (or SiteErrors) when it is invalid. */
-export function loadPage(relativeFile: string, ctx: LoadContext): PageInfo {
+/** Loads one page; rejects with a SiteError (or SiteErrors) when it is invalid. Async only when a markdown plugin is. */
+export async function loadPage(relativeFile: string, ctx: LoadContext): Promise<PageInfo> {
   const { source, content } = parsePage(relativeFile, ctx);
   const head = describePage(source, ctx);
-  return withBody(head, renderMarkdown(content, ctx.markdownCache));
+  const page = { file: source.file, path: path.join(ctx.pagesDir, relativeFile), line: bodyLineOf(source.matter), reservedIds: ctx.theme.reservedIds };
+  const body: PageBody | Promise<PageBody> = ctx.markdownCache ? ctx.markdownCache.render(ctx.markdown, content, page) : ctx.markdown.render(content, page);
+  return withBody(head, body instanceof Promise ? await body : body);
 }
 
 /** Loads every page, collecting all errors before failing; rejects two files claiming one route. */
 export async function loadPages(ctx: LoadContext, listed?: string[]): Promise<PageInfo[]> {
   const files = listed ?? (await listPageFiles(ctx.pagesDir));
   if (files.length === 0) throw noPages(ctx.pagesDir, ctx.displayRoot);
-  const { pages, errors } = loadEach(files, ctx);
+  const { pages, errors } = await loadEach(files, ctx);
   errors.push(...duplicateRoutes(pages.map(summaryOf)));
   throwIfAny(errors);
   return pages;
 }
 
 /** Loads the files one by one, collecting every page's errors rather than stopping at the first. */
-export function loadEach(files: Iterable<string>, ctx: LoadContext): { pages: PageInfo[]; errors: SiteError[] } {
-  const { results: pages, errors } = collectErrors(files, (file) => loadPage(file, ctx));
+export async function loadEach(files: Iterable<string>, ctx: LoadContext): Promise<{ pages: PageInfo[]; errors: SiteError[] }> {
+  const pages: PageInfo[] = [];
+  const errors: SiteError[] = [];
+  for (const file of files) {
+    try {
+      pages.push(await loadPage(file, ctx));
+    } catch (error) {
+      const found = siteErrorsOf(error);
+      if (found.length === 0) throw error;
+      errors.push(...found);
+    }
+  }
   return { pages, errors };
 }
 

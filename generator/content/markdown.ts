@@ -1,88 +1,258 @@
 /**
- * Markdown to safe HTML with markdown-it (CommonMark, plus GFM tables and
- * strikethrough).
+ * Markdown to safe HTML with remark (unified):
  *
- * Why markdown-it: markdown is most of a large build's work. Measured on this
- * benchmark's 1.5 KB pages, remark + remark-html costs about 1.8 ms a page,
- * micromark alone (remark's parser, straight to HTML) 1.0–1.4 ms, and
- * markdown-it 0.2 ms, with less garbage for the collector to chase.
+ *   remark-parse → remark-gfm → the site's plugins, in order → heading ids → remark-html (sanitised)
  *
- * Safety: raw HTML in markdown is dropped (not escaped into visible text), and
- * link and image URLs keep only safe protocols (the list micromark and
- * remark-html allow); any other URL becomes an empty one. Table alignment is
- * written as `align` attributes: the site's Content-Security-Policy forbids
- * `style` attributes. Headings h2–h4 get stable, unique ids (unprefixed, so
- * tables of contents can link to them) and are returned for templates.
+ * remark-gfm adds tables, strikethrough, task lists, footnotes and autolinks.
+ * The site's plugins are named in the site config (`markdown.plugins`,
+ * markdown-plugins.ts). One processor is made per plugin list (with options)
+ * and project, frozen and reused for every page; a page renders synchronously
+ * unless a plugin works asynchronously.
+ *
+ * Safety: remark-html sanitises with GitHub's schema (hast-util-sanitize's
+ * defaultSchema). Raw HTML in markdown is dropped, not shown as text. Link and
+ * image URLs with any other protocol than the schema's (http, https, mailto,
+ * xmpp, irc, ircs; images http and https) lose the attribute, so `javascript:`,
+ * `data:` and `vbscript:` never reach a page. No element keeps a `style`
+ * attribute (the site's Content-Security-Policy forbids them): table alignment
+ * is written as `align`.
+ *
+ * The one change to the schema: ids and the aria attributes that refer to ids
+ * are not prefixed with `user-content-`, so headings keep the ids tables of
+ * contents and links name (`#data-we-hold`). Footnote ids already carry that
+ * prefix from mdast-util-to-hast, and their links name it once: prefixing
+ * again would break every footnote link. Headings are kept from colliding with
+ * them (heading-ids.ts), and a page's final HTML is checked for duplicate ids
+ * (render/unique-ids.ts).
  */
-import MarkdownIt from 'markdown-it';
-import type { Heading } from '../core/types';
+import path from 'node:path';
+import { defaultSchema, type Schema } from 'hast-util-sanitize';
+import remarkGfm from 'remark-gfm';
+import remarkHtml from 'remark-html';
+import remarkParse from 'remark-parse';
+import { unified, type Plugin, type Pluggable, type Preset, type Processor, type TransformCallback } from 'unified';
+import { SiteError } from '../core/errors';
+import type { PageBody } from '../core/types';
+import { compileIds, remarkHeadingIds, type HeadingData, type ReservedIds } from './heading-ids';
+import { loadPlugins, messageOf, type LoadedPlugin, type PluginPlace, type PluginSetting } from './markdown-plugins';
 
-export const slugify = (text: string): string =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '') || 'section';
+export type { ReservedIds } from './heading-ids';
+export type { PluginSetting } from './markdown-plugins';
 
-/** A URL with a scheme (text before a colon, no `/`, `?` or `#` first) must use one of these; relative URLs pass. */
-const SCHEME = /^([^:/?#]*):/;
-const SAFE_SCHEME = /^(https?|ircs?|mailto|xmpp)$/i;
-
-// `html: true` so raw HTML is recognised as HTML (and dropped below) rather than shown as escaped text.
-const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
-md.renderer.rules.html_block = () => '';
-md.renderer.rules.html_inline = () => '';
-// GFM (and GitHub) write strikethrough as <del>; markdown-it writes <s>.
-md.renderer.rules.s_open = () => '<del>';
-md.renderer.rules.s_close = () => '</del>';
-md.validateLink = () => true; // every URL becomes a link; unsafe ones are emptied below
-const normalizeLink = md.normalizeLink.bind(md);
-md.normalizeLink = (url: string) => {
-  const scheme = SCHEME.exec(url.trim())?.[1];
-  return scheme !== undefined && !SAFE_SCHEME.test(scheme) ? '' : normalizeLink(url);
-};
-md.core.ruler.push('align_attributes', (state) => {
-  for (const token of state.tokens) {
-    const style = token.type === 'th_open' || token.type === 'td_open' ? token.attrGet('style') : null;
-    if (style) token.attrs = [['align', String(style).replace('text-align:', '')]];
-  }
-});
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
-/** The text of rendered heading HTML: tags removed, the four entities markdown-it writes decoded. */
-const textOfHtml = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot);/g, (_, name: string) => ENTITIES[name]!);
-
-/**
- * Gives h2–h4 ids. markdown-it writes headings as bare `<hN>` tags and raw
- * HTML is dropped, so every `<hN>` in its output is a markdown heading.
- */
-function withHeadingIds(html: string): { html: string; headings: Heading[] } {
-  const seen = new Map<string, number>();
-  const headings: Heading[] = [];
-  const out = html.replace(/<h([2-4])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
-    const text = textOfHtml(inner).trim();
-    const base = slugify(text);
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    const id = count === 0 ? base : `${base}-${count}`;
-    headings.push({ depth: Number(level), text, id });
-    return `<h${level} id="${id}">${inner}</h${level}>`;
-  });
-  return { html: out, headings };
+/** The site config's `markdown` settings. */
+export interface MarkdownSettings {
+  plugins?: readonly PluginSetting[];
 }
 
-/** Rendered bodies by source text: watch mode re-validates every page on a template edit, but re-renders no unchanged body. */
-export type MarkdownCache = Map<string, { html: string; headings: Heading[] }>;
-const CACHE_LIMIT = 10_000;
+const SCHEMA: Schema = {
+  ...defaultSchema,
+  clobber: (defaultSchema.clobber ?? []).filter((property) => property !== 'id' && property !== 'ariaDescribedBy' && property !== 'ariaLabelledBy'),
+};
 
-export function renderMarkdown(source: string, cache?: MarkdownCache): { html: string; headings: Heading[] } {
-  const hit = cache?.get(source);
-  if (hit) return hit;
-  const result = withHeadingIds(md.render(source));
-  if (cache) {
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-    cache.set(source, result);
+/** remark-html's options: the schema above, and entities written as React writes them (`&amp;`, `&quot;`). */
+const HTML_OPTIONS = { sanitize: SCHEMA, characterReferences: { useNamedReferences: true } };
+
+/** The page a body belongs to: named in errors, given to plugins as the file they work on. */
+export interface BodySource {
+  /** The page's file as errors show it. */
+  file: string;
+  /** Its absolute path (plugins may resolve relative files from it). */
+  path?: string;
+  /** The line of the file the body starts on (after the frontmatter), so plugins' messages point into the file. */
+  line?: number;
+  /** Ids the page uses besides its headings' (the theme's reservedIds). */
+  reservedIds?: ReservedIds;
+}
+
+/** A markdown pipeline, made once for a plugin list and reused for every page. */
+export interface Markdown {
+  /** The site's plugins, by name. */
+  readonly plugins: readonly string[];
+  /** Renders a body: synchronously, unless a plugin works asynchronously. Throws MarkdownFailed naming the page and plugin. */
+  render(source: string, page: BodySource): PageBody | Promise<PageBody>;
+}
+
+/** Recent pipelines by project, config file and plugin list (a long watch session may see a few configs). */
+const pipelines = new Map<string, Promise<Markdown>>();
+const KEPT = 8;
+
+/**
+ * The markdown pipeline with the config's plugins, made once per project, config and plugin list (with options). Rejects
+ * with MarkdownPluginNotFound or MarkdownPluginFailed naming the config file and field when a plugin cannot be used.
+ */
+export function loadMarkdown(settings: MarkdownSettings | undefined, place: PluginPlace): Promise<Markdown> {
+  const plugins = settings?.plugins ?? [];
+  const key = JSON.stringify([path.resolve(place.root), place.configFile, plugins]);
+  let loading = pipelines.get(key);
+  if (!loading) {
+    loading = createMarkdown(plugins, place);
+    pipelines.set(key, loading);
+    // A failed load is not kept: the next build tries again (after an npm install, say).
+    loading.catch(() => pipelines.delete(key));
+    if (pipelines.size > KEPT) pipelines.delete(pipelines.keys().next().value!);
   }
-  return result;
+  return loading;
+}
+
+async function createMarkdown(settings: readonly PluginSetting[], place: PluginPlace): Promise<Markdown> {
+  const plugins = await loadPlugins(settings, place);
+  // The site's plugins are not known to the type checker: the pipeline is typed loosely from here.
+  const processor = unified().use(remarkParse).use(remarkGfm) as unknown as Processor<any, any, any, any, any>;
+  for (const plugin of plugins) {
+    const named = withName(plugin.plugin, plugin);
+    if (typeof named === 'function') processor.use(named, ...(plugin.options === undefined ? [] : [plugin.options]));
+    else processor.use(named as Preset);
+  }
+  processor.use(remarkHeadingIds as unknown as Plugin).use(remarkHtml, HTML_OPTIONS);
+  try {
+    // Runs every plugin's attacher: one that rejects its options throws here, once, rather than on every page.
+    processor.freeze();
+  } catch (error) {
+    if (error instanceof PluginFailure) {
+      const entry = error.plugin;
+      throw new SiteError('MarkdownPluginFailed', `Markdown plugin "${entry.name}" failed to start: ${messageOf(error.cause)}`, {
+        file: place.configFile,
+        field: `${entry.field}.${entry.options === undefined ? 'name' : 'options'}`,
+        cause: error.cause,
+      });
+    }
+    throw error;
+  }
+  const frozen = processor as unknown as Processor;
+  return { plugins: plugins.map((plugin) => plugin.name), render: (source, page) => render(frozen, source, page) };
+}
+
+/** An error a plugin threw, with the plugin it came from. */
+class PluginFailure extends Error {
+  constructor(
+    readonly plugin: LoadedPlugin,
+    override readonly cause: unknown,
+  ) {
+    super(messageOf(cause));
+  }
+}
+
+/** Wraps a plugin (or a preset's plugins) so what it throws names it. */
+function withName(pluggable: Pluggable, entry: LoadedPlugin): Pluggable {
+  if (typeof pluggable === 'function') return namedPlugin(pluggable as Plugin<unknown[]>, entry);
+  if (Array.isArray(pluggable)) {
+    const [plugin, ...options] = pluggable as [Pluggable, ...unknown[]];
+    return [withName(plugin, entry) as Plugin<unknown[]>, ...options] as Pluggable;
+  }
+  const preset = pluggable as Preset;
+  return { ...preset, plugins: preset.plugins?.map((plugin) => withName(plugin, entry)) };
+}
+
+type AnyTransformer = (tree: unknown, file: unknown, next?: TransformCallback) => unknown;
+
+function namedPlugin(plugin: Plugin<unknown[]>, entry: LoadedPlugin): Plugin<unknown[]> {
+  const fail = (cause: unknown) => (cause instanceof PluginFailure ? cause : new PluginFailure(entry, cause));
+  return function attach(this: Processor, ...options: unknown[]) {
+    let transformer: AnyTransformer | undefined | void;
+    try {
+      transformer = (plugin as (this: Processor, ...options: unknown[]) => AnyTransformer | undefined | void).apply(this, options);
+    } catch (cause) {
+      throw fail(cause);
+    }
+    if (typeof transformer !== 'function') return transformer;
+    const transform = transformer;
+    // unified passes a callback only to transformers that declare a third parameter: keep the arity.
+    if (transform.length > 2) {
+      return function (tree: unknown, file: unknown, next: TransformCallback) {
+        try {
+          transform(tree, file, (error, ...rest) => next(error ? fail(error) : error, ...rest));
+        } catch (cause) {
+          throw fail(cause);
+        }
+      };
+    }
+    return function (tree: unknown, file: unknown) {
+      let result: unknown;
+      try {
+        result = transform(tree, file);
+      } catch (cause) {
+        throw fail(cause);
+      }
+      if (result instanceof Error) return fail(result);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        return (result as Promise<unknown>).then(undefined, (cause: unknown) => {
+          throw fail(cause);
+        });
+      }
+      return result;
+    };
+  } as Plugin<unknown[]>;
+}
+
+type Outcome = { body: PageBody } | { error: unknown };
+
+/** Parse, run and compile one body: the result at once when every transformer is synchronous, else a promise. */
+function render(processor: Processor, source: string, page: BodySource): PageBody | Promise<PageBody> {
+  const data: HeadingData = { reservedIds: compileIds(page.reservedIds ?? []) };
+  let outcome: Outcome | undefined;
+  let settle: ((outcome: Outcome) => void) | undefined;
+  const finish = (result: Outcome): PageBody => {
+    if ('error' in result) throw failed(result.error, page);
+    return result.body;
+  };
+  try {
+    const tree = processor.parse(source);
+    processor.run(tree, { value: source, path: page.path, data: data as Record<string, unknown> }, (error, tree, file) => {
+      let result: Outcome;
+      try {
+        if (error || !tree || !file) throw error ?? new Error('the pipeline returned no tree');
+        const html = String(processor.stringify(tree, file));
+        result = { body: { html, headings: (file.data as HeadingData).headings ?? [] } };
+      } catch (caught) {
+        result = { error: caught };
+      }
+      if (settle) settle(result);
+      else outcome = result;
+      return undefined;
+    });
+  } catch (error) {
+    throw failed(error, page);
+  }
+  if (outcome) return finish(outcome);
+  return new Promise<Outcome>((resolve) => (settle = resolve)).then(finish);
+}
+
+/** What a plugin (or the pipeline) threw on a page, as the catalogued error naming the page, line and plugin. */
+function failed(error: unknown, page: BodySource): SiteError {
+  if (SiteError.is(error)) return error;
+  const plugin = error instanceof PluginFailure ? error.plugin : undefined;
+  const cause = error instanceof PluginFailure ? error.cause : error;
+  // vfile messages (file.fail in a plugin) know the line of the body they are about.
+  const bodyLine = (cause as { line?: unknown }).line;
+  const line = typeof bodyLine === 'number' && bodyLine > 0 ? bodyLine + (page.line ?? 1) - 1 : undefined;
+  const reason = (cause as { reason?: unknown }).reason;
+  const message = typeof reason === 'string' ? reason : messageOf(cause);
+  const who = plugin ? `Markdown plugin "${plugin.name}" (${plugin.field})` : 'The markdown pipeline';
+  return new SiteError('MarkdownFailed', `${who} failed on ${page.file}: ${message}`, { file: page.file, line, cause });
+}
+
+/** Rendered bodies by page and source, for a long-lived Site: a template or config edit renders no unchanged body twice. */
+export class MarkdownCache {
+  private recipe?: { markdown: Markdown; ids: string };
+  private readonly bodies = new Map<string, PageBody>();
+  private static readonly LIMIT = 10_000;
+
+  /** The body, from the cache when this pipeline with these reserved ids rendered it before. */
+  render(markdown: Markdown, source: string, page: BodySource): PageBody | Promise<PageBody> {
+    const ids = compileIds(page.reservedIds ?? []).key;
+    if (this.recipe?.markdown !== markdown || this.recipe.ids !== ids) {
+      this.recipe = { markdown, ids };
+      this.bodies.clear();
+    }
+    const key = `${page.file}\n${source}`;
+    const hit = this.bodies.get(key);
+    if (hit) return hit;
+    const keep = (body: PageBody) => {
+      if (this.bodies.size >= MarkdownCache.LIMIT) this.bodies.delete(this.bodies.keys().next().value!);
+      this.bodies.set(key, body);
+      return body;
+    };
+    const body = markdown.render(source, page);
+    return body instanceof Promise ? body.then(keep) : keep(body);
+  }
 }

@@ -1,20 +1,54 @@
 /** The markdown files of a pages folder: a light module, so a build can list them before loading the rest of the generator. */
-import { readdir } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from '../core/errors';
+import { SiteError, throwIfAny } from '../core/errors';
+import { displayPath, walkFiles, type LinkProblem } from './list-files';
 
 /** The public folder inside the pages folder: copied to the output as it is. */
 export const PUBLIC_DIR = 'public';
 
-/** Markdown files under the pages folder, skipping `public/` and names starting with `_` or `.`. */
+const isPageSource = (relative: string) => !relative.split('/').some((part, i) => part.startsWith('_') || part.startsWith('.') || (i === 0 && part === PUBLIC_DIR));
+
+/**
+ * Markdown files under the pages folder, skipping `public/` and names starting with `_` or `.`. A symbolic link to
+ * a page or folder inside the pages folder is followed; one that leads outside it (or nowhere) is an error naming
+ * it: nothing outside the pages folder is published.
+ */
 export async function listPageFiles(pagesDir: string): Promise<string[]> {
-  const entries = await readdir(pagesDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
-    .map((entry) => path.relative(pagesDir, path.join(entry.parentPath, entry.name)).replace(/\\/g, '/'))
-    .filter((rel) => !rel.split('/').some((part, i) => part.startsWith('_') || part.startsWith('.') || (i === 0 && part === PUBLIC_DIR)))
-    .sort();
+  await assertPagesFolder(pagesDir);
+  const { files, links } = await walkFiles(pagesDir, { within: pagesDir, skip: (relative) => !isPageSource(relative) }).catch((error: NodeJS.ErrnoException) => {
+    throw typeof error.code === 'string' ? unreadableFolder(pagesDir, error) : error; // a file system error, or a SiteError or bug as it is
+  });
+  // A link to anything but a page or a folder of them is never read, so it cannot publish anything.
+  throwIfAny(links.filter((link) => link.folder || link.link.endsWith('.md')).map(linkError));
+  return files.map((file) => file.path).filter((file) => file.endsWith('.md'));
 }
+
+/** The error for a symbolic link that leads outside the pages folder, or nowhere. */
+export function linkError({ link, target, problem }: LinkProblem): SiteError {
+  const file = displayPath(link);
+  return problem === 'dangling'
+    ? new SiteError('DanglingSymlink', `${file} is a symbolic link to ${target}, which does not exist`, { file })
+    : new SiteError('LinkOutsidePages', `${file} is a symbolic link to ${target}, outside the pages folder`, { file });
+}
+
+/** Throws MissingPagesFolder unless `pagesDir` is a folder that can be read. */
+async function assertPagesFolder(pagesDir: string): Promise<void> {
+  const shown = displayPath(pagesDir);
+  const stats = await stat(pagesDir).catch((error: NodeJS.ErrnoException) => error);
+  if (stats instanceof Error) {
+    if (stats.code === 'ENOENT' || stats.code === 'ENOTDIR') throw new SiteError('MissingPagesFolder', `There is no pages folder at ${shown}`, { file: shown, cause: stats });
+    throw unreadableFolder(pagesDir, stats);
+  }
+  if (!stats.isDirectory()) throw new SiteError('MissingPagesFolder', `${shown} is a file, not a pages folder`, { file: shown });
+}
+
+const unreadableFolder = (pagesDir: string, error: NodeJS.ErrnoException) =>
+  new SiteError('MissingPagesFolder', `The pages folder ${displayPath(pagesDir)} cannot be read (${error.code ?? error.message}${error.path ? `: ${displayPath(error.path)}` : ''})`, {
+    file: displayPath(pagesDir),
+    hint: 'Check that you may read the folder and the folders in it (their permissions), or pass another content folder with --pages.',
+    cause: error,
+  });
 
 export const noPages = (pagesDir: string, displayRoot: string) =>
   new SiteError('NoPages', `No markdown pages in ${path.relative(displayRoot, pagesDir) || pagesDir}`);

@@ -1,17 +1,26 @@
 /**
  * The first half of loading a page, which needs neither the theme nor zod:
- * read the file, replace config tokens, split the frontmatter from the body
- * (gray-matter) and parse its YAML. A worker thread of a large build runs this
- * and the markdown step (page-worker.ts); validating is the main thread's.
+ * read the file as UTF-8, split the frontmatter from the body, parse the
+ * frontmatter's YAML and put the config tokens' values into the parsed text
+ * and the body. A worker thread of a large build runs this and the markdown
+ * step (page-worker.ts); validating is the main thread's.
+ *
+ * Everything wrong with the file itself is a named error with its line: a
+ * file that cannot be read, is not UTF-8, holds binary data or invisible
+ * control characters, is empty, has frontmatter that is not closed, is not
+ * YAML or uses YAML to do more than hold data, or names an unknown token.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import matter from 'gray-matter';
 import jsYaml from 'js-yaml';
 import type { SiteConfig } from './config';
-import { SiteError } from '../core/errors';
-import { replaceTokens } from './tokens';
-import { parseYaml } from './yaml';
+import { SiteError, throwIfAny } from '../core/errors';
+import { characterError, firstForbidden, lineAt } from './characters';
+import { decodeText } from './read-text';
+import { checkedTexts, measureData, type DataPath } from './text-values';
+import { findTokens, holdsToken, protectTokens, restoreTokens, substituteInMarkdown, unknownToken } from './tokens';
+import { fieldName } from './validate';
+import { fieldAt, MAX_ALIASED_VALUES, MAX_DEPTH, parseYaml } from './yaml';
 
 export interface ParseContext {
   pagesDir: string;
@@ -26,43 +35,157 @@ export interface PageSource {
   relativeFile: string;
   /** The file's path as errors and pages show it. */
   file: string;
-  /** The frontmatter as parsed. */
+  /** The frontmatter as parsed, config tokens replaced. */
   data: Record<string, unknown>;
-  /** The frontmatter's YAML text, to name the line of an invalid field. */
+  /** The frontmatter's YAML text as parsed (tokens stand in it as placeholders), to name the line of an invalid field. */
   matter: string;
 }
 
+/** A page's text split at its frontmatter. Offsets are into the whole text; the matter's line 1 is the file's line 1. */
+interface PageParts {
+  /** From the end of the opening `---` to the start of the closing one (empty when there is no frontmatter). */
+  matter: string;
+  matterStart: number;
+  body: string;
+  bodyStart: number;
+}
+
+/** An opening line: `---`, or `---yaml`; another word after the dashes names a language (gray-matter would run `---js` as code). */
+const OPENING = /^---([^\n-][^\n]*)?(?:\n|$)/;
+const CLOSING = /^---[ \t]*\r?$/m;
+
+function splitFrontmatter(text: string, file: string): PageParts {
+  const opening = OPENING.exec(text);
+  if (!opening) return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
+  const language = opening[1]?.trim() ?? '';
+  if (language !== '' && language !== 'yaml' && language !== 'yml') {
+    throw new SiteError('UnsafeYaml', `The frontmatter is declared as "${language}" (after its opening ---): frontmatter is read as YAML only, never run as code`, {
+      file,
+      line: 1,
+      hint: 'Write the frontmatter in YAML between two --- lines, with nothing after the opening ---.',
+    });
+  }
+  const matterStart = 3 + (opening[1]?.length ?? 0);
+  const rest = text.slice(opening[0].length);
+  const closing = CLOSING.exec(rest);
+  if (!closing) {
+    throw new SiteError('MalformedYaml', 'The frontmatter opened by the --- on line 1 is never closed', {
+      file,
+      line: 1,
+      hint: 'End the frontmatter with a line of three dashes (---); the page text follows it.',
+    });
+  }
+  const closeStart = opening[0].length + closing.index;
+  const bodyStart = Math.min(text.length, closeStart + closing[0].length + 1);
+  return { matter: text.slice(matterStart, closeStart), matterStart, body: text.slice(bodyStart), bodyStart };
+}
+
 /**
- * Frontmatter data, parsed with js-yaml (gray-matter's own engine, several
- * times faster than building a syntax tree) using the YAML 1.2 core schema, so
- * dates stay strings as they do in the config. Malformed YAML is parsed again
- * with the tree-building parser, whose error names the line.
+ * Frontmatter data, parsed with js-yaml (gray-matter's own engine, several times faster than building a syntax tree)
+ * using the YAML 1.2 core schema, so dates stay strings as they do in the config and other tags are errors. js-yaml
+ * returns an alias as the anchored object itself, so its data is measured before anything walks it. Any problem is
+ * reported by the tree-building parser, which names the line.
  */
-function loadFrontmatter(text: string, file: string): object {
+function loadFrontmatter(text: string, file: string): unknown {
+  let data: unknown;
   try {
-    return (jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) ?? {}) as object;
+    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA });
   } catch (cause) {
-    // gray-matter hands over the text from the end of the opening `---` line, so its line 1 is the file's line 1.
-    parseYaml(text, file, 1); // throws MalformedYaml naming the line
+    parseYaml(text, file, 1); // throws the error, naming the line
     // The parsers disagree (rare): report js-yaml's objection with its own position.
     const mark = (cause as { mark?: { line: number } }).mark;
     throw new SiteError('MalformedYaml', (cause as Error).message.split('\n')[0] ?? 'YAML syntax error', { file, line: mark ? mark.line + 1 : undefined, cause });
   }
+  // Without a `*` there is no alias, and js-yaml's own depth limit holds.
+  const problem = text.includes('*') ? measureData(data) : undefined;
+  if (problem) {
+    parseYaml(text, file, 1); // throws the same problem, naming the line
+    throw problem === 'depth'
+      ? new SiteError('MalformedYaml', `Lists and mappings are nested more than ${MAX_DEPTH} levels deep (counting what aliases repeat)`, { file })
+      : new SiteError('YamlAliasLimit', problem === 'cycle' ? 'An alias refers to the list or mapping that contains it' : `Aliases repeat more than ${MAX_ALIASED_VALUES} values`, { file });
+  }
+  return data;
+}
+
+/** Reads a page's bytes; a file that vanished or cannot be read is UnreadableFile. */
+function readPage(absolute: string, file: string): Uint8Array {
+  try {
+    return readFileSync(absolute);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    throw new SiteError('UnreadableFile', `${file} cannot be read (${code === 'ENOENT' ? 'it no longer exists' : (code ?? (cause as Error).message)})`, { file, cause });
+  }
+}
+
+/** A page's text split, its tokens found and its frontmatter ready to parse, with the field at any offset of the text. */
+function readParts(text: string, file: string, config: SiteConfig) {
+  const parts = splitFrontmatter(text, file);
+  const tokens = findTokens(text, config);
+  // Placeholders keep every offset where it was, so the field at an offset of the text is found in `matter`.
+  const matter = protectTokens(parts.matter, tokens.map((token) => ({ ...token, offset: token.offset - parts.matterStart })));
+  const fieldOf = (offset: number): string | undefined => {
+    if (offset >= parts.bodyStart) return 'body';
+    const at = fieldAt(matter, offset - parts.matterStart);
+    return at && fieldName(at);
+  };
+  return { ...parts, tokens, matter, fieldOf };
 }
 
 /**
- * Reads and splits one page; throws a SiteError when the file cannot be read,
- * uses an unknown token or has malformed YAML. Reads synchronously: a build
- * reads thousands of small files faster in a loop than as thousands of
- * concurrent promises (which would also hold every file in memory at once).
+ * The line a page's body starts on, from its `matter` as splitFrontmatter cuts it: the opening line's end, then every
+ * line up to the closing `---` line, whose next line is the body's first. Markdown errors name lines of the file by it.
+ */
+export const bodyLineOf = (matter: string): number => (matter === '' ? 1 : matter.split('\n').length + 1);
+
+/**
+ * Reads and splits one page; throws a SiteError (or SiteErrors) when it is not a readable page. Reads synchronously:
+ * a build reads thousands of small files faster in a loop than as thousands of concurrent promises (which would also
+ * hold every file in memory at once).
  */
 export function parsePage(relativeFile: string, ctx: ParseContext): { source: PageSource; content: string } {
   const absolute = path.join(ctx.pagesDir, relativeFile);
   const file = path.relative(ctx.displayRoot, absolute) || absolute;
-  const text = replaceTokens(readFileSync(absolute, 'utf8'), ctx.config, file);
-  const parsed = matter(text, { engines: { yaml: (yaml: string) => loadFrontmatter(yaml, file) } });
+  const text = decodeText(readPage(absolute, file), file, (lenient, offset) => {
+    try {
+      return readParts(lenient, file, ctx.config).fieldOf(offset);
+    } catch {
+      return undefined; // the frontmatter cannot be split either: the error names the line only
+    }
+  });
+  if (text.trim() === '') throw new SiteError('EmptyPage', `${file} is empty`, { file });
+  const { matter, matterStart, body, bodyStart, tokens, fieldOf } = readParts(text, file, ctx.config);
+  const bad = firstForbidden(text);
+  if (bad) throw characterError(text, file, bad, fieldOf(bad.offset));
+  throwIfAny(tokens.filter((token) => !token.known).map((token) => unknownToken(token, { file, line: lineAt(text, token.offset), field: fieldOf(token.offset) })));
+
+  const parsed = loadFrontmatter(matter, file);
+  if (parsed !== null && parsed !== undefined && (typeof parsed !== 'object' || Array.isArray(parsed))) {
+    throw new SiteError('InvalidFrontmatter', `The frontmatter must be fields (key: value lines), not ${Array.isArray(parsed) ? 'a list' : 'a single value'}`, {
+      file,
+      line: lineAt(text, matterStart + (/\S/.exec(matter)?.index ?? 0)),
+      field: '(root)',
+    });
+  }
+  if ((parsed === null || parsed === undefined || Object.keys(parsed).length === 0) && body.trim() === '') {
+    throw new SiteError('EmptyPage', `${file} has no frontmatter fields and no text`, { file, line: 1 });
+  }
+  const lineOf = (at: DataPath) => parseYaml(matter, file, 1).lineOf(at);
+  const data = checkedTexts(parsed ?? {}, {
+    file,
+    lineOf,
+    map: (value, at, key) => {
+      if (key && holdsToken(value)) {
+        const asWritten = tokens.map((token) => ({ ...token, value: token.match }));
+        const field = fieldName(at().map((part) => (typeof part === 'string' ? restoreTokens(part, asWritten) : part)));
+        throw new SiteError('InvalidFrontmatter', `A config token ({{ ... }}) stands in the key ${field}: tokens go in values only`, { file, field, line: lineOf(at()) });
+      }
+      return restoreTokens(value, tokens);
+    },
+  }) as Record<string, unknown>;
+
+  const bodyTokens = tokens.filter((token) => token.offset >= bodyStart).map((token) => ({ ...token, offset: token.offset - bodyStart }));
   return {
-    source: { relativeFile, file, data: (parsed.data ?? {}) as Record<string, unknown>, matter: parsed.matter },
-    content: parsed.content,
+    source: { relativeFile, file, data, matter },
+    content: substituteInMarkdown(body, bodyTokens),
   };
 }

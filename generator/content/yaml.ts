@@ -1,10 +1,28 @@
 /**
  * YAML parsing that remembers where each value came from, so a validation error
- * can name the line of the offending field, not just the file.
+ * can name the line of the offending field, not just the file; and that reads
+ * plain data only. Refused, each with a named error and its line:
+ * - tags other than the core schema's (`!!js/function`, `!!python/object`,
+ *   `!foo`, `!!binary`...): never run, never turned into objects;
+ * - nesting deeper than MAX_DEPTH: the yaml package composes recursively and
+ *   relies on catching a stack overflow, which can instead abort the process;
+ * - aliases that repeat more than MAX_ALIASED_VALUES values, or that refer to
+ *   the collection containing them (a billion-laughs document is a few lines
+ *   that expand to billions of values for whatever walks the data next);
+ * - an alias with no anchor before it, and a list or mapping used as a key.
  */
 import { createRequire } from 'node:module';
-import type { Document } from 'yaml';
+import type { CST, Document, LineCounter, Node as YamlNode } from 'yaml';
 import { SiteError } from '../core/errors';
+import { fieldName } from './validate';
+
+/** Deepest nesting of lists and mappings a document may have (js-yaml's own default limit). */
+export const MAX_DEPTH = 100;
+/** Most values that aliases (`*name`) may repeat in one document: generous for real reuse, far below harm. */
+export const MAX_ALIASED_VALUES = 10_000;
+
+/** Tags of the YAML 1.2 core schema, and `!` (a plain string): the only ones a document may use. */
+const SAFE_TAGS = new Set(['!', ...['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((name) => `tag:yaml.org,2002:${name}`)]);
 
 /**
  * The yaml package is loaded only when needed: the site config needs it (loadYaml, before parsing it),
@@ -25,12 +43,13 @@ export interface ParsedYaml {
   lineOf(path: ReadonlyArray<PropertyKey>): number | undefined;
 }
 
-/**
- * @param firstLine line of `source`'s first line in the file (2 for frontmatter after `---`).
- */
 /** Parsed documents by file, text and offset: unchanged frontmatter is not parsed again in watch mode. */
 const cache = new Map<string, ParsedYaml>();
 
+/**
+ * Parses `source` into plain data; throws MalformedYaml, UnsafeYaml or YamlAliasLimit naming `file` and the line.
+ * @param firstLine line of `source`'s first line in the file.
+ */
 export function parseYaml(source: string, file: string, firstLine = 1): ParsedYaml {
   const key = `${file}\0${firstLine}\0${source}`;
   const hit = cache.get(key);
@@ -41,27 +60,176 @@ export function parseYaml(source: string, file: string, firstLine = 1): ParsedYa
   return parsed;
 }
 
+/** The document, or the offset of a collection nested deeper than MAX_DEPTH (then nothing is composed). */
+function compose(source: string, counter: LineCounter): { doc: Document; tooDeep?: undefined } | { doc?: undefined; tooDeep: number } {
+  const { Composer, Parser } = yaml();
+  // The parser is a loop; composing recurses, so the depth is checked on the parser's tokens first.
+  const tokens = [...new Parser(counter.addNewLine).parse(source)];
+  const tooDeep = deepestOffset(tokens);
+  if (tooDeep !== undefined) return { tooDeep };
+  let doc: Document | undefined;
+  for (const next of new Composer({ prettyErrors: false, uniqueKeys: true }).compose(tokens, true, source.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(new (yaml().YAMLParseError)([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'A second YAML document starts here (after a --- line)'));
+      break;
+    }
+  }
+  return { doc: doc! };
+}
+
+/** The offset of the first list or mapping nested deeper than MAX_DEPTH, walking the parser's tokens without recursion. */
+function deepestOffset(tokens: CST.Token[]): number | undefined {
+  const stack: [CST.Token, number][] = tokens.map((token) => [token, 0]);
+  while (stack.length > 0) {
+    const [token, depth] = stack.pop()!;
+    if (token.type === 'document' && token.value) stack.push([token.value, depth]);
+    else if (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection') {
+      if (depth >= MAX_DEPTH) return token.offset;
+      for (const item of token.items) {
+        if ('key' in item && item.key) stack.push([item.key, depth + 1]);
+        if (item.value) stack.push([item.value, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
 function parseUncached(source: string, file: string, firstLine: number): ParsedYaml {
-  const { LineCounter, parseDocument, isNode } = yaml();
+  const { LineCounter } = yaml();
   const counter = new LineCounter();
-  const doc: Document = parseDocument(source, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const lineAt = (offset: number) => counter.linePos(offset).line + firstLine - 1;
+  const composed = compose(source, counter);
+  if (composed.tooDeep !== undefined) {
+    throw new SiteError('MalformedYaml', `Lists and mappings are nested more than ${MAX_DEPTH} levels deep`, { file, line: lineAt(composed.tooDeep) });
+  }
+  const { doc } = composed;
   const [first] = doc.errors;
   if (first) {
     const line = first.linePos?.[0].line ?? counter.linePos(first.pos[0]).line;
+    const field = fieldAt(source, first.pos[0]);
     throw new SiteError('MalformedYaml', first.message.split('\n')[0] ?? 'YAML syntax error', {
       file,
       line: line === undefined ? undefined : line + firstLine - 1,
+      field: field && fieldName(field),
+      hint: HINTS[first.code],
       cause: first,
     });
   }
+  checkNodes(doc, file, lineAt);
+  let data: unknown;
+  try {
+    // The aliases were measured above, by the same rule as pages' frontmatter; the package's own count is a different rule.
+    data = doc.toJS({ maxAliasCount: -1 }) ?? {};
+  } catch (cause) {
+    throw new SiteError('MalformedYaml', (cause as Error).message.split('\n')[0] ?? 'YAML error', { file, cause });
+  }
   return {
-    data: doc.toJS() ?? {},
+    data,
     lineOf(path) {
       for (let depth = path.length; depth >= 0; depth--) {
         const node = doc.getIn(path.slice(0, depth).map((p) => (typeof p === 'symbol' ? String(p) : p)), true);
-        if (isNode(node) && node.range) return counter.linePos(node.range[0]).line + firstLine - 1;
+        if (yaml().isNode(node) && node.range) return lineAt(node.range[0]);
       }
       return undefined;
     },
   };
+}
+
+/** Hints for the YAML mistakes people make most, by the yaml package's error code. */
+const HINTS: Partial<Record<string, string>> = {
+  TAB_AS_INDENT: 'Indent YAML with spaces: a tab is not allowed as indentation. Replace the tabs at the start of the line with spaces.',
+  DUPLICATE_KEY: 'A key appears twice in one mapping: remove or rename one of them.',
+  MULTIPLE_DOCS: 'A --- line ends the frontmatter: remove the extra --- line, or quote the value that holds it.',
+  BLOCK_AS_IMPLICIT_KEY: 'A value that contains ": " must be quoted: title: "Security: what we do".',
+  MISSING_CHAR: 'A value that contains ": " or starts with a special character ({ [ * & ! | > \' " % @ `) must be quoted.',
+};
+
+/**
+ * Tags, keys and aliases, in document order. An alias refers to the last anchor of its name before it (the anchored
+ * node is entered before its contents, so an alias inside its own anchor refers to a collection that contains it).
+ */
+function checkNodes(doc: Document, file: string, lineAt: (offset: number) => number): void {
+  const { isAlias, isCollection, isMap, isPair, isScalar } = yaml();
+  const anchors = new Map<string, YamlNode>();
+  const sizes = new Map<YamlNode, number>();
+  let aliased = 0;
+  const where = (node: { range?: unknown }, path: (string | number)[]) => {
+    const range = (node as YamlNode).range;
+    return { file, line: range ? lineAt(range[0]) : undefined, field: path.length > 0 ? fieldName(path) : undefined };
+  };
+  const sizeOf = (node: unknown, path: (string | number)[]): number => {
+    if (isAlias(node)) {
+      const source = anchors.get(node.source);
+      if (!source) {
+        throw new SiteError('MalformedYaml', `*${node.source} refers to no anchor: no value before it is marked &${node.source}`, {
+          ...where(node, path),
+          hint: `Mark the value to repeat with &${node.source} before this alias, or write the value out. In plain text, quote a value that starts with *.`,
+        });
+      }
+      const size = sizes.get(source);
+      if (size === undefined) throw new SiteError('YamlAliasLimit', `*${node.source} refers to the list or mapping that contains it, which would repeat forever`, where(node, path));
+      aliased += size;
+      if (aliased > MAX_ALIASED_VALUES) {
+        throw new SiteError('YamlAliasLimit', `Aliases repeat more than ${MAX_ALIASED_VALUES.toLocaleString('en')} values by here (*${node.source}); the limit guards against documents that multiply themselves`, where(node, path));
+      }
+      return size;
+    }
+    if (!isScalar(node) && !isCollection(node)) return 0; // an empty value
+    if (node.tag && !SAFE_TAGS.has(node.tag)) throw new SiteError('UnsafeYaml', `The tag ${shownTag(node.tag)} is not allowed`, where(node, path));
+    if (node.anchor) anchors.set(node.anchor, node);
+    let size = 1;
+    if (isCollection(node)) {
+      node.items.forEach((item: unknown, index: number) => {
+        if (isPair(item)) {
+          const key = isScalar(item.key) ? String(item.key.value) : index;
+          if (isMap(node) && (isCollection(item.key) || isAlias(item.key))) {
+            throw new SiteError('MalformedYaml', 'A key must be plain text, not a list, a mapping or an alias', { ...where(item.key as YamlNode, path), hint: HINTS.MISSING_CHAR });
+          }
+          size += sizeOf(item.key, [...path, key]) + sizeOf(item.value, [...path, key]);
+        } else size += sizeOf(item, [...path, index]);
+      });
+    }
+    sizes.set(node, size);
+    return size;
+  };
+  sizeOf(doc.contents, []);
+}
+
+/** `tag:yaml.org,2002:js/function` as written: `!!js/function`. */
+const shownTag = (tag: string) => (tag.startsWith('tag:yaml.org,2002:') ? `!!${tag.slice('tag:yaml.org,2002:'.length)}` : tag);
+
+/**
+ * The path of the field whose key or value holds `offset` in `source`, if the text can be read as YAML at all:
+ * names the field of an error found in the raw text (a control character, an unknown token). Never throws.
+ */
+export function fieldAt(source: string, offset: number): (string | number)[] | undefined {
+  try {
+    const { LineCounter, isCollection, isMap, isPair, isScalar } = yaml();
+    const composed = compose(source, new LineCounter());
+    if (!composed.doc) return undefined;
+    const inside = (node: unknown) => {
+      const range = (node as YamlNode | null)?.range;
+      return range !== undefined && range !== null && offset >= range[0] && offset < range[2];
+    };
+    const path: (string | number)[] = [];
+    let node: unknown = composed.doc.contents;
+    while (isCollection(node)) {
+      const items: unknown[] = node.items;
+      const index = items.findIndex((item) => (isPair(item) ? inside(item.key) || inside(item.value) : inside(item)));
+      if (index === -1) break;
+      const item = items[index];
+      if (isMap(node) && isPair(item)) {
+        path.push(isScalar(item.key) ? String(item.key.value) : String(index));
+        if (inside(item.key)) break;
+        node = item.value;
+      } else {
+        path.push(index);
+        node = isPair(item) ? item.value : item;
+      }
+    }
+    return path.length > 0 ? path : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * `site build`: a short list of named, timed steps.
  *
- *   config → theme → pages ∥ assets → render (+ write pages) → images → write → links → commit → report
+ *   config → theme ∥ markdown (plugins) → pages ∥ assets → render (+ write pages) → images → write → links → commit → report
  *
  * Assets are bundled before rendering (not after, as in some generators) so
  * pages can reference the content-hashed file names directly; bundling runs
@@ -16,7 +16,7 @@ import { bundleAssets, scriptEntries, type Assets } from '../assets/bundle-asset
 import { checkLinks, type PageLinks } from '../checks/check-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
 import { SiteError, throwIfAny } from './errors';
-import { headersFile, robots, securityTxt, sitemap, styleHash } from '../output/host-files';
+import { headersFile, robots, securityTxt, sitemap, SPECULATION_RULES_FILE, speculationRules, styleHash } from '../output/host-files';
 import { siteImages } from '../assets/images';
 import { noPages, PUBLIC_DIR } from '../content/page-files';
 import { startPages, type Prestart } from './page-workers';
@@ -28,6 +28,9 @@ import { formatReport, measureGzip, type OutputFile } from './report';
 import type { PageSummary, Theme } from './types';
 import { stageSite, type SiteFiles, type Staging } from '../output/write-site';
 import { listFiles } from '../content/list-files';
+import { checkOutputPlace } from '../output/output-folder';
+import { checkPublicCollisions } from '../output/public-files';
+import { cacheFolder, formatWarning } from '../cache/cache-dir';
 
 export interface BuildOptions {
   /** Project root: holds templates/, islands/ and the cache. Default: the working directory. */
@@ -95,25 +98,42 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     throw noPages(paths.pagesDir, paths.root);
   }
   let staging: Staging | undefined;
+  const notes: string[] = [];
   try {
+    // Before anything is written: the output folder must be a place of the build's own (output-folder.ts).
+    checkOutputPlace(paths.outDir, paths);
+    const cache = await cacheFolder(paths.cacheDir, path.join(paths.root, 'node_modules'));
+    paths.cacheDir = cache.dir;
+    if (cache.warning) notes.push(formatWarning(cache.warning));
+    for (const note of notes) log.warn(note);
     const config = await step('config', async () => withBaseUrl(await loadConfig(paths.pagesDir, paths.root), options.baseUrl));
     const parseContext = { pagesDir: paths.pagesDir, config, displayRoot: paths.root };
+    const configFile = path.relative(paths.root, path.join(paths.pagesDir, CONFIG_FILE));
     // On a large site the workers start parsing the pages now, while this thread loads the theme.
     const pipeline = threads > 1 ? new PagePipeline(workers, files, parseContext) : undefined;
-    const theme = await step('theme', () => loadTheme(paths.themeDir, paths.cacheDir));
-    staging = await stageSite(paths.outDir, paths.publicDir);
+    const loadingTheme = step('theme', () => loadTheme(paths.themeDir, paths.cacheDir));
+    loadingTheme.catch(() => undefined); // reported below, once the output folder is known to be safe
+    // The markdown pipeline with the site's plugins, where the markdown is rendered: here, or on a large site on the
+    // workers, which load it themselves (the first to find a bad plugin reports it), so this thread never loads remark.
+    const loadingMarkdown = pipeline ? undefined : step('markdown', async () => (await import('../content/markdown')).loadMarkdown(config.markdown, { root: paths.root, configFile }));
+    loadingMarkdown?.catch(() => undefined); // reported below, as the theme's failure is
+    staging = await stageSite(paths.outDir, paths.publicDir, paths);
+    const theme = await loadingTheme;
+    const markdown = await loadingMarkdown;
+    pipeline?.renderMarkdown({ root: paths.root, configFile, reservedIds: theme.theme.reservedIds ?? [] });
     // The assets (reused when unchanged, else bundled by esbuild in its own process) while the pages load.
     const bundling = step('assets', () => bundleTheme(theme.theme, paths));
     bundling.catch(() => undefined); // its failure is reported below, once the pages are loading
     const { PageSteps } = await import('./page-steps');
-    const pageSteps = new PageSteps(files, { ...parseContext, theme: theme.theme }, theme, pipeline);
+    const pageSteps = new PageSteps(files, { ...parseContext, theme: theme.theme, markdown }, theme, pipeline);
     const [summaries, assets] = await Promise.all([step('pages', () => pageSteps.load()), bundling]);
     const rendered = await step('render', () => pageSteps.render(pageAssets(assets), staging!.dir));
     const images = await step('images', () => siteImages(config, paths.publicDir, paths.cacheDir));
     const other = hostFiles(assets, images, summaries, config, options.now ?? new Date(), theme.theme);
+    // Before the public files are copied in (staging.write): none may take the place of a file the build makes.
+    checkPublicCollisions(staging.publicFiles, generatedFiles(rendered, other), paths.publicDir);
     await step('write', () => staging!.write(other));
-    const publicFiles = await listFiles(paths.publicDir);
-    const configFile = path.relative(paths.root, path.join(paths.pagesDir, CONFIG_FILE));
+    const publicFiles = staging.publicFiles.map((file) => file.path);
     const outputFiles = new Set([...rendered.map((r) => r.outFile), ...other.keys(), ...publicFiles]);
     const warnings = await step('links', () => linkWarnings(rendered, outputFiles, config, summaries, configFile));
     await step('commit', () => staging!.commit(outputFiles));
@@ -125,7 +145,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     for (const warning of warnings) log.warn(warning);
     log.info(formatReport(outputs, { pages: summaries.length, ms, outDir: path.relative(process.cwd(), paths.outDir) || '.', detail: options.verbose }));
     log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}${threads > 1 ? ` (pages on ${threads} threads)` : ''}`);
-    return { config, pages: summaries, outputs, warnings, steps, ms, outDir: paths.outDir };
+    return { config, pages: summaries, outputs, warnings: [...notes, ...warnings], steps, ms, outDir: paths.outDir };
   } catch (error) {
     await staging?.abort();
     throw error;
@@ -174,7 +194,7 @@ export async function bundleTheme(theme: Theme, paths: ProjectPaths): Promise<As
   );
 }
 
-/** Every output file except the pages: assets, images, sitemap, robots.txt, security.txt and the host's headers. */
+/** Every output file except the pages: assets, images, sitemap, robots.txt, security.txt, the host's headers and the speculation rules. */
 export function hostFiles(assets: Assets, images: Map<string, Uint8Array>, pages: PageSummary[], config: SiteConfig, now: Date, theme: Theme): SiteFiles {
   const files: SiteFiles = new Map();
   for (const [file, contents] of assets.files) files.set(file, contents);
@@ -183,6 +203,15 @@ export function hostFiles(assets: Assets, images: Map<string, Uint8Array>, pages
   files.set('robots.txt', robots(config));
   files.set('.well-known/security.txt', securityTxt(config, now));
   files.set('_headers', headersFile(config, { styleHashes: (theme.inlineStyles ?? []).map(styleHash) }));
+  files.set(SPECULATION_RULES_FILE, speculationRules(config));
+  return files;
+}
+
+/** Every file the build writes itself, and what it is (for a public file that would overwrite one). */
+function generatedFiles(pages: { outFile: string; file: string }[], other: SiteFiles): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const file of other.keys()) files.set(file, 'a file the build makes');
+  for (const page of pages) files.set(page.outFile, `the page of ${page.file}`);
   return files;
 }
 

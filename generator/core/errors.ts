@@ -21,7 +21,30 @@ export const ErrorKinds = {
   BodyNotShown: { title: 'Page body not shown', hint: "This page's template does not show its markdown body. Move the text into the template's fields, add a section that shows the body (a prose section), or use a template that shows it." },
   RenderFailure: { title: 'Unexpected Application Error!', hint: 'The template threw while rendering this page. Run with --verbose for the stack.' },
   WriteFailed: { title: 'Writing the site failed', hint: 'Check the output folder is writable; the previous output was left as it was.' },
+  UnsafeOutputFolder: { title: 'Unsafe output folder', hint: 'Choose a folder of its own for the site, such as dist/ inside the project: the build replaces everything in its output folder.' },
+  OutputIsFile: { title: 'The output folder is a file', hint: 'Choose a folder for --out, or move the file away; the build never overwrites a file it did not write.' },
+  OutputFolderNotOurs: { title: 'Output folder holds files site did not write', hint: 'Choose a new or empty folder for --out. If this folder is the output of an earlier version of site, delete it once by hand.' },
+  ForeignFileInOutput: { title: 'A file in the output folder was not written by site', hint: 'Move the file out of the output folder (keep your own files in pages/public/ to publish them), or delete it; the build replaces the folder and would lose it.' },
+  OutputSymlink: { title: 'Symbolic link in the output folder', hint: 'Point --out at a real folder and remove the link: site never writes through a symbolic link.' },
+  LinkOutsidePages: { title: 'A symbolic link leads outside the pages folder', hint: 'Copy the file into the pages folder instead of linking to it: nothing outside the pages folder is published.' },
+  DanglingSymlink: { title: 'A symbolic link leads nowhere', hint: 'Remove the link, or point it at a file inside the pages folder.' },
+  PublicFileCollision: { title: 'A public file would overwrite a generated file', hint: 'Rename or remove the file in the public folder: the build writes this file itself.' },
+  CacheUnwritable: { title: 'The build cache cannot be written', hint: 'Make node_modules/.cache/site a writable folder (it only holds what builds can remake), or delete it.' },
   NoPages: { title: 'No pages found', hint: 'Add at least one .md file to the pages folder.' },
+  MissingPagesFolder: { title: 'Pages folder not found', hint: 'Create the folder, or pass the content folder (the one holding the markdown pages and site.yml) with --pages.' },
+  UnreadableFile: { title: 'A file cannot be read', hint: 'Check that the file exists and that you may read it (its permissions), then build again.' },
+  EmptyPage: { title: 'Empty page', hint: 'Write the page: frontmatter between two --- lines with at least a title and a description, then its text. Or delete the file.' },
+  EmptyConfig: { title: 'Empty site config', hint: 'Fill in the site config: name, baseUrl, contact details, navigation and the other facts every page uses.' },
+  InvalidEncoding: { title: 'Text is not valid UTF-8', hint: 'Save the file as UTF-8 (in most editors: Save with Encoding, UTF-8), then check the characters at the line shown.' },
+  BinaryContent: { title: 'Binary data in a text file', hint: 'The file holds NUL bytes, so it is not text: restore it from a copy. Images and downloads belong in the public folder.' },
+  ControlCharacter: { title: 'Invisible control character', hint: 'Delete the character (often pasted in by accident). For right-to-left text, use the isolates U+2066 to U+2069 or the marks U+200E and U+200F rather than embeddings and overrides.' },
+  UnsafeYaml: { title: 'YAML that could run code or build objects', hint: 'Remove the tag: only plain YAML is read (text, numbers, true/false, null, lists and mappings), and tags such as !!js/function are never run.' },
+  YamlAliasLimit: { title: 'Too much repeated through YAML aliases', hint: 'Write the values out, or repeat less through aliases (*name): a few aliases are fine, but not a structure that multiplies itself.' },
+  MissingServeFolder: { title: 'Folder to serve not found', hint: 'Build the site first (site build writes dist/), or pass the built folder with --dir.' },
+  MarkdownPluginNotFound: { title: 'Markdown plugin not found', hint: 'Install the package in the project (npm install <name>), or correct its name under markdown.plugins in the site config.' },
+  MarkdownPluginFailed: { title: 'Markdown plugin cannot be used', hint: 'Check the plugin and its options under markdown.plugins in the site config (its documentation lists them); run with --verbose for the stack.' },
+  MarkdownFailed: { title: 'Markdown plugin failed on a page', hint: 'The plugin named below threw while rendering this page: change the markdown it objects to, or its options under markdown.plugins in the site config. Run with --verbose for the stack.' },
+  DuplicateId: { title: 'Two elements of a page share an id', hint: 'Rename the heading (its id is made from its text) or the field that gives the other element its id: links, labels and scripts find the first element with an id, never the second.' },
 } as const;
 
 export type ErrorKind = keyof typeof ErrorKinds;
@@ -35,16 +58,16 @@ export interface SiteErrorDetails {
   cause?: unknown;
 }
 
-/** Marks errors so `instanceof` holds across bundled copies of this module (the theme bundles its own). */
-const SITE_ERROR = Symbol.for('site.SiteError');
-const SITE_ERRORS = Symbol.for('site.SiteErrors');
-const branded = (value: unknown, brand: symbol) => typeof value === 'object' && value !== null && brand in value;
-
+/**
+ * A failure the user can fix, with its catalogue entry. The theme imports this very module (through
+ * generator/theme.ts, never a bundled copy), so one class serves the engine and the theme.
+ */
 export class SiteError extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return branded(value, SITE_ERROR);
+  /** Whether `value` is a SiteError: use this, not `instanceof`, where a check is needed. */
+  static is(value: unknown): value is SiteError {
+    return value instanceof SiteError;
   }
-  readonly [SITE_ERROR] = true;
+
   readonly kind: ErrorKind;
   readonly title: string;
   readonly file?: string;
@@ -73,10 +96,10 @@ export class SiteError extends Error {
 
 /** Several errors found in one pass (every invalid page is reported at once). */
 export class SiteErrors extends Error {
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return branded(value, SITE_ERRORS);
+  static is(value: unknown): value is SiteErrors {
+    return value instanceof SiteErrors;
   }
-  readonly [SITE_ERRORS] = true;
+
   readonly errors: SiteError[];
   constructor(errors: SiteError[]) {
     super(`${errors.length} error${errors.length === 1 ? '' : 's'}: ${errors.map((e) => e.name).join(', ')}`);
@@ -87,8 +110,8 @@ export class SiteErrors extends Error {
 
 /** Flattens whatever was thrown into the list of SiteErrors it carries. */
 export function siteErrorsOf(error: unknown): SiteError[] {
-  if (error instanceof SiteErrors) return error.errors;
-  if (error instanceof SiteError) return [error];
+  if (SiteErrors.is(error)) return error.errors;
+  if (SiteError.is(error)) return [error];
   return [];
 }
 

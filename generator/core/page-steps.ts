@@ -7,6 +7,7 @@
  */
 import { throwIfAny } from './errors';
 import { describePage, duplicateRoutes, loadPages, type LoadContext } from '../content/load-pages';
+import type { Markdown } from '../content/markdown';
 import type { LoadedTheme } from '../render/load-theme';
 import { inFileOrder, type PagePipeline } from './parallel-pages';
 import type { PageAssets } from '../render/render-pages';
@@ -19,10 +20,10 @@ export class PageSteps {
   private loaded: PageInfo[] = [];
   private summaries: PageSummary[] = [];
 
-  /** `pipeline`: the worker threads already parsing the pages (none: this thread alone). */
+  /** `pipeline`: the worker threads already parsing the pages (none: this thread alone, with `ctx.markdown`). */
   constructor(
     private readonly files: string[],
-    private readonly ctx: LoadContext,
+    private readonly ctx: Omit<LoadContext, 'markdown'> & { markdown?: Markdown },
     private readonly theme: LoadedTheme,
     private readonly pipeline: PagePipeline | undefined,
   ) {}
@@ -34,7 +35,9 @@ export class PageSteps {
       this.summaries = heads.map(summaryOf);
       throwIfAny(duplicateRoutes(this.summaries));
     } else {
-      this.loaded = await loadPages(this.ctx, this.files);
+      const { markdown } = this.ctx;
+      if (!markdown) throw new Error('PageSteps: without worker threads, the pages need the markdown pipeline');
+      this.loaded = await loadPages({ ...this.ctx, markdown }, this.files);
       this.summaries = this.loaded.map(summaryOf);
     }
     return this.summaries;
@@ -46,7 +49,8 @@ export class PageSteps {
     const writer = this.pipeline ? await this.pipeline.writer(outDir) : folderWriter(outDir);
     const { rendered, errors } = await writePages(this.pipeline ? this.pipeline.pages() : [this.loaded], ctx, writer);
     this.loaded = []; // written: nothing more to keep
-    throwIfAny(inFileOrder(errors));
+    // On a pipeline, the workers report pages whose markdown a plugin failed on as they go.
+    throwIfAny(inFileOrder([...errors, ...(this.pipeline?.failedMarkdown() ?? [])]));
     return this.pipeline ? inFileOrder(rendered) : rendered;
   }
 }

@@ -4,11 +4,12 @@
  * the rest of the generator. A worker spends its first few hundred
  * milliseconds loading modules, and that now overlaps the main thread's.
  */
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { listPageFiles } from '../content/page-files';
+import { COMPILED, compiledModule, GENERATOR_DIR } from './engine-files';
 
 /** Below this many pages a build stays on one thread: starting workers would cost more than it saves. */
 export const PARALLEL_THRESHOLD = 300;
@@ -19,19 +20,17 @@ export function threadCount(pages: number, requested?: number): number {
   return pages >= PARALLEL_THRESHOLD ? Math.max(1, availableParallelism()) : 1;
 }
 
-/** The worker module: a sibling of this file once compiled; from TypeScript sources, compiled first. */
-async function workerUrl(): Promise<URL> {
-  const sibling = new URL('./page-worker.mjs', import.meta.url);
-  if (existsSync(sibling)) return sibling;
-  // Tests run the generator from TypeScript; the CLI launcher compiles the worker entry (and caches it).
-  const launcher = '../../bin/compile-cli.js'; // not a literal: the compiled CLI must not bundle its own launcher
-  const { compiledEntry } = (await import(launcher)) as { compiledEntry(name: string): Promise<string> };
-  return new URL(await compiledEntry('page-worker'));
-}
+/**
+ * A worker thread runs what this thread runs: the compiled page-worker.mjs, or page-worker.ts from its source
+ * (typescript-worker.js starts TypeScript in the thread first: Node 20 gives a worker no loader of this thread's).
+ */
+const newWorker = COMPILED
+  ? () => new Worker(compiledModule('page-worker'))
+  : () => new Worker(path.join(GENERATOR_DIR, 'core/typescript-worker.js'), { workerData: { module: pathToFileURL(path.join(GENERATOR_DIR, 'core/page-worker.ts')).href } });
 
 /** `count` page workers, starting now. */
 export function startWorkers(count: number): Promise<Worker[]> {
-  return count < 1 ? Promise.resolve([]) : workerUrl().then((url) => Array.from({ length: count }, () => new Worker(url)));
+  return Promise.resolve(Array.from({ length: Math.max(0, count) }, newWorker));
 }
 
 /** A build's page files and threads, its workers already starting. */

@@ -22,8 +22,8 @@
  *   no markdown left; from then on that worker writes them.
  */
 import type { Worker } from 'node:worker_threads';
-import { collectErrors, fromPlain, type PlainSiteError, type SiteError } from './errors';
-import { parsePage, type ParseContext, type PageSource } from '../content/parse-page';
+import { collectErrors, fromPlain, SiteErrors, type PlainSiteError, type SiteError } from './errors';
+import { bodyLineOf, parsePage, type ParseContext, type PageSource } from '../content/parse-page';
 import { withBody, type PageBody, type PageHead, type PageInfo } from './types';
 import { folderWriter, WriteFailure, type FileContents, type PageWriter } from '../output/write-in-place';
 
@@ -44,10 +44,29 @@ export interface MarkedBody extends PageBody {
   relativeFile: string;
 }
 
+/** A page's markdown body, to render: `line` is the line of its file the body starts on. */
+export interface BodyToMark {
+  relativeFile: string;
+  content: string;
+  line: number;
+}
+
 /** Pages the main thread parsed, for the worker to render their markdown: sent to each worker once, after parsing. */
 export interface MarkRequest {
   type: 'mark';
-  bodies: { relativeFile: string; content: string }[];
+  bodies: BodyToMark[];
+}
+
+/**
+ * What rendering markdown needs that the parse request has not: where the site's plugins are installed and the ids
+ * the theme reserves. Sent once the theme is loaded (and the main thread has loaded the plugins, so a bad one is
+ * reported once); a worker renders no markdown before.
+ */
+export interface MarkdownRequest {
+  type: 'markdown';
+  root: string;
+  configFile: string;
+  reservedIds: readonly (string | RegExp)[];
 }
 
 /** Rendered pages for a worker to write into the staging folder. */
@@ -57,14 +76,15 @@ export interface WriteRequest {
   pages: { outFile: string; chunks: FileContents }[];
 }
 
-/** The main thread's requests: parse, mark, then any number of writes, then end. */
-export type MainMessage = ParseRequest | MarkRequest | WriteRequest | { type: 'end' };
+/** The main thread's requests: parse, markdown, mark, then any number of writes, then end. */
+export type MainMessage = ParseRequest | MarkdownRequest | MarkRequest | WriteRequest | { type: 'end' };
 
 /** What a worker posts, in this order: parsed batches, parsed-all, marked batches, done; then written batches. */
 export type WorkerMessage =
   | { type: 'parsed'; sources: PageSource[]; errors: PlainSiteError[] }
   | { type: 'parsed-all' }
-  | { type: 'marked'; bodies: MarkedBody[] }
+  | { type: 'marked'; bodies: MarkedBody[]; errors: PlainSiteError[] }
+  | { type: 'failed'; errors: PlainSiteError[] }
   | { type: 'done' }
   | { type: 'written'; sizes: [outFile: string, bytes: number][] }
   | { type: 'write-failed'; outFile: string; message: string }
@@ -91,6 +111,8 @@ export class PagePipeline {
   private readonly workers: Promise<Worker[]>;
   private readonly heads = new Map<string, PageHead>();
   private marking = 0;
+  /** Pages whose markdown a plugin failed on, as the workers report them. */
+  private readonly markdownErrors: SiteError[] = [];
   /** Shared by this thread and the workers: index 0 is the next unclaimed file. */
   private readonly next = new Int32Array(new SharedArrayBuffer(4));
   /** Shared: slot i is 1 once worker i has no markdown left to render. */
@@ -123,6 +145,10 @@ export class PagePipeline {
 
   private receive(message: WorkerMessage): void {
     if (message.type === 'crashed') this.fail(Object.assign(new Error(message.error.message), { stack: message.error.stack }));
+    else if (message.type === 'failed') {
+      const errors = message.errors.map(fromPlain);
+      this.fail(errors.length === 1 ? errors[0]! : new SiteErrors(errors));
+    }
     else if (message.type === 'written') {
       this.unanswered--;
       for (const [file, bytes] of message.sizes) this.written.set(file, bytes);
@@ -176,7 +202,7 @@ export class PagePipeline {
         else {
           const parsed = collectErrors(batch.value, (relativeFile) => parsePage(relativeFile, this.ctx));
           errors.push(...parsed.errors);
-          for (const { source, content } of parsed.results) ownBodies.push({ relativeFile: source.relativeFile, content });
+          for (const { source, content } of parsed.results) ownBodies.push({ relativeFile: source.relativeFile, content, line: bodyLineOf(source.matter) });
           describeAll(parsed.results.map((page) => page.source));
         }
         continue;
@@ -199,12 +225,25 @@ export class PagePipeline {
     return { heads, errors: errors.sort(byFile) };
   }
 
+  /** Lets the workers render markdown: call once the theme is loaded, before load(). */
+  renderMarkdown(request: Omit<MarkdownRequest, 'type'>): void {
+    void this.workers.then((workers) => {
+      for (const worker of workers) worker.postMessage({ type: 'markdown', ...request } satisfies MarkdownRequest);
+    }, () => undefined);
+  }
+
+  /** The errors of pages whose markdown failed to render: complete once pages() has yielded every batch. */
+  failedMarkdown(): SiteError[] {
+    return this.markdownErrors;
+  }
+
   /** The valid pages, a batch at a time, as the workers render their markdown. */
   async *pages(): AsyncGenerator<PageInfo[]> {
     while (this.marking > 0) {
       const message = await this.take();
       if (message.type === 'done') this.marking--;
       else if (message.type === 'marked') {
+        this.markdownErrors.push(...message.errors.map(fromPlain));
         yield message.bodies.flatMap((body) => {
           const head = this.heads.get(body.relativeFile);
           return head ? [withBody(head, body)] : [];

@@ -12,7 +12,7 @@
  * State changes only when an update succeeds: a failed update leaves the
  * previous pages, assets and output as they were.
  */
-import { cp, access } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bundleTheme, hostFiles, projectPaths, type BuildOptions, type ProjectPaths } from './build';
 import type { Assets } from '../assets/bundle-assets';
@@ -21,10 +21,11 @@ import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
 import { siteErrorsOf, throwIfAny, type SiteError } from './errors';
 import { siteImages } from '../assets/images';
 import { duplicateRoutes, loadPage, loadPages } from '../content/load-pages';
-import { listPageFiles, PUBLIC_DIR } from '../content/page-files';
+import { listPageFiles } from '../content/page-files';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
-import type { MarkdownCache } from '../content/markdown';
-import { listFiles } from '../content/list-files';
+import { loadMarkdown, MarkdownCache } from '../content/markdown';
+import { cacheFolder, formatWarning } from '../cache/cache-dir';
+import { checkPublicCollisions, isPublished, listPublicFiles } from '../output/public-files';
 import { renderPage, renderPages, type RenderedPage } from '../render/render-pages';
 import { summaryOf, type PageInfo, type Theme } from './types';
 import { timed } from './logger';
@@ -66,19 +67,19 @@ export class SiteSession {
   private state?: State;
   /** Made from the config and logo: kept until they change (a config change rebuilds everything). */
   private images?: Map<string, Uint8Array>;
-  /** Re-bundles the theme incrementally after an edit. */
-  private readonly themeBundler: ThemeBundler;
+  /** Re-bundles the theme incrementally after an edit (made once the cache folder is known). */
+  private themeBundler?: ThemeBundler;
+  private cacheChecked = false;
   /** Rendered markdown bodies: a template or config edit re-validates every page but re-renders no unchanged body. */
-  private readonly markdownCache: MarkdownCache = new Map();
+  private readonly markdownCache = new MarkdownCache();
 
   constructor(private readonly options: BuildOptions = {}) {
     this.paths = projectPaths(options);
-    this.themeBundler = new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
   }
 
   /** Releases the incremental bundler (an esbuild context). */
   async dispose(): Promise<void> {
-    await this.themeBundler.dispose();
+    await this.themeBundler?.dispose();
   }
 
   /** The rendered page for a route, if there is one. */
@@ -89,13 +90,14 @@ export class SiteSession {
   /** Builds everything and replaces the output folder (as `site build` does). */
   async buildAll(): Promise<UpdateResult> {
     const started = performance.now();
+    await this.useCacheFolder();
     const config = await this.loadConfig();
     const { theme } = await loadTheme(this.paths.themeDir, this.paths.cacheDir);
     const [assets, pages] = await Promise.all([bundleTheme(theme, this.paths), this.loadAllPages(config, theme)]);
     const rendered = this.renderAll(pages, config, theme, assets);
     const images = await siteImages(config, this.paths.publicDir, this.paths.cacheDir);
     const files = await this.checkedFiles(rendered, assets, config, theme, images);
-    await writeSite(this.paths.outDir, files, this.paths.publicDir);
+    await writeSite(this.paths.outDir, files, this.paths.publicDir, this.paths);
     this.images = images;
     this.state = { config, theme, assets, pages, rendered };
     return { routes: ['*'], kinds: ['config'], ms: performance.now() - started, steps: {} };
@@ -113,7 +115,10 @@ export class SiteSession {
     const previous = this.state;
     const next: State = { ...previous, pages: new Map(previous.pages), rendered: new Map(previous.rendered) };
 
-    if (kinds.includes('theme') || kinds.includes('island')) next.theme = (await step('theme', () => this.themeBundler.load())).theme;
+    if (kinds.includes('theme') || kinds.includes('island')) {
+      this.themeBundler ??= new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
+      next.theme = (await step('theme', () => this.themeBundler!.load())).theme;
+    }
     // The browser bundles change only when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
     if (kinds.some((k) => k === 'style' || k === 'island') || changed.some((f) => assetInputs.has(f))) {
@@ -142,16 +147,28 @@ export class SiteSession {
     for (const [file, contents] of files) {
       if (everything || file === 'sitemap.xml' || routes.some((r) => next.rendered.get(r)?.outFile === file)) output.set(file, contents);
     }
+    // Public files as a build publishes them: no dotfiles, no links out of the pages folder (checkedFiles threw for those).
+    const published = new Map((await listPublicFiles(this.paths.publicDir, this.paths.pagesDir)).map((file) => [file.path, file.source]));
     for (const file of changed.filter((f) => classify(f, this.paths) === 'public')) {
-      const relative = path.relative(this.paths.publicDir, file);
-      const exists = await access(file).then(() => true, () => false);
-      if (exists) await cp(file, path.join(this.paths.outDir, relative));
-      else output.set(relative, null);
+      const relative = path.relative(this.paths.publicDir, file).split(path.sep).join('/');
+      if (!isPublished(relative)) continue;
+      const source = published.get(relative);
+      const exists = source !== undefined && (await access(source).then(() => true, () => false));
+      output.set(relative, exists ? await readFile(source) : null);
     }
-    await step('write', () => updateFiles(this.paths.outDir, output));
+    await step('write', () => updateFiles(this.paths.outDir, output, this.paths));
     this.state = next;
     const cssOnly = kinds.length === 1 && kinds[0] === 'style';
     return { routes, kinds, ms: performance.now() - started, steps, ...(cssOnly ? { stylesheet: next.assets.stylesheet } : {}) };
+  }
+
+  /** Caches in node_modules/.cache/site, or (with a warning) in a folder of this user's when that cannot be written. */
+  private async useCacheFolder(): Promise<void> {
+    if (this.cacheChecked) return;
+    const cache = await cacheFolder(this.paths.cacheDir, path.join(this.paths.root, 'node_modules'));
+    this.paths.cacheDir = cache.dir;
+    this.cacheChecked = true;
+    if (cache.warning) this.options.logger?.warn(formatWarning(cache.warning));
   }
 
   private async loadConfig(): Promise<SiteConfig> {
@@ -159,13 +176,16 @@ export class SiteSession {
     return this.options.baseUrl ? { ...config, baseUrl: this.options.baseUrl.replace(/\/+$/, '') } : config;
   }
 
-  private context(config: SiteConfig, theme: Theme) {
-    return { pagesDir: this.paths.pagesDir, config, theme, displayRoot: this.paths.root, markdownCache: this.markdownCache };
+  /** What loading pages needs; the markdown pipeline is made once per plugin list (loadMarkdown keeps it). */
+  private async context(config: SiteConfig, theme: Theme) {
+    const configFile = path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE));
+    const markdown = await loadMarkdown(config.markdown, { root: this.paths.root, configFile });
+    return { pagesDir: this.paths.pagesDir, config, theme, displayRoot: this.paths.root, markdown, markdownCache: this.markdownCache };
   }
 
   /** Every page, keyed by its path inside the pages folder (as change events name them). */
   private async loadAllPages(config: SiteConfig, theme: Theme): Promise<Map<string, PageInfo>> {
-    const pages = await loadPages(this.context(config, theme));
+    const pages = await loadPages(await this.context(config, theme));
     return new Map(pages.map((page) => [path.relative(this.paths.pagesDir, path.resolve(this.paths.root, page.file)).replace(/\\/g, '/'), page]));
   }
 
@@ -173,13 +193,14 @@ export class SiteSession {
   private async reloadPages(files: string[], next: State): Promise<void> {
     const present = new Set(await listPageFiles(this.paths.pagesDir));
     const errors: SiteError[] = [];
+    const context = await this.context(next.config, next.theme);
     for (const file of files) {
       if (!present.has(file)) {
         next.pages.delete(file);
         continue;
       }
       try {
-        next.pages.set(file, loadPage(file, this.context(next.config, next.theme)));
+        next.pages.set(file, await loadPage(file, context));
       } catch (error) {
         errors.push(...errorsOrThrow(error));
       }
@@ -217,8 +238,11 @@ export class SiteSession {
     const pages = [...rendered.values()];
     const files = hostFiles(assets, images, pages.map((r) => summaryOf(r.page)), config, this.options.now ?? new Date(), theme);
     for (const page of pages) files.set(page.outFile, page.html);
-    const publicFiles = await listFiles(path.join(this.paths.pagesDir, PUBLIC_DIR));
-    throwIfAny(checkLinks(pages.map(linksOfRendered), new Set([...files.keys(), ...publicFiles]), config.plannedRoutes).errors);
+    const publicFiles = await listPublicFiles(this.paths.publicDir, this.paths.pagesDir);
+    const generated = new Map([...files.keys()].map((file) => [file, 'a file the build makes']));
+    for (const page of pages) generated.set(page.outFile, `the page of ${page.page.file}`);
+    checkPublicCollisions(publicFiles, generated, this.paths.publicDir);
+    throwIfAny(checkLinks(pages.map(linksOfRendered), new Set([...files.keys(), ...publicFiles.map((file) => file.path)]), config.plannedRoutes).errors);
     return files;
   }
 }

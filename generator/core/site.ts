@@ -29,7 +29,7 @@ import { checkLinks, pageLinks, type PageLinks } from '../checks/check-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
 import { listFiles } from '../content/list-files';
 import { duplicateRoutes, loadPage, loadPages } from '../content/load-pages';
-import type { MarkdownCache } from '../content/markdown';
+import { loadMarkdown, MarkdownCache } from '../content/markdown';
 import { listPageFiles, noPages, PUBLIC_DIR } from '../content/page-files';
 import { outputFileOf } from '../content/routes';
 import { headersFile, robots, securityTxt, sitemap, styleHash } from '../output/host-files';
@@ -38,7 +38,7 @@ import { folderWriter } from '../output/write-in-place';
 import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { renderPage, type PageAssets } from '../render/render-pages';
-import { collectErrors, SiteError, throwIfAny } from './errors';
+import { collectErrors, SiteError, siteErrorsOf, throwIfAny } from './errors';
 import { timed, type Logger } from './logger';
 import { summaryOf, type PageInfo, type PageSummary, type Theme } from './types';
 
@@ -130,7 +130,7 @@ export class Site {
   private staging?: Staging;
   private readonly bundler?: ThemeBundler;
   /** Rendered bodies by source: a template or config edit validates every page again but renders no unchanged body twice. */
-  private readonly markdownCache: MarkdownCache = new Map();
+  private readonly markdownCache = new MarkdownCache();
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
@@ -187,7 +187,7 @@ export class Site {
     try {
       const assetsBuilt = step('assets', () => this.bundle(theme));
       assetsBuilt.catch(() => undefined); // reported below, once the pages are loaded
-      const pages = await step('pages', () => loadPages(this.loadContext(config, theme), files));
+      const pages = await step('pages', async () => loadPages(await this.loadContext(config, theme), files));
       const assets = await assetsBuilt;
       const routes = new Set(pages.map((page) => page.route));
       const { rendered, errors } = await step('render', () =>
@@ -268,8 +268,11 @@ export class Site {
     return bundleAssets({ stylesheet: path.join(themeDir, theme.stylesheet), scripts: await scriptEntries(islandsDir), preloadFont: theme.preloadFont }, root, cacheDir);
   }
 
-  private loadContext(config: SiteConfig, theme: Theme) {
-    return { pagesDir: this.paths.pagesDir, config, theme, displayRoot: this.paths.root, markdownCache: this.markdownCache };
+  /** What loading pages needs; the markdown pipeline is made once per plugin list (loadMarkdown keeps it). */
+  private async loadContext(config: SiteConfig, theme: Theme) {
+    const configFile = path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE));
+    const markdown = await loadMarkdown(config.markdown, { root: this.paths.root, configFile });
+    return { pagesDir: this.paths.pagesDir, config, theme, displayRoot: this.paths.root, markdown, markdownCache: this.markdownCache };
   }
 
   private relativeFile(page: PageInfo): string {
@@ -278,7 +281,7 @@ export class Site {
 
   /** Validates every page again (the theme's schemas may have changed); returns every route. */
   private async reloadAll(next: State): Promise<Set<string>> {
-    const pages = await loadPages(this.loadContext(next.config, next.theme), [...next.pages.keys()]);
+    const pages = await loadPages(await this.loadContext(next.config, next.theme), [...next.pages.keys()]);
     next.pages = new Map(pages.map((page) => [this.relativeFile(page), page]));
     next.links = new Map();
     return new Set(pages.map((page) => page.route));
@@ -288,18 +291,26 @@ export class Site {
   private async reloadPages(files: string[], previous: State, next: State, output: Map<string, string | Uint8Array | null>): Promise<Set<string>> {
     const present = new Set(await listPageFiles(this.paths.pagesDir));
     const routes = new Set<string>();
-    const { errors } = collectErrors(files, (file) => {
+    const context = await this.loadContext(next.config, next.theme);
+    const errors: SiteError[] = [];
+    for (const file of files) {
       const before = previous.pages.get(file);
       if (before) {
         next.pages.delete(file);
         next.links.delete(before.route);
         output.set(outputFileOf(before.route), null);
       }
-      if (!present.has(file)) return;
-      const page = loadPage(file, this.loadContext(next.config, next.theme));
-      next.pages.set(file, page);
-      routes.add(page.route);
-    });
+      if (!present.has(file)) continue;
+      try {
+        const page = await loadPage(file, context);
+        next.pages.set(file, page);
+        routes.add(page.route);
+      } catch (error) {
+        const found = siteErrorsOf(error);
+        if (found.length === 0) throw error;
+        errors.push(...found);
+      }
+    }
     errors.push(...duplicateRoutes([...next.pages.values()].map(summaryOf)));
     throwIfAny(errors);
     return routes;

@@ -117,6 +117,12 @@ export interface Theme<K = any> {
   templates: Record<string, TemplateDefinition>;
   /** Exact text of stylesheets that client libraries inject as <style> elements: allowed by hash in the CSP. */
   inlineStyles?: string[];
+  /**
+   * The ids the Layout and templates put in pages: ids, or patterns for numbered families of them (`/^nav-panel-\d+$/`).
+   * Markdown headings never take one (a heading "Main" becomes `main-1` when `main` is listed). Whatever the list,
+   * a page in which two elements share an id fails to build.
+   */
+  reservedIds?: readonly (string | RegExp)[];
 }
 
 /** Keeps the link between a template's schema and its component's props. */

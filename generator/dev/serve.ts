@@ -1,15 +1,28 @@
 /**
- * `site serve`: a preview server that behaves like a production static host.
- * sirv serves the files (ETag / 304, HEAD, content types); this module adds
- * clean URLs, the `_headers` rules, compression, the 404 page with status 404,
- * and refuses path traversal in any encoding before a request reaches sirv.
+ * `site serve`: a preview server that behaves like a production static host:
+ * clean URLs, the `_headers` rules, compression, ETag / 304, byte ranges, and
+ * the 404 page with status 404.
+ *
+ * It serves the folder as it is now. Nothing is indexed at startup and no
+ * folder is held open: each request looks the file up by its path
+ * (open-inside.ts), so the files of a rebuild (even one by `site build` in
+ * another terminal, which renames a new folder over the old) are served at
+ * once, removed ones are 404, and `_headers` and 404.html are read again when
+ * they change. No request can stop it: methods other than GET and HEAD get
+ * 405, a path that could leave the folder in any encoding gets 400, a file
+ * whose real path leaves the folder (a symbolic link out) is 404, and any
+ * error while answering ends that one response, not the server.
  */
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import compression from 'compression';
-import sirv from 'sirv';
+import { SiteError } from '../core/errors';
 import { headersFor, parseHeaders, type HeaderRule } from '../output/headers-rules';
+import { contentTypeOf } from './content-types';
+import { openInside } from './open-inside';
+import { sendFile } from './send-file';
 
 export interface ServeOptions {
   dir: string;
@@ -21,8 +34,6 @@ export interface RunningServer {
   url: string;
   server: http.Server;
   close(): Promise<void>;
-  /** Re-reads `_headers` and 404.html (after a rebuild). */
-  reload(): Promise<void>;
 }
 
 /** True when a raw request path could leave the site folder, however it is encoded. */
@@ -41,67 +52,151 @@ export function isUnsafePath(rawUrl: string): boolean {
   return /\0|\\/.test(decoded) || decoded.split('/').some((segment) => segment === '..' || segment === '.') || !decoded.startsWith('/');
 }
 
+/** The methods a static site answers; every other one gets 405 with this list (RFC 9110 §15.5.6). */
+export const ALLOWED_METHODS = 'GET, HEAD';
+
 const NOT_FOUND_FILE = '/404.html';
 
-const TEXT_TYPES: Record<string, string> = { '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml; charset=utf-8' };
+/** Headers a `_headers` rule may not set: they describe the bytes on the wire, which only the server knows. */
+const FRAMING_HEADERS = new Set(['content-length', 'content-range', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te']);
+
+/** A short plain-text answer; with end(body) after setHeader, Node sends its Content-Length. */
+function answer(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.end(body);
+}
 
 /** Lets watch mode answer some requests itself (live pages, reload events) before files are served. */
 export type RequestHook = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => boolean;
 
-export function createHandler(dir: string, state: { rules: HeaderRule[]; notFound: Buffer | undefined }, hook?: RequestHook) {
-  const root = path.resolve(dir);
-  const applyHeaders = (res: http.ServerResponse, pathname: string) => {
-    for (const [name, value] of headersFor(state.rules, pathname)) res.setHeader(name, value);
-  };
-  const files = sirv(root, {
-    dev: false,
-    etag: true,
-    dotfiles: true,
-    extensions: ['html'],
-    ignores: false,
-    setHeaders(res, pathname) {
-      const type = TEXT_TYPES[path.extname(pathname)];
-      if (type) res.setHeader('Content-Type', type);
-      if (pathname.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-    },
-  });
-  const compress = compression();
+/** The path of a request target: as sent (origin form), or the path of an absolute URL, which HTTP/1.1 servers must accept. */
+function targetOf(url: string): string {
+  const absolute = /^https?:\/\/[^/?#]*/i.exec(url);
+  if (!absolute) return url;
+  const rest = url.slice(absolute[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
 
-  return (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const url = req.url ?? '/';
-    if (isUnsafePath(url)) {
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request\n');
+/** The files a clean URL may name, in order: /about → about, about/index, about.html, about/index.html. */
+function candidatesFor(pathname: string): string[] {
+  const base = pathname.replace(/^\/+|\/+$/g, '');
+  return base ? [base, `${base}/index`, `${base}.html`, `${base}/index.html`] : ['index', 'index.html'];
+}
+
+/** Dotfiles (.env, .git/) are never served, as hosts do; `.well-known/` is public by definition (RFC 8615). */
+const isHidden = (pathname: string) => pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known');
+
+/** Not part of the site as hosts serve it: their configuration, and /index or /x.html, which are not canonical URLs. */
+function isNotServed(pathname: string): boolean {
+  // The not-found page's own file is the exception: hosts answer /404.html with 200 (Netlify, GitHub
+  // Pages, nginx's error_page; Cloudflare Pages via /404), so crawlers and audits can fetch it as they
+  // would in production. Unknown paths still get 404.
+  return pathname === '/_headers' || pathname === '/index' || (pathname.endsWith('.html') && pathname !== NOT_FOUND_FILE) || isHidden(pathname);
+}
+
+/**
+ * A file of the served folder, read again only when it changed: the same inode, size and times mean the
+ * same bytes. A missing file (or one that is not a regular file inside the folder) gives `fallback`.
+ */
+function folderFile<T>(root: string, name: string, parse: (bytes: Buffer) => T, fallback: T): () => Promise<T> {
+  let cached: { key: string; value: T } | undefined;
+  return async () => {
+    const file = await openInside(root, [name]);
+    if (!file) return fallback;
+    try {
+      const { dev, ino, size, mtimeMs, ctimeMs } = file.stats;
+      const key = `${dev}:${ino}:${size}:${mtimeMs}:${ctimeMs}`;
+      if (cached?.key !== key) cached = { key, value: parse(await file.handle.readFile()) };
+      return cached.value;
+    } finally {
+      await file.handle.close();
+    }
+  };
+}
+
+export function createHandler(dir: string, hook?: RequestHook) {
+  const root = path.resolve(dir);
+  const rules = folderFile<HeaderRule[]>(root, '_headers', (bytes) => parseHeaders(bytes.toString('utf8')), []);
+  const notFoundPage = folderFile<Buffer | undefined>(root, NOT_FOUND_FILE.slice(1), (bytes) => bytes, undefined);
+  // A 206's Content-Range counts the file's own bytes: compressing its body would break it.
+  const compress = compression({ filter: (req, res) => res.statusCode !== 206 && compression.filter(req, res) });
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      answer(res, 405, 'Method not allowed: this server answers GET and HEAD\n', { Allow: ALLOWED_METHODS });
       return;
     }
-    const pathname = decodeURIComponent(url.split('?')[0]!);
-    applyHeaders(res, pathname);
-    compress(req as never, res as never, () => {
-      const notFound = () => {
-        res.statusCode = 404;
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', 'no-cache');
-        res.end(req.method === 'HEAD' ? undefined : (state.notFound ?? 'Not found'));
-      };
-      // Host configuration files are not part of the site; /index and /x.html are not canonical URLs.
-      // The not-found page's own file is the exception: hosts answer /404.html with 200 (Netlify, GitHub
-      // Pages, nginx's error_page; Cloudflare Pages via /404), so crawlers and audits can fetch it as they
-      // would in production. Unknown paths still get 404.
-      if (pathname === '/_headers' || (pathname.endsWith('.html') && pathname !== NOT_FOUND_FILE) || pathname === '/index') return notFound();
-      if (hook?.(req, res, pathname)) return;
-      files(req, res, notFound);
+    const target = targetOf(req.url ?? '/');
+    if (isUnsafePath(target)) {
+      answer(res, 400, 'Bad request\n');
+      return;
+    }
+    const pathname = decodeURIComponent(target.split('?')[0]!);
+    const ruleHeaders = headersFor(await rules(), pathname).filter(([name]) => !FRAMING_HEADERS.has(name.toLowerCase()));
+    const applyRules = () => {
+      for (const [name, value] of ruleHeaders) res.setHeader(name, value);
+    };
+    await new Promise<void>((resolve) => compress(req as never, res as never, () => resolve()));
+
+    const notFound = async () => {
+      const page = await notFoundPage();
+      applyRules();
+      res.statusCode = 404;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end(req.method === 'HEAD' ? undefined : (page ?? 'Not found'));
+    };
+    if (isNotServed(pathname)) return notFound();
+    if (hook) {
+      applyRules();
+      if (hook(req, res, pathname)) return;
+    }
+    const file = await openInside(root, candidatesFor(pathname));
+    if (!file) return notFound();
+    sendFile(req, res, file, () => {
+      res.setHeader('Content-Type', contentTypeOf(file.name));
+      if (file.name.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+      // The rules come last: a rule's header overrides the defaults (a JSON file's type, say).
+      applyRules();
+    });
+  };
+
+  return (req: http.IncomingMessage, res: http.ServerResponse) => {
+    handle(req, res).catch((error: unknown) => {
+      // A fault of the server or the disk (not a missing file): this response fails, the server goes on.
+      console.error(`site serve: ${req.method} ${req.url}: ${error instanceof Error ? error.message : String(error)}`);
+      if (res.headersSent) res.destroy();
+      else answer(res, 500, 'Internal server error\n');
     });
   };
 }
 
+/**
+ * CONNECT bypasses the request handler: it is refused on the raw socket. (Requests asking for an
+ * Upgrade reach the handler as plain requests, since no 'upgrade' listener is set.)
+ */
+function refuseOnSocket(socket: Duplex) {
+  socket.on('error', () => socket.destroy());
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+}
+
+/** The folder must exist before serving starts; it may be replaced by rebuilds afterwards. */
+async function checkFolder(given: string, dir: string): Promise<void> {
+  const stats = await stat(dir).catch((error: NodeJS.ErrnoException) => error);
+  if (stats instanceof Error) {
+    const missing = stats.code === 'ENOENT' || stats.code === 'ENOTDIR';
+    throw new SiteError('MissingServeFolder', missing ? `There is no folder ${given} to serve (${dir} does not exist).` : `The folder ${given} to serve cannot be read: ${stats.message}`, { file: given });
+  }
+  if (!stats.isDirectory()) throw new SiteError('MissingServeFolder', `${given} is a file, not a folder of built pages (${dir}).`, { file: given });
+}
+
 export async function serve(options: ServeOptions & { hook?: RequestHook }): Promise<RunningServer> {
   const dir = path.resolve(options.dir);
-  const state: { rules: HeaderRule[]; notFound: Buffer | undefined } = { rules: [], notFound: undefined };
-  const reload = async () => {
-    state.rules = parseHeaders(await readFile(path.join(dir, '_headers'), 'utf8').catch(() => ''));
-    state.notFound = await readFile(path.join(dir, '404.html')).catch(() => undefined);
-  };
-  await reload();
-  const server = http.createServer(createHandler(dir, state, options.hook));
+  await checkFolder(options.dir, dir);
+  const server = http.createServer(createHandler(dir, options.hook));
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => refuseOnSocket(socket));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -114,7 +209,6 @@ export async function serve(options: ServeOptions & { hook?: RequestHook }): Pro
   return {
     url: `http://${host}:${port}`,
     server,
-    reload,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -16,6 +16,7 @@ import type { Logger } from '../core/logger';
 import { overlayHtml } from './overlay';
 import { serve, type RunningServer } from './serve';
 import { SiteSession, type UpdateResult } from '../core/session';
+import { checkOutputPlace, readOwnedFolder } from '../output/output-folder';
 
 /** Quiet time that closes a burst of changes (a branch switch, a save-all) into one rebuild. */
 export const BATCH_MS = 5;
@@ -55,6 +56,9 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   const format = options.format ?? ((e: unknown) => String(e));
 
   const started = performance.now();
+  // An output folder the build may not write is fatal here: watch would otherwise serve it, and write into it.
+  checkOutputPlace(session.paths.outDir, session.paths);
+  await readOwnedFolder(session.paths.outDir);
   try {
     await session.buildAll();
   } catch (error) {
@@ -106,8 +110,8 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     if (changed.length === 0) return;
     const at = performance.now();
     try {
+      // The server reads the output folder (its files, _headers and 404.html) as it is at each request.
       const result = await session.update(changed);
-      await server.reload();
       const recovered = failure !== undefined;
       failure = undefined;
       const what = changed.map((f) => path.relative(process.cwd(), f)).join(', ');

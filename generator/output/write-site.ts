@@ -9,12 +9,19 @@
  * before the swap. Deleting a large output and creating it anew costs far more
  * than the build's own work on some file systems (see write-in-place.ts), so
  * the price is one more copy of the output on disk.
+ *
+ * Only folders the build may own are touched (output-folder.ts): the output
+ * folder and the spare must be absent, empty, or marked by an earlier build
+ * with every file in them listed; anything else stops the build before it
+ * writes. Staging folders left by a killed build are removed by the next one.
  */
-import { access, cp, mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { mkdirSync, type Dirent } from 'node:fs';
+import { lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
+import { lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { SiteError } from '../core/errors';
-import { listFiles } from '../content/list-files';
+import { SiteError, siteErrorsOf } from '../core/errors';
+import { displayPath } from '../content/list-files';
+import { checkOutputPlace, MARK, readMark, readOwnedFolder, removeLeftovers, stagingName, writeMark, type ProjectFolders } from './output-folder';
+import { checkPublicCollisions, listPublicFiles, type PublicFile } from './public-files';
 import { writeFileInPlace } from './write-in-place';
 
 export type SiteFiles = Map<string, string | Uint8Array>;
@@ -23,116 +30,193 @@ export type SiteFiles = Map<string, string | Uint8Array>;
 export interface Staging {
   /** The folder being written: writers (including worker threads) put files here. */
   dir: string;
+  /** The files of the public folder to publish (relative to the output): nothing else of it is published. */
+  publicFiles: PublicFile[];
+  /** Writes `files`, after the public files on the first call (so they land after the pages, never under them). */
   write(files: SiteFiles): Promise<void>;
   /** Removes what the build did not write (`keep`: every output file, relative to the folder), then swaps. */
   commit(keep: ReadonlySet<string>): Promise<void>;
   abort(): Promise<void>;
 }
 
-const writeFailed = (outDir: string, cause: unknown) => new SiteError('WriteFailed', `Could not write the site: ${(cause as Error).message}`, { file: outDir, cause });
+const writeFailed = (outDir: string, cause: unknown) =>
+  siteErrorsOf(cause)[0] ?? new SiteError('WriteFailed', `Could not write the site: ${(cause as Error).message}`, { file: displayPath(outDir), cause });
 
 /** The spare folder beside an output folder. */
 export const spareOf = (outDir: string) => path.join(path.dirname(path.resolve(outDir)), `.${path.basename(outDir)}.spare`);
 
-export async function stageSite(outDir: string, publicDir?: string): Promise<Staging> {
-  const spare = spareOf(outDir);
-  const temp = path.join(path.dirname(spare), `.${path.basename(outDir)}.tmp-${process.pid}-${Date.now()}`);
-  // The staging folder goes back to being the spare: nothing is deleted, and the next build reuses it.
-  const abort = () => rename(temp, spare).catch(() => rm(temp, { recursive: true, force: true }));
-  let previous: Promise<Dirent[]>;
+/**
+ * Starts a build's output: refuses an output folder that is not the build's own (before writing anything), removes
+ * killed builds' leftovers, and claims the spare; the public folder's files are listed now (a link out of the pages
+ * folder fails here) and copied in by the first write. `project`: the folders the output
+ * folder must keep clear of (output-folder.ts); without it only the output folder itself is checked.
+ */
+export async function stageSite(outDir: string, publicDir?: string, project?: ProjectFolders): Promise<Staging> {
+  const out = path.resolve(outDir);
+  checkOutputPlace(out, project);
+  const spare = spareOf(out);
+  // Both must be the build's own before anything is written; the spare's files are what this build may overwrite.
+  const [, recycled] = await Promise.all([readOwnedFolder(out), readOwnedFolder(spare, 'spare output folder')]);
+  const publicFiles = publicDir ? await listPublicFiles(publicDir, project?.pagesDir) : [];
+  await removeLeftovers(out);
+  const temp = path.join(path.dirname(out), stagingName(out, process.pid, Date.now()));
+  let claimed = false;
+  // The staging folder goes back to being the spare, marked as the build's: nothing is deleted, and the next build reuses it.
+  const abort = async () => {
+    if (!claimed) return;
+    claimed = false;
+    try {
+      writeMark(temp, await filesIn(temp));
+      await rename(temp, spare);
+    } catch {
+      await rm(temp, { recursive: true, force: true });
+    }
+  };
   try {
-    await claimSpare(outDir, temp);
-    await mkdir(temp, { recursive: true });
-    // What the recycled folder holds, listed while the build works: commit removes what this build did not write.
-    previous = readdir(temp, { recursive: true, withFileTypes: true });
-    previous.catch(() => undefined);
-    if (publicDir && (await exists(publicDir))) await cp(publicDir, temp, { recursive: true });
+    if (recycled.exists) await rename(spare, temp);
+    else await mkdir(temp);
+    claimed = true;
+    writeMark(temp, recycled.files, true);
   } catch (cause) {
     await abort();
-    throw writeFailed(outDir, cause);
+    throw writeFailed(out, cause);
   }
+  let published = false;
+  const publish = () => {
+    if (published) return;
+    published = true;
+    for (const file of publicFiles) writeFile(temp, file.path, readFileSync(file.source));
+  };
   return {
     dir: temp,
+    publicFiles,
     abort,
     async write(files) {
       try {
-        for (const [file, contents] of files) {
-          const target = path.join(temp, file);
-          mkdirSync(path.dirname(target), { recursive: true });
-          writeFileInPlace(target, contents);
-        }
+        publish();
+        for (const [file, contents] of files) writeFile(temp, file, contents);
       } catch (cause) {
-        throw writeFailed(outDir, cause);
+        throw writeFailed(out, cause);
       }
     },
     async commit(keep) {
       try {
-        await prune(temp, await previous, keep);
+        publish();
+        await prune(temp, recycled, keep);
+        writeMark(temp, keep);
       } catch (cause) {
-        throw writeFailed(outDir, cause);
+        throw writeFailed(out, cause);
       }
-      const hadOutput = await exists(outDir);
-      // The output becomes the spare; a spare another build made meanwhile is simply replaced.
-      if (hadOutput) await rm(spare, { recursive: true, force: true }).then(() => rename(outDir, spare));
+      const hadOutput = await lstat(out).then(
+        (stats) => {
+          if (!stats.isDirectory()) throw writeFailed(out, new Error(`${displayPath(out)} is no longer a folder`));
+          return true;
+        },
+        () => false,
+      );
+      if (hadOutput) {
+        // A spare made meanwhile (by another build) is replaced only when it is the build's own.
+        if (await lstat(spare).then(() => true, () => false)) {
+          await readOwnedFolder(spare, 'spare output folder');
+          await rm(spare, { recursive: true, force: true });
+        }
+        await rename(out, spare);
+      }
       try {
-        await rename(temp, outDir);
+        await rename(temp, out);
+        claimed = false;
       } catch (cause) {
-        if (hadOutput) await rename(spare, outDir);
+        if (hadOutput) await rename(spare, out);
         await abort();
-        throw new SiteError('WriteFailed', `Could not move the new site into ${outDir}: ${(cause as Error).message}`, { file: outDir, cause });
+        throw new SiteError('WriteFailed', `Could not move the new site into ${displayPath(out)}: ${(cause as Error).message}`, { file: displayPath(out), cause });
       }
     },
   };
 }
 
+/** Writes one file into the staging folder (its folders are the build's own: no link is ever followed). */
+function writeFile(dir: string, file: string, contents: string | Uint8Array): void {
+  const target = path.join(dir, file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileInPlace(target, contents);
+}
+
 /** Writes a whole site: all files into the staging folder, then the swap. */
-export async function writeSite(outDir: string, files: SiteFiles, publicDir?: string): Promise<void> {
-  const staging = await stageSite(outDir, publicDir);
+export async function writeSite(outDir: string, files: SiteFiles, publicDir?: string, project?: ProjectFolders): Promise<void> {
+  const staging = await stageSite(outDir, publicDir, project);
   try {
+    if (publicDir) checkPublicCollisions(staging.publicFiles, new Map([...files.keys()].map((file) => [file, 'a file the build makes'])), publicDir);
     await staging.write(files);
-    const publicFiles = publicDir ? await listFiles(publicDir) : [];
-    await staging.commit(new Set([...files.keys(), ...publicFiles]));
+    await staging.commit(new Set([...files.keys(), ...staging.publicFiles.map((file) => file.path)]));
   } catch (error) {
     await staging.abort();
     throw error;
   }
 }
 
-/**
- * Moves the spare folder to `temp`; when there is none, or another build
- * claimed it first, `temp` starts empty. Previous outputs that earlier
- * versions of this generator left to be deleted in the background are removed.
- */
-async function claimSpare(outDir: string, temp: string): Promise<void> {
-  const parent = path.dirname(path.resolve(outDir));
-  const legacy = `.${path.basename(outDir)}.old-`;
-  const names = await readdir(parent).catch(() => [] as string[]);
-  await Promise.all(names.filter((name) => name.startsWith(legacy)).map((name) => rm(path.join(parent, name), { recursive: true, force: true })));
-  await rename(spareOf(outDir), temp).catch(() => undefined);
-}
-
-/** Removes the `entries` (listed under `dir` before the build wrote) not in `keep`, and the folders that leaves empty. */
-async function prune(dir: string, entries: Dirent[], keep: ReadonlySet<string>): Promise<void> {
-  const folders: string[] = [];
-  for (const entry of entries) {
-    const absolute = path.join(entry.parentPath, entry.name);
-    if (entry.isDirectory()) folders.push(absolute);
-    else if (!keep.has(absolute.slice(dir.length + 1).split(path.sep).join('/'))) await rm(absolute, { force: true });
-  }
+/** Removes the files of the recycled spare that this build did not write (`keep`), and the folders that leaves empty. */
+async function prune(dir: string, recycled: { files: string[]; folders: string[] }, keep: ReadonlySet<string>): Promise<void> {
+  for (const file of recycled.files) if (!keep.has(file)) await rm(path.join(dir, file), { force: true });
   // Deepest first, so a folder's emptied subfolders are gone before it is tried.
-  for (const folder of folders.sort((a, b) => b.length - a.length)) await rmdir(folder).catch(() => undefined);
+  for (const folder of [...recycled.folders].sort((a, b) => b.length - a.length)) await rmdir(path.join(dir, folder)).catch(() => undefined);
 }
 
-const exists = (file: string) => access(file).then(() => true, () => false);
+/** Every file in a folder the build wrote, relative to it (but the mark). */
+async function filesIn(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')).filter((f) => f !== MARK && !f.startsWith(`${MARK}.`));
+}
 
-/** Writes (or, for `null`, deletes) individual files in place: watch mode's small updates. */
-export async function updateFiles(outDir: string, files: Map<string, string | Uint8Array | null>): Promise<void> {
-  await Promise.all(
-    [...files].map(async ([file, contents]) => {
-      const target = path.join(outDir, file);
-      if (contents === null) return rm(target, { force: true });
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, contents);
-    }),
-  );
+/**
+ * Writes (or, for `null`, deletes) individual files in the output folder in place: watch mode's small updates. The
+ * folder must be the build's own; a file there that no build wrote is never overwritten or deleted, and no symbolic
+ * link is written through. Everything is checked before anything is written; the mark is updated after.
+ */
+export async function updateFiles(outDir: string, files: Map<string, string | Uint8Array | null>, project?: ProjectFolders): Promise<void> {
+  const out = path.resolve(outDir);
+  checkOutputPlace(out, project);
+  const mark = await readMark(out);
+  const listed = new Set(mark ? mark.files : (await readOwnedFolder(out)).files);
+  for (const [file, contents] of files) checkTarget(out, file, listed, contents === null);
+  try {
+    for (const [file, contents] of files) {
+      const target = path.join(out, file);
+      if (contents === null) {
+        if (listed.delete(file) && lstatSync(target, { throwIfNoEntry: false })?.isFile()) rmSync(target);
+        continue;
+      }
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileInPlace(target, contents);
+      listed.add(file);
+    }
+  } catch (cause) {
+    // What was written is the build's, even when a later write failed.
+    if (files.size > 0) await Promise.resolve().then(() => writeMark(out, listed)).catch(() => undefined);
+    throw writeFailed(out, cause);
+  }
+  try {
+    if (files.size > 0) writeMark(out, listed);
+  } catch (cause) {
+    throw writeFailed(out, cause);
+  }
+}
+
+/** Refuses a write to (or removal of) `file` in the output folder through a symbolic link, or over a file the build did not write. */
+function checkTarget(out: string, file: string, listed: ReadonlySet<string>, removal: boolean): void {
+  const parts = file.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const relative = parts.slice(0, i).join('/');
+    const at = path.join(out, relative);
+    const stats = lstatSync(at, { throwIfNoEntry: false });
+    if (!stats) return; // the rest is created by the build
+    const shown = displayPath(at);
+    if (stats.isSymbolicLink()) throw new SiteError('OutputSymlink', `${shown} in the output folder is a symbolic link; site never writes through one`, { file: shown, field: '--out' });
+    if (i === parts.length && stats.isDirectory() && !removal) {
+      throw new SiteError('WriteFailed', `Could not write ${file}: ${shown} is a folder`, { file: shown, field: '--out', hint: 'Remove the folder from the output folder; the build writes a file there.' });
+    }
+    // A file of the user's where the build would write (or need a folder): removals just leave it alone.
+    if (!stats.isDirectory() && !listed.has(relative) && !removal) {
+      throw new SiteError('ForeignFileInOutput', `${shown} is in the output folder ${displayPath(out)}, but no build of site wrote it`, { file: shown, field: '--out' });
+    }
+  }
 }

@@ -28,17 +28,15 @@ export interface IslandRegistry {
   count: number;
   /** Put before each island's number in its id. */
   idPrefix: string;
-  /**
-   * The generator's react-dom/server renderToString. Passed in rather than imported, so the
-   * theme bundle (which carries a copy of this module) does not load react-dom/server again.
-   */
+  /** The renderer's react-dom/server renderToString (render/react-server.ts), passed in by whoever renders the page. */
   renderToString(element: ReactElement, options: { identifierPrefix: string }): string;
 }
 
-/** One context for every copy of this module (the theme bundle has its own copy). */
-const CONTEXT_KEY = Symbol.for('site.IslandContext');
-type ContextHolder = { [CONTEXT_KEY]?: React.Context<IslandRegistry | null> };
-export const IslandContext = ((globalThis as ContextHolder)[CONTEXT_KEY] ??= createContext<IslandRegistry | null>(null));
+/**
+ * The page being rendered, for the Islands in it. One context: the theme imports this module
+ * itself (through generator/theme.ts), not a bundled copy of it.
+ */
+export const IslandContext = createContext<IslandRegistry | null>(null);
 
 /** `idPrefix` keeps the ids of islands rendered apart (the layout's and the page content's) distinct on one page. */
 export function createIslandRegistry(file: string, urls: Record<string, string>, renderToString: IslandRegistry['renderToString'], idPrefix = ''): IslandRegistry {

@@ -2,9 +2,9 @@
  * Loads the theme (templates/index.ts) by bundling it with esbuild into one ES
  * module named after its content hash, then importing that. A fresh hash per
  * edit sidesteps Node's module cache, so watch mode picks up edited templates
- * without a restart; React stays external so it is the generator's React.
- * Generator modules the theme imports (Island, SiteError) are bundled copies:
- * they share state with the generator through global symbols, not identity.
+ * without a restart. The bundle imports the engine's theme API and React and
+ * zod from the engine rather than carrying copies (shared-runtime.ts): the
+ * theme and the engine run on one instance of each.
  */
 import { createHash } from 'node:crypto';
 import { access, mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
 import { fingerprint, removeStale } from '../cache/cache-files';
 import { SiteError } from '../core/errors';
 import type { Theme } from '../core/types';
-import * as zod from 'zod';
+import { SHARED_PACKAGES, sharedRuntime, THEME_API } from './shared-runtime';
 
 export interface LoadedTheme {
   theme: Theme;
@@ -57,21 +57,6 @@ function moduleInPlaceOf(name: string, contents: () => string): Plugin {
   };
 }
 
-const SHARED_WITH_GENERATOR = ['react', 'react/*', 'react-dom', 'react-dom/*', 'zod/*'];
-
-/**
- * zod is bundled into the compiled CLI (one module loads in half the time of zod's hundred files), so the theme
- * cannot import the generator's copy from node_modules: its `import ... from 'zod'` reads the generator's zod from a
- * global symbol instead (set before the theme loads), so schemas from both are one zod's.
- */
-(globalThis as Record<symbol, unknown>)[Symbol.for('site.zod')] ??= zod;
-const sharedZod = moduleInPlaceOf('zod', () =>
-  [
-    `const zod = globalThis[Symbol.for('site.zod')];`,
-    `export const { ${Object.keys(zod).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default').join(', ')} } = zod;`,
-    'export default zod.default ?? zod;',
-  ].join('\n'),
-);
 /**
  * esbuild is loaded only to bundle: most builds reuse the bundle, and worker threads only import it.
  * Loaded with require, which skips Node's scan of a CommonJS package's exports.
@@ -79,7 +64,8 @@ const sharedZod = moduleInPlaceOf('zod', () =>
 export const esbuild = () => createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
 export const esbuildVersion = (createRequire(import.meta.url)('esbuild/package.json') as { version: string }).version;
 
-const RECIPE = `esbuild ${esbuildVersion}; external ${SHARED_WITH_GENERATOR.join(' ')}; server stubs react-dom/client; zod from the generator; v4`;
+/** The engine's location is part of the recipe: a bundle imports the theme API and shared packages of the engine that made it. */
+const RECIPE = `esbuild ${esbuildVersion}; engine ${THEME_API}; shared ${SHARED_PACKAGES.join(' ')}; server stubs react-dom/client; v5`;
 
 /**
  * Templates import island modules, which import react-dom/client to hydrate in the browser.
@@ -91,23 +77,21 @@ const serverHasNoClient = moduleInPlaceOf(
 );
 
 /**
- * How the theme is bundled. A one-off build bundles the theme's packages in (one file loads faster
- * than hundreds). Watch mode leaves them in node_modules: they load once and stay compiled and warm,
- * and each edit bundles and imports only the project's code.
+ * How the theme is bundled: the project's code and its packages in one module (one file loads faster than
+ * hundreds, and a package bundled in gets the engine's React too), importing only what it shares with the
+ * engine. The bundle names no package, so it runs from any cache folder.
  */
-const bundleOptions = (entry: string, packages: 'bundle' | 'external' = 'bundle') =>
+const bundleOptions = (entry: string) =>
   ({
     entryPoints: [entry],
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // React always loads from node_modules and zod comes from the generator: the theme must share the generator's instances.
-    ...(packages === 'bundle' ? { external: SHARED_WITH_GENERATOR } : { packages: 'external' as const }),
     jsx: 'automatic',
     write: false,
     metafile: true,
-    plugins: [serverHasNoClient, sharedZod],
+    plugins: [serverHasNoClient, sharedRuntime(path.dirname(entry))],
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
   }) satisfies BuildOptions;
@@ -130,14 +114,20 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
   }
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const module = `theme-${hash}.mjs`;
-  await mkdir(cacheDir, { recursive: true });
-  if (!(await exists(path.join(cacheDir, module)))) {
-    await writeFile(path.join(cacheDir, module), code);
-    await removeStale(cacheDir, /^theme-[0-9a-f]{16}\.mjs$/, module);
+  // The bundle is imported from a file, so it must be written; the manifest only saves the next build a bundling.
+  try {
+    await mkdir(cacheDir, { recursive: true });
+    if (!(await exists(path.join(cacheDir, module)))) {
+      await writeFile(path.join(cacheDir, module), code);
+      await removeStale(cacheDir, /^theme-[0-9a-f]{16}\.mjs$/, module);
+    }
+  } catch (cause) {
+    const file = path.relative(process.cwd(), path.join(cacheDir, module));
+    throw new SiteError('CacheUnwritable', `Could not write the theme bundle ${file}: ${(cause as Error).message}`, { file, cause });
   }
   if (manifest) {
     const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(inputs.map((file) => [file, fingerprint(file)])) };
-    await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(made));
+    await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(made)).catch(() => undefined);
   }
   return path.join(cacheDir, module);
 }
@@ -156,7 +146,7 @@ export class ThemeBundler {
       this.entry,
       this.cacheDir,
       async () => {
-        this.context ??= await esbuild().context(bundleOptions(this.entry, 'external'));
+        this.context ??= await esbuild().context(bundleOptions(this.entry));
         return this.context.rebuild();
       },
       { manifest: false },

@@ -20,6 +20,7 @@ import type { Assets } from '../assets/bundle-assets';
 import type { LinkSource } from '../checks/check-links';
 import { shellFor, SLOT, splitAtSlot, type SharedPart, type ShellCache } from './layout-shell';
 import type { PageInfo, Theme } from '../core/types';
+import { assertUniqueIds } from './unique-ids';
 
 export interface RenderedPage {
   page: PageInfo;
@@ -90,6 +91,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       ),
     )!;
     const parts: (string | SharedPart)[] = [`<!DOCTYPE html>${docBefore}`, shell.before, main, shell.after, docAfter];
+    assertUniqueIds(page, parts.map((part) => (typeof part === 'string' ? part : part.links)));
     let html: string | undefined;
     return {
       page,
@@ -102,7 +104,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       islands,
     };
   } catch (cause) {
-    if (cause instanceof SiteError) throw cause;
+    if (SiteError.is(cause)) throw cause;
     const message = cause instanceof Error ? cause.message : String(cause);
     throw new SiteError('RenderFailure', `Template "${page.template}" threw while rendering ${page.route}: ${message}`, {
       file: page.file,

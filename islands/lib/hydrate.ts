@@ -3,8 +3,11 @@
  * imports its module and calls the module's `hydrate`. Shared by the loader
  * and by code that needs an island on demand (the toaster).
  */
+import { markIsland } from './island-state';
+
 export interface IslandModule {
-  hydrate(root: Element, props: unknown, id: string): void | Promise<void>;
+  /** `id` is this island's on the page (its useId prefix), `name` its module's (for the log when it fails). */
+  hydrate(root: Element, props: unknown, id: string, name: string): void | Promise<void>;
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
@@ -22,8 +25,12 @@ export function hydrateIsland(marker: HTMLElement): Promise<void> {
       const module = (await import(src)) as IslandModule;
       // Evaluating the modules and hydrating are two tasks, not one long one that holds up input.
       await nextTask();
-      await module.hydrate(root, JSON.parse(data.textContent ?? 'null'), marker.dataset.id ?? '');
-    })();
+      await module.hydrate(root, JSON.parse(data.textContent ?? 'null'), marker.dataset.id ?? '', marker.dataset.island ?? '');
+    })().catch((error: unknown) => {
+      // It never started (a module that did not load, props that did not parse): its server markup is untouched.
+      markIsland(marker, 'failed');
+      throw error;
+    });
     started.set(marker, done);
   }
   return done;

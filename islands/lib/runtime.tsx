@@ -1,13 +1,33 @@
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { IslandBoundary, ServerMarkup } from './island-boundary';
 
 /**
- * An island module's `hydrate`: hydrate the server markup with the same component and props.
+ * An island module's `hydrate`: hydrate the server markup with the same component and props,
+ * inside a boundary that puts the server markup back if the island fails (./island-boundary.tsx).
  * In the browser bundle react-dom/client is preact/compat (generator/assets/client/react.ts), which honours
- * identifierPrefix, so useId ids match no other island's.
+ * identifierPrefix, so useId ids match no other island's; the error callbacks are React 19's, which
+ * preact/compat ignores (its boundary logs the failure either way).
  */
 export function hydrator<P extends object>(Component: ComponentType<P>) {
-  return (root: Element, props: P, id: string) => {
-    hydrateRoot(root, <Component {...props} />, { identifierPrefix: `${id}-` });
+  return (root: Element, props: P, id: string, name = id) => {
+    const markup = new ServerMarkup(root);
+    hydrateRoot(
+      root,
+      <IslandBoundary name={name} markup={markup}>
+        <Component {...props} />
+      </IslandBoundary>,
+      {
+        identifierPrefix: `${id}-`,
+        // The boundary logged it, with the island's name.
+        onCaughtError: (error, info) => {
+          if (!(info.errorBoundary instanceof IslandBoundary)) console.error(`Island "${name}":`, error);
+        },
+        // React recovered by rendering the island again in the browser; when the island then failed, the boundary said so.
+        onRecoverableError: (error) => {
+          if (!markup.failed) console.error(`Island "${name}" could not hydrate its server markup and was rendered again in the browser.`, error);
+        },
+      },
+    );
   };
 }

@@ -6,22 +6,35 @@
 import { z } from 'zod';
 import { iconNames } from '../components/icons';
 
-const text = z.string().min(1);
+/**
+ * Text that is not blank and at most `max` characters: an empty or all-space value is a field left half-written, and
+ * one far longer than its place in the layout is a paste gone wrong.
+ */
+export const textOf = (max: number) =>
+  z
+    .string()
+    .max(max, { error: (issue) => `is ${typeof issue.input === 'string' ? issue.input.length.toLocaleString('en') : '?'} characters long; at most ${max} fit here` })
+    .regex(/\S/, 'is blank: write the text, or leave the field out where it is optional');
+/** One line of copy: a title, label, name or button text. */
+export const label = textOf(120);
+/** A paragraph: a description, a lead, a list item. */
+export const text = textOf(1000);
 /** A lucide icon name from components/icons.tsx. */
 export const iconName = z.enum(iconNames);
 /** Internal route (optionally with #anchor), #anchor, https, mailto: or tel: link. */
 export const href = z
   .string()
+  .max(2000)
   .regex(/^(\/[a-z0-9/-]*(#[A-Za-z][\w-]*)?|#[A-Za-z][\w-]*|https:\/\/\S+|mailto:\S+|tel:\+?[\d ]+)$/, 'expected /route, /route#anchor, #anchor, https://…, mailto: or tel:');
 /** An HTML id, used for in-page anchors. */
-export const anchorId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase id like attack-surface');
+export const anchorId = z.string().max(60).regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase id like attack-surface');
 
 export const buttonVariant = z.enum(['default', 'destructive', 'outline', 'secondary', 'ghost', 'link']);
 export const buttonSize = z.enum(['default', 'sm', 'lg', 'icon']);
 
 /** A call to action. Without `href` it renders as a button with no action (as the spec asks); give it an href to wire it. */
 export const action = z.strictObject({
-  label: text,
+  label,
   href: href.optional(),
   variant: buttonVariant.optional(),
   icon: iconName.optional(),
@@ -29,50 +42,50 @@ export const action = z.strictObject({
 export type Action = z.output<typeof action>;
 
 export const heroSlide = z.strictObject({
-  title: text,
-  subtitle: text,
+  title: label,
+  subtitle: label,
   description: text,
   /** Background art, a path in the public folder. */
-  image: z.string().regex(/^\/\S+\.(svg|png|webp|jpg)$/, 'expected a path like /images/hero/network.svg'),
-  cta: text,
+  image: z.string().max(200).regex(/^\/\S+\.(svg|png|webp|jpg)$/, 'expected a path like /images/hero/network.svg'),
+  cta: label,
   link: href,
 });
 
-export const stat = z.strictObject({ number: text, label: text, description: text.optional() });
+export const stat = z.strictObject({ number: label, label, description: text.optional() });
 
-export const processStep = z.strictObject({ title: text, description: text });
+export const processStep = z.strictObject({ title: label, description: text });
 
-export const timelinePhase = z.strictObject({ title: text, description: text, duration: text });
+export const timelinePhase = z.strictObject({ title: label, description: text, duration: label });
 
 /** One card shape serves service cards, feature cards, programmes, courses, openings and info cards. */
 export const card = z.strictObject({
   id: anchorId.optional(),
   icon: iconName.optional(),
-  eyebrow: text.optional(),
-  title: text,
+  eyebrow: label.optional(),
+  title: label,
   description: text.optional(),
   /** Bulleted features, benefits or capabilities. */
   features: z.array(text).optional(),
   /** Label–value facts (duration, level, hours, location...). */
-  meta: z.array(z.strictObject({ label: text, value: text, icon: iconName.optional() })).optional(),
+  meta: z.array(z.strictObject({ label, value: label, icon: iconName.optional() })).optional(),
   actions: z.array(action).optional(),
 });
 export type Card = z.output<typeof card>;
 
 export const serviceGroup = z.strictObject({
-  title: text,
+  title: label,
   description: text,
   icon: iconName,
-  services: z.array(z.strictObject({ name: text, icon: iconName, description: text })).min(1),
+  services: z.array(z.strictObject({ name: label, icon: iconName, description: text })).min(1),
   action: action,
 });
 
 export const pageHero = z.strictObject({
-  eyebrow: text.optional(),
-  title: text,
+  eyebrow: label.optional(),
+  title: label,
   lead: text,
   icon: iconName.optional(),
   actions: z.array(action).default([]),
   /** Short facts shown under the lead (e.g. "Up to 90% fewer incidents"). */
-  highlights: z.array(text).optional(),
+  highlights: z.array(label).optional(),
 });

@@ -3,28 +3,27 @@
  * list them in frontmatter; each type has one component in sections/.
  */
 import { z } from 'zod';
-import { action, anchorId, card, iconName, processStep, serviceGroup, stat, timelinePhase } from './schemas';
-
-const text = z.string().min(1);
+import { action, anchorId, card, iconName, label, processStep, serviceGroup, stat, text, timelinePhase } from './schemas';
 
 /** Fields every section shares: an anchor id, heading copy and a background tone. */
 const common = {
   id: anchorId.optional(),
-  eyebrow: text.optional(),
-  title: text,
+  eyebrow: label.optional(),
+  title: label,
   intro: text.optional(),
   tone: z.enum(['default', 'muted', 'dark']).optional(),
 };
 
 export const formField = z.strictObject({
-  name: z.string().regex(/^[a-z][a-zA-Z]*$/, 'expected a camelCase field name like firstName'),
+  name: z.string().max(60).regex(/^[a-z][a-zA-Z]*$/, 'expected a camelCase field name like firstName'),
+  /** A consent checkbox's label is a sentence or two. */
   label: text,
   type: z.enum(['text', 'email', 'tel', 'textarea', 'select', 'checkbox']),
   required: z.boolean().optional(),
-  autocomplete: text.optional(),
+  autocomplete: label.optional(),
   rows: z.number().int().min(2).max(20).optional(),
-  options: z.array(text).min(1).optional(),
-  placeholder: text.optional(),
+  options: z.array(label).min(1).optional(),
+  placeholder: label.optional(),
   width: z.enum(['half', 'full']).optional(),
 });
 
@@ -32,39 +31,39 @@ export const form = z.strictObject({
   /** Unique on the page: prefixes the control ids. */
   id: anchorId,
   fields: z.array(formField).min(1),
-  submit: text,
+  submit: label,
   /** Show an asterisk on required fields (the spec's home form has no markers). */
   markRequired: z.boolean().default(false),
   /** Subject of the email a visitor is offered when no endpoint is configured. */
-  subject: text,
+  subject: label,
   note: text.optional(),
 });
 
 export const academyProgram = z.strictObject({
   id: anchorId,
   icon: iconName,
-  title: text,
+  title: label,
   description: text,
   features: z.array(text).min(1),
-  duration: text,
-  level: text,
+  duration: label,
+  level: label,
 });
 
 export const popularCourse = z.strictObject({
-  title: text,
+  title: label,
   description: text,
   hours: z.number().int().positive(),
-  students: text,
+  students: label,
   rating: z.string().regex(/^\d(\.\d)?\/5$/, 'expected a rating like 4.8/5'),
 });
 
 export const jobOpening = z.strictObject({
-  title: text,
-  department: text,
+  title: label,
+  department: label,
   /** Only where the spec gives one. */
-  location: text.optional(),
-  type: text,
-  experience: text,
+  location: label.optional(),
+  type: label,
+  experience: label,
   description: text,
 });
 
@@ -76,7 +75,7 @@ const checklistSection = z.strictObject({ type: z.literal('checklist'), ...commo
 const tagsSection = z.strictObject({
   type: z.literal('tags'),
   ...common,
-  groups: z.array(z.strictObject({ title: text, icon: iconName.optional(), items: z.array(text).min(1) })).min(1),
+  groups: z.array(z.strictObject({ title: label, icon: iconName.optional(), items: z.array(label).min(1) })).min(1),
 });
 const ctaSection = z.strictObject({ type: z.literal('cta'), ...common, actions: z.array(action).min(1) });
 const proseSection = z.strictObject({ type: z.literal('prose'), ...common });
@@ -87,7 +86,7 @@ const serviceGroupsSection = z.strictObject({
   type: z.literal('service-groups'),
   ...common,
   groups: z.array(serviceGroup).min(1),
-  closing: z.strictObject({ title: text, description: text, action }),
+  closing: z.strictObject({ title: label, description: text, action }),
 });
 const whyChooseSection = z.strictObject({
   type: z.literal('why-choose'),
@@ -95,20 +94,20 @@ const whyChooseSection = z.strictObject({
   stats: z.array(stat).min(1),
   values: z.array(card).min(1),
   action,
-  certifications: z.strictObject({ title: text, intro: text.optional(), items: z.array(text).min(1) }),
+  certifications: z.strictObject({ title: label, intro: text.optional(), items: z.array(label).min(1) }),
 });
 /** The home page's contact band: promise, short form, hours and contact details from the config. */
-const contactSection = z.strictObject({ type: z.literal('contact'), ...common, hours: text, hoursTitle: text, form });
+const contactSection = z.strictObject({ type: z.literal('contact'), ...common, hours: label, hoursTitle: label, form });
 /** The contact page: info cards from the config, the message form, the office and the emergency line. */
 const contactDetailsSection = z.strictObject({
   type: z.literal('contact-details'),
   ...common,
-  hours: text,
+  hours: label,
   form,
-  formTitle: text,
+  formTitle: label,
   formIntro: text.optional(),
-  office: z.strictObject({ title: text, description: text, directions: z.array(text).optional() }),
-  emergency: z.strictObject({ title: text, description: text, action }),
+  office: z.strictObject({ title: label, description: text, directions: z.array(text).optional() }),
+  emergency: z.strictObject({ title: label, description: text, action }),
 });
 
 export const section = z.discriminatedUnion('type', [

@@ -1,9 +1,25 @@
 /** Real hydration in Chromium: the islands behave as sections 2, 4 and 9 of the spec ask. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromiumAvailable } from '../support/chromium';
-import { hydrateAll, startBrowserSite, type BrowserSite } from '../support/browser-site';
+import { hydrateAll, startBrowserSite, STATE_TIMEOUT, type BrowserSite } from '../support/browser-site';
 
 const available = chromiumAvailable();
+vi.setConfig({ expect: { poll: { timeout: STATE_TIMEOUT } } });
+
+/**
+ * Moves a paused page clock on by one frame at a time until `selector` is in the page. Islands hydrate
+ * across timers (the loader's task split, Preact's effects), which a paused clock holds; stepping lets
+ * them through while the page's time stays within a frame or two of the moment the island went live.
+ */
+async function stepClockUntil(page: Page, selector: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(16);
+      return page.locator(selector).count();
+    })
+    .toBeGreaterThan(0);
+}
 let b: BrowserSite;
 beforeAll(async () => {
   if (available) b = await startBrowserSite();
@@ -13,10 +29,15 @@ afterAll(() => b?.close());
 describe.skipIf(!available)('islands in Chromium', () => {
   it('the carousel advances every 6 s and wraps (page clock), with no console errors', async () => {
     const { page, problems } = await b.open();
-    await page.clock.install();
+    // The page's time stands still from the start: only the test moves it, so a slow machine cannot move the slides.
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
     await page.goto(b.url('/'));
-    await page.locator('.hero-slides[aria-live="off"]').waitFor({ state: 'attached' });
-    await expect.poll(() => page.textContent('.hero-counter')).toBe('Slide 1 / 6');
+    await stepClockUntil(page, '.hero-slides[aria-live="off"]');
+    // A few frames more: the effects of that render arm the carousel's timers.
+    await page.clock.runFor(100);
+    expect(await page.textContent('.hero-counter')).toBe('Slide 1 / 6');
     // One hero image at first; the next one loads halfway through the slide, so it is there to fade in.
     const images = () => page.$$eval('.hero-image', (imgs) => imgs.map((img) => [img.getAttribute('src'), (img as HTMLImageElement).naturalWidth > 0, img.classList.contains('is-active')]));
     expect(await images()).toEqual([['/images/hero/network.svg', true, true]]);
@@ -41,13 +62,14 @@ describe.skipIf(!available)('islands in Chromium', () => {
     await page.locator('.hero-slides[aria-live="off"]').waitFor({ state: 'attached' });
     // Hydrated controls gain their tooltips when the browser is next idle (radix marks the trigger).
     await page.locator('.hero-next[data-state="closed"]').waitFor({ state: 'attached' });
-    // From here only runFor moves the page's time, so a slow machine cannot open the tooltip early.
+    // From here only runFor moves the page's time, so a slow machine cannot open the tooltip early, and a
+    // tooltip that shows while the clock stands still showed at once.
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.hover('.hero-next');
     await page.clock.runFor(600);
     expect(await page.locator('.tooltip').count()).toBe(0);
     await page.clock.runFor(200);
-    await page.locator('.tooltip', { hasText: 'Next slide' }).waitFor({ timeout: 3000 });
+    await page.locator('.tooltip', { hasText: 'Next slide' }).waitFor();
     // The control is described by the tooltip, through an id no other island on the page can hand out.
     const described = await page.evaluate(() => {
       const id = document.querySelector('.hero-next')?.getAttribute('aria-describedby') ?? '';
@@ -61,7 +83,7 @@ describe.skipIf(!available)('islands in Chromium', () => {
     await page.focus('.hero-pause');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Previous slide');
-    await page.locator('.tooltip', { hasText: 'Previous slide' }).waitFor({ timeout: 500 });
+    await page.locator('.tooltip', { hasText: 'Previous slide' }).waitFor();
     await page.context().close();
   });
 
@@ -91,14 +113,17 @@ describe.skipIf(!available)('islands in Chromium', () => {
     const { page, problems } = await b.open({ viewport: { width: 390, height: 844 } });
     await page.goto(b.url('/academy'));
     await page.click('summary.nav-toggle');
-    expect(await page.locator('details.nav-mobile').getAttribute('open')).not.toBeNull();
+    await expect.poll(() => page.locator('details.nav-mobile').getAttribute('open')).not.toBeNull();
+    // That tap hydrated the header; from here each step acts on the live island.
+    await page.locator('[data-island="navigation"][data-island-state="live"]').waitFor({ state: 'attached' });
     const group = (name: string) => page.locator('details.accordion', { has: page.locator(`summary:text-is("${name}")`) });
     await group('Core Security').locator('summary').click();
+    await expect.poll(() => group('Core Security').getAttribute('open')).not.toBeNull();
     await group('Identity & Access').locator('summary').click();
-    expect(await group('Core Security').getAttribute('open')).toBeNull();
-    expect(await group('Identity & Access').getAttribute('open')).not.toBeNull();
+    await expect.poll(() => group('Identity & Access').getAttribute('open')).not.toBeNull();
+    await expect.poll(() => group('Core Security').getAttribute('open')).toBeNull();
     await group('Identity & Access').locator('summary').click();
-    expect(await group('Identity & Access').getAttribute('open')).toBeNull();
+    await expect.poll(() => group('Identity & Access').getAttribute('open')).toBeNull();
     await group('Academy').locator('summary').click();
     await group('Academy').getByRole('link', { name: 'Certification' }).click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#certification');
@@ -152,6 +177,10 @@ describe.skipIf(!available)('islands in Chromium', () => {
 });
 
 describe.skipIf(!available)('every route', () => {
+  // Every route loaded (and hydrated) in turn: more than the default minute on a busy 2-core machine
+  // (3.5 minutes for 28 routes with two busy loops and other test runs beside it).
+  const EVERY_ROUTE_TIMEOUT = 480_000;
+
   it('hydrates with no console errors, hydration warnings, failed requests or CSP violations', async () => {
     const { page, problems } = await b.open();
     for (const route of b.site.routes) {
@@ -160,7 +189,7 @@ describe.skipIf(!available)('every route', () => {
       expect(problems, route).toEqual([]);
     }
     await page.context().close();
-  });
+  }, EVERY_ROUTE_TIMEOUT);
 
   it('shows every page complete with JavaScript disabled', async () => {
     const { page } = await b.open({ javaScriptEnabled: false });
@@ -183,7 +212,7 @@ describe.skipIf(!available)('every route', () => {
     expect(await page.locator('.hero-arrow, .hero-pause, .hero-counter').count()).toBe(4);
     expect(await page.locator('.hero-arrow:visible, .hero-pause:visible, .hero-counter:visible').count()).toBe(0);
     await page.context().close();
-  });
+  }, EVERY_ROUTE_TIMEOUT);
 
   it('offers the carousel controls when scripts run', async () => {
     const { page } = await b.open();

@@ -138,6 +138,8 @@ describe.each([1, 2])('a failed build names the problem and keeps the previous o
     await rm(spare, { recursive: true, force: true });
     await mkdir(spare, { recursive: true });
     await writeFile(path.join(spare, 'services'), 'in the way');
+    // Marked as a build's own file (output-folder.ts), so the build recycles it rather than refusing the spare.
+    await writeFile(path.join(spare, '.site-output.json'), JSON.stringify({ generator: 'site', files: ['services'] }));
     const [error] = await failingBuild();
     expect(error).toMatchObject({ kind: 'WriteFailed', file: expect.stringMatching(/services[\\/](audits|index)\.md$/) });
     expect(error!.message).toMatch(/^Could not write services\//);

@@ -39,4 +39,16 @@ describe('checkLinks', () => {
     expect(page.links).toEqual(['/a?b=1&c=2', '/i.png']);
     expect(page.ids).toEqual(['who-we-are']);
   });
+
+  it('reads attributes only from tags: not from text such as a code sample, and whole when a value holds ">"', () => {
+    const page = pageLinks('/', 'pages/index.md', '<p>Write <code>&lt;a href="/nowhere" id="x"&gt;</code> or id="y".</p><a title="a > b" href="/real">r</a><h2 title=\'q\' id="z">Z</h2>');
+    expect(page.links).toEqual(['/real']);
+    expect(page.ids).toEqual(['z']);
+  });
+
+  it('accepts a fragment percent-encoded as markdown writes it, naming an id in any script', () => {
+    const page = rendered('/', '<h2 id="безопасность">Б</h2><a href="#%D0%B1%D0%B5%D0%B7%D0%BE%D0%BF%D0%B0%D1%81%D0%BD%D0%BE%D1%81%D1%82%D1%8C">b</a><a href="#безопасность">c</a><a href="#%D0%B1">d</a><a href="#%E0%A4%A">e</a>');
+    const { errors } = checkLinks([page], new Set(), []);
+    expect(errors.map((e) => e.field)).toEqual(['#%D0%B1', '#%E0%A4%A']);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/content/config';
-import { contentSecurityPolicy, headersFile, robots, securityTxt, sitemap } from '../../generator/output/host-files';
+import { contentSecurityPolicy, headersFile, robots, securityTxt, sitemap, SPECULATION_RULES_FILE, SPECULATION_RULES_TYPE, speculationRules } from '../../generator/output/host-files';
 import type { PageSummary } from '../../generator/core/types';
 import { REPO } from '../support/fixture';
 
@@ -58,5 +58,44 @@ describe('_headers', () => {
     expect(csp).toContain("style-src 'self' 'sha256-abc='");
     expect(csp).toContain("form-action 'self' https://forms.example.net mailto:");
     expect(csp).toContain("connect-src 'self' https://forms.example.net");
+  });
+});
+
+/** The blocks of a _headers file: path pattern → its header lines. */
+function headerBlocks(text: string): Record<string, string[]> {
+  return Object.fromEntries(
+    text.split(/\n(?=\S)/).map((block) => {
+      const [glob, ...lines] = block.trim().split('\n');
+      return [glob, lines.map((line) => line.trim())];
+    }),
+  );
+}
+
+describe('speculation rules', () => {
+  it('are named by a Speculation-Rules header on every path, and served with the type browsers require', () => {
+    const blocks = headerBlocks(headersFile(config));
+    expect(SPECULATION_RULES_FILE).toBe('speculation-rules.json');
+    expect(blocks['/*']).toContain('Speculation-Rules: "/speculation-rules.json"');
+    expect(blocks['/speculation-rules.json']).toEqual(['Content-Type: application/speculationrules+json']);
+    expect(SPECULATION_RULES_TYPE).toBe('application/speculationrules+json');
+  });
+
+  it('prefetch same-site documents on hover or press, never prerender, and leave out queries, files, the 404 page and planned routes', () => {
+    const rules = JSON.parse(speculationRules(config));
+    expect(Object.keys(rules)).toEqual(['prefetch']);
+    expect(rules.prefetch).toHaveLength(1);
+    const [rule] = rules.prefetch;
+    expect(rule).toMatchObject({ source: 'document', eagerness: 'moderate' });
+    expect(rule.where.and[0]).toEqual({ href_matches: '/*' });
+    expect(rule.where.and[1]).toEqual({ not: { href_matches: ['/*\\?(.+)', '/*.*', '/404', ...config.plannedRoutes] } });
+    expect(config.plannedRoutes).toContain('/press');
+    expect(rule.where.and[2]).toEqual({ not: { selector_matches: ['[rel~="nofollow"]', '[download]', '[data-no-prefetch]'] } });
+  });
+
+  it("are generic: nothing in them but the config's planned routes", () => {
+    const text = speculationRules({ ...config, plannedRoutes: [] });
+    expect(text).not.toContain('press');
+    expect(text).not.toContain(config.name);
+    expect(text).not.toContain(config.baseUrl);
   });
 });

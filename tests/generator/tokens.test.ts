@@ -1,34 +1,134 @@
-import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../generator/content/config';
-import type { SiteError } from '../../generator/core/errors';
-import { replaceTokens } from '../../generator/content/tokens';
+/**
+ * Config tokens arrive exactly as the config writes them: in the frontmatter they are put into the parsed values (never
+ * into the YAML text), and in the body they are escaped so markdown shows them as text.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type SiteConfig } from '../../generator/content/config';
+import { parsePage } from '../../generator/content/parse-page';
+import { escapeMarkdown, findTokens, protectTokens, restoreTokens, substituteInMarkdown } from '../../generator/content/tokens';
+import { siteErrorsOf } from '../../generator/core/errors';
 import { REPO } from '../support/fixture';
 
-const config = await loadConfig(`${REPO}/tests/fixtures/basic`);
+const fixtureConfig = await loadConfig(`${REPO}/tests/fixtures/basic`);
+/** A value with every character that once ended a value or added a key when pasted into YAML text. */
+const HOSTILE = 'Fast # safe: yes\nnoindex: true\n---\n"quoted" and \'single\' *bold* [link](/x) <b>&amp; C:\\path_x_ `code`';
+const config: SiteConfig = { ...fixtureConfig, tagline: HOSTILE };
 
-describe('replaceTokens', () => {
-  it('replaces {{ path }} with the config value, spaces optional', () => {
-    expect(replaceTokens('Write to {{contact.email}} at {{ name }} in {{ address.locality }}.', config, 'p.md')).toBe(
-      'Write to hello@example.com at Fixture Co in Ikeja.',
+describe('findTokens', () => {
+  it('finds {{ path }} with its config value, spaces optional, and marks unknown paths', () => {
+    const tokens = findTokens('Write to {{contact.email}} at {{ name }}, {{ contact.fax }} or {{ contact }}.', config);
+    expect(tokens.map((t) => [t.match, t.value, t.known])).toEqual([
+      ['{{contact.email}}', 'hello@example.com', true],
+      ['{{ name }}', 'Fixture Co', true],
+      ['{{ contact.fax }}', '{{ contact.fax }}', false],
+      ['{{ contact }}', '{{ contact }}', false],
+    ]);
+  });
+
+  it('never reads inherited properties or a string\'s length', () => {
+    expect(findTokens('{{ toString }} {{ name.length }} {{ constructor.name }}', config).every((t) => !t.known)).toBe(true);
+  });
+
+  it('is never a token across lines (so placeholders keep every line where it was)', () => {
+    expect(findTokens('{{\nname }}', config)).toEqual([]);
+  });
+});
+
+describe('protectTokens and restoreTokens', () => {
+  it('keep offsets, and give back each value exactly', () => {
+    const text = 'title: {{ name }} and {{ tagline }}\n';
+    const tokens = findTokens(text, config);
+    const protectedText = protectTokens(text, tokens);
+    expect(protectedText).toHaveLength(text.length);
+    expect(protectedText).not.toContain('{{');
+    expect(restoreTokens(protectedText, tokens)).toBe(`title: Fixture Co and ${HOSTILE}\n`);
+  });
+});
+
+describe('substituteInMarkdown', () => {
+  const body = (text: string) => substituteInMarkdown(text, findTokens(text, config));
+  const valueWith = (value: string, text: string) => substituteInMarkdown(text, findTokens(text, { ...config, tagline: value }));
+
+  it('escapes what markdown would read as markup, keeping e-mail addresses and URLs as they are', () => {
+    expect(valueWith('*bold* [x](/y) <b> `c` ~s~ a|b \\', 'Say {{ tagline }}.')).toBe('Say \\*bold\\* \\[x\\](/y) \\<b\\> \\`c\\` \\~s\\~ a\\|b \\\\.');
+    expect(valueWith('&amp; & AT&T', '{{ tagline }}')).toBe('\\&amp; & AT&T');
+    expect(valueWith('first_last@example.com https://example.com/a_b?x=1&y=2', 'Mail {{ tagline }}')).toBe('Mail first_last@example.com https://example.com/a_b?x=1&y=2');
+    expect(valueWith('_under_ snake_case', 'x {{ tagline }}')).toBe('x \\_under\\_ snake_case');
+  });
+
+  it('escapes what would start a block at the start of a line, and a heading\'s closing hashes', () => {
+    expect(valueWith('# not a heading', '{{ tagline }}')).toBe('\\# not a heading');
+    expect(valueWith('- not a list', '  {{ tagline }}')).toBe('  \\- not a list');
+    expect(valueWith('1. not a list', '{{ tagline }}')).toBe('1\\. not a list');
+    expect(valueWith('. not a list', '7{{ tagline }}')).toBe('7\\. not a list');
+    expect(valueWith('issue #', '## About {{ tagline }}')).toBe('## About issue \\#');
+    expect(valueWith('C# - 1. x', 'We use {{ tagline }}')).toBe('We use C# - 1. x');
+  });
+
+  it('turns line breaks into spaces, so a value never ends a paragraph, heading or table row', () => {
+    expect(valueWith('one\n\n---\ntwo', '| {{ tagline }} |')).toBe('| one --- two |');
+  });
+
+  it('puts the value into code as it is', () => {
+    expect(valueWith('*a* <b>', 'Run `{{ tagline }}` now')).toBe('Run `*a* <b>` now');
+    expect(valueWith('*a*\n<b>', '```\n{{ tagline }}\n```\n{{ tagline }}')).toBe('```\n*a*\n<b>\n```\n\\*a\\* \\<b\\>');
+    expect(valueWith('*a*', '~~~~\n```\n{{ tagline }}\n~~~~')).toBe('~~~~\n```\n*a*\n~~~~');
+  });
+
+  it('leaves a body without tokens as it is', () => {
+    expect(body('No tokens *here*.')).toBe('No tokens *here*.');
+  });
+
+  it('escapes nothing that needs no escaping', () => {
+    expect(escapeMarkdown('Fixture Co', { lineStart: true, afterDigits: false, heading: false, previous: '', next: '' })).toBe('Fixture Co');
+  });
+});
+
+describe('tokens in a page', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'site-tokens-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  async function parse(text: string) {
+    await writeFile(path.join(dir, 'p.md'), text);
+    return parsePage('p.md', { pagesDir: dir, config, displayRoot: dir });
+  }
+
+  it('puts a value into the parsed frontmatter as written: it cannot end the value or add a key', async () => {
+    const { source } = await parse('---\ntitle: About {{ tagline }}\ndescription: "{{ name }}: quoted {{ tagline }}"\nkeywords: [{{ name }}, x]\n---\nBody\n');
+    expect(source.data).toEqual({ title: `About ${HOSTILE}`, description: `Fixture Co: quoted ${HOSTILE}`, keywords: ['Fixture Co', 'x'] });
+  });
+
+  it('reads a token that starts a value as text, not as a YAML mapping', async () => {
+    const { source } = await parse("---\ntitle: {{ name }}'s page\ndescription: >\n  {{ name }} folded\n---\n");
+    expect(source.data).toEqual({ title: "Fixture Co's page", description: 'Fixture Co folded\n' });
+  });
+
+  it('puts a value into the body escaped', async () => {
+    const { content } = await parse('---\ntitle: T\n---\nWe say {{ tagline }}.\n');
+    expect(content).toBe(String.raw`We say Fast # safe: yes noindex: true --- "quoted" and 'single' \*bold\* \[link\](/x) \<b\>\&amp; C:\\path_x\_ \`code\`.` + '\n');
+  });
+
+  it('names the line and field of each unknown token, all at once', async () => {
+    const error = await parse('---\ntitle: T\nhero:\n  lead: Hi {{ contact.fax }}\n---\n\nMail {{ contact }}\n').then(
+      () => undefined,
+      (e: unknown) => e,
     );
+    const errors = siteErrorsOf(error);
+    expect(errors.map((e) => [e.kind, e.line, e.field, e.message])).toEqual([
+      ['InvalidFrontmatter', 4, 'hero.lead', '{{ contact.fax }} is not a text value of the site config'],
+      ['InvalidFrontmatter', 7, 'body', '{{ contact }} is not a text value of the site config'],
+    ]);
+    expect(errors[0]!.file).toBe('p.md');
   });
 
-  it('rejects unknown paths and non-text values, with the line', () => {
-    try {
-      replaceTokens('---\ntitle: x\n---\nHello {{ contact.fax }}', config, 'pages/p.md');
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toMatchObject({ kind: 'InvalidFrontmatter', file: 'pages/p.md', line: 4, field: '{{ contact.fax }}' });
-    }
-    expect(() => replaceTokens('{{ contact }}', config, 'p.md')).toThrow(/not a text value/);
-  });
-
-  it('reports every bad token in a file', () => {
-    try {
-      replaceTokens('{{ a }} {{ b }}', config, 'p.md');
-      expect.unreachable();
-    } catch (error) {
-      expect((error as { errors: SiteError[] }).errors).toHaveLength(2);
-    }
+  it('refuses a token in a key', async () => {
+    const error = await parse('---\ntitle: T\n"{{ name }}": x\n---\n').catch((e: unknown) => e);
+    expect(siteErrorsOf(error)[0]).toMatchObject({ kind: 'InvalidFrontmatter', line: 3, message: expect.stringMatching(/tokens go in values only/) });
   });
 });

@@ -2,7 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SiteError } from '../../generator/core/errors';
 import { fieldName, validate } from '../../generator/content/validate';
-import { parseYaml } from '../../generator/content/yaml';
+import jsYaml from 'js-yaml';
+import { measureData } from '../../generator/content/text-values';
+import { fieldAt, MAX_ALIASED_VALUES, parseYaml } from '../../generator/content/yaml';
+
+/** The error parseYaml throws for `source`. */
+function yamlError(source: string, file = 'pages/x.md'): SiteError {
+  try {
+    parseYaml(source, file);
+  } catch (error) {
+    expect(SiteError.is(error), `not a SiteError: ${String(error)}`).toBe(true);
+    return error as SiteError;
+  }
+  throw new Error('parseYaml accepted the document');
+}
+
+/** Nine levels of nine aliases each: 9^9 (387 million) strings once expanded. */
+const BILLION_LAUGHS = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefghi'.split('').map((name, i) => {
+  const previous = 'abcdefghi'[i]!;
+  return `${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`;
+})].join('\n');
 
 describe('parseYaml', () => {
   it('finds the line of a nested field, offset by where the YAML starts in the file', () => {
@@ -45,5 +64,93 @@ describe('validate', () => {
     const [error] = validate(schema, yaml.data, { kind: 'InvalidFrontmatter', file: 'p.md', yaml }).errors;
     expect(error?.field).toBe('title');
     expect(error?.message).toMatch(/expected string/i);
+  });
+});
+
+describe('parseYaml refuses YAML that does more than hold data', () => {
+  it.each([
+    ['!!js/function', 'title: A\nrun: !!js/function "function () { return 1 }"\n', 2, '!!js/function'],
+    ['!!python/object', 'title: A\nrun: !!python/object:os.system ls\n', 2, '!!python/object:os.system'],
+    ['a local tag', 'title: A\nlist:\n  - !foo bar\n', 3, '!foo'],
+    ['!!binary', 'data: !!binary aGk=\n', 1, '!!binary'],
+    ['a tag on a key', '!foo key: value\n', 1, '!foo'],
+  ])('a custom tag (%s) is UnsafeYaml, with its line', (_, source, line, tag) => {
+    expect(yamlError(source)).toMatchObject({ kind: 'UnsafeYaml', file: 'pages/x.md', line, message: `The tag ${tag} is not allowed` });
+  });
+
+  it('accepts the core schema tags', () => {
+    expect(parseYaml('a: !!str 3\nb: !!int "4"\nc: ! plain\n', 'p.md').data).toEqual({ a: '3', b: 4, c: 'plain' });
+  });
+
+  it('an alias with no anchor is MalformedYaml naming it and its line', () => {
+    expect(yamlError('title: A\nkeywords: [x, *nope]\n')).toMatchObject({ kind: 'MalformedYaml', line: 2, message: expect.stringContaining('*nope') });
+  });
+
+  it('an alias to the collection that contains it is YamlAliasLimit', () => {
+    expect(yamlError('title: A\nloop: &a [x, *a]\n')).toMatchObject({ kind: 'YamlAliasLimit', line: 2 });
+    expect(yamlError('loop: &a { self: *a }\n')).toMatchObject({ kind: 'YamlAliasLimit', line: 1 });
+  });
+
+  it('an alias bomb fails fast as YamlAliasLimit with the line where the limit is passed', () => {
+    const started = performance.now();
+    const error = yamlError(BILLION_LAUGHS);
+    expect(error).toMatchObject({ kind: 'YamlAliasLimit', file: 'pages/x.md' });
+    expect(error.line).toBeGreaterThanOrEqual(4);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('allows ordinary reuse through aliases', () => {
+    const source = `base: &base { label: Go, href: /go }\nlinks: [${Array(100).fill('*base').join(', ')}]\n`;
+    expect((parseYaml(source, 'p.md').data as { links: unknown[] }).links).toHaveLength(100);
+  });
+
+  it('tabs used for indentation are MalformedYaml with a hint about tabs', () => {
+    expect(yamlError('title: A\nkeywords:\n\t- x\n')).toMatchObject({ kind: 'MalformedYaml', line: 3, hint: expect.stringMatching(/tab/i) });
+  });
+
+  it('nesting deeper than the limit is MalformedYaml, and never crashes the process', () => {
+    for (const depth of [150, 20_000]) {
+      expect(yamlError(`a: ${'['.repeat(depth)}${']'.repeat(depth)}\n`)).toMatchObject({ kind: 'MalformedYaml', line: 1, message: expect.stringMatching(/nested more than 100 levels/) });
+    }
+    expect(yamlError(`a:\n${Array.from({ length: 120 }, (_, i) => `${' '.repeat(i * 2 + 2)}k${i}:`).join('\n')} x\n`)).toMatchObject({ kind: 'MalformedYaml' });
+  });
+
+  it('a list or mapping used as a key is MalformedYaml', () => {
+    expect(yamlError('title: A\n? [a, b]\n: 1\n')).toMatchObject({ kind: 'MalformedYaml', line: 2 });
+  });
+});
+
+describe('measureData (frontmatter parsed by js-yaml, where an alias is the anchored object itself)', () => {
+  const load = (source: string) => jsYaml.load(source, { schema: jsYaml.CORE_SCHEMA });
+
+  it('finds an alias bomb without expanding it', () => {
+    const started = performance.now();
+    expect(measureData(load(BILLION_LAUGHS))).toBe('aliases');
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('finds an alias to the collection that contains it', () => {
+    expect(measureData(load('loop: &a [x, *a]'))).toBe('cycle');
+  });
+
+  it('finds nesting made deep through aliases', () => {
+    const deep = (name: string, inner: string) => `${name}: &${name} ${'['.repeat(60)}${inner}${']'.repeat(60)}`;
+    expect(measureData(load(`${deep('a', 'x')}\n${deep('b', '*a')}`))).toBe('depth');
+  });
+
+  it('lets ordinary reuse through', () => {
+    expect(measureData(load(`base: &base { label: Go }\nlinks: [${Array(100).fill('*base').join(', ')}]`))).toBeUndefined();
+    expect(MAX_ALIASED_VALUES).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('fieldAt', () => {
+  it('names the field whose key or value holds an offset', () => {
+    const source = 'title: A\nhero:\n  lead: Hello there\nlist: [a, b]\n';
+    expect(fieldAt(source, source.indexOf('there'))).toEqual(['hero', 'lead']);
+    expect(fieldAt(source, source.indexOf('hero'))).toEqual(['hero']);
+    expect(fieldAt(source, source.indexOf('b]'))).toEqual(['list', 1]);
+    expect(fieldAt('not: [valid', 9)).toEqual(['not', 0]);
+    expect(fieldAt('', 0)).toBeUndefined();
   });
 });

@@ -62,6 +62,22 @@ describe('the island loader', () => {
     expect(hydrated()).toEqual(['a', 'b']);
   });
 
+  it('logs an island that cannot start by its name, and starts the others', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failure = new Error('Failed to fetch dynamically imported module');
+    hydrateIsland.mockImplementationOnce(() => Promise.reject(failure));
+    try {
+      await import('../../islands/loader');
+      deliver('first-contentful-paint');
+      document.querySelector('[data-island="b"] button')!.dispatchEvent(new Event('focusin', { bubbles: true }));
+      expect(hydrated()).toEqual(['a', 'b']);
+      await vi.waitFor(() => expect(errors).toHaveBeenCalledOnce());
+      expect(errors).toHaveBeenCalledWith('Island "a" could not start; the page keeps its server-rendered markup.', failure);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('waits for the next frame where the browser has no paint timing', async () => {
     FakeObserver.supportedEntryTypes = [];
     vi.useFakeTimers();

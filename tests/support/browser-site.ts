@@ -4,6 +4,13 @@ import { serve, type RunningServer } from '../../generator/dev/serve';
 import { buildRealSite, type BuiltSite } from './built-site';
 import { launchChromium } from './chromium';
 
+/**
+ * How long a browser test may wait for a state (vitest's expect.poll gives up after one second by default):
+ * on a busy 2-core machine a module import and a hydration can take longer. Each wait still ends the moment
+ * its state is reached. Files set it with `vi.setConfig({ expect: { poll: { timeout: STATE_TIMEOUT } } })`.
+ */
+export const STATE_TIMEOUT = 15_000;
+
 export interface BrowserSite {
   site: BuiltSite;
   server: RunningServer;
@@ -44,14 +51,34 @@ export async function startBrowserSite(): Promise<BrowserSite> {
   };
 }
 
-/** Triggers every island that waits for an interaction, and waits until the network is quiet. */
+/**
+ * Hydrates every island that is not started on demand, and waits for states, never for time: each island
+ * marked live or failed on its marker (islands/lib/island-state.ts), then, scrolled to the bottom, the
+ * images and fonts loaded.
+ */
 export async function hydrateAll(page: Page): Promise<void> {
-  // The loader schedules islands once the page has painted its first content (a paint observer's task).
-  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
-  await page.evaluate(() => {
-    document.querySelectorAll('[data-island][data-trigger="interaction"] [data-island-root] > :not(link)').forEach((el) => el.dispatchEvent(new Event('focusin', { bubbles: true })));
-    window.scrollTo(0, document.body.scrollHeight);
-  });
-  await page.waitForLoadState('networkidle');
+  // Until each island is settled: one waiting for an interaction gets a focus (again, should the loader not
+  // yet listen: it schedules islands only after the first contentful paint), one waiting to be seen is shown.
+  await page.waitForFunction(
+    () => {
+      const pending = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-trigger="manual"]):not([data-island-state])')];
+      for (const marker of pending) {
+        if (marker.dataset.trigger === 'interaction') marker.querySelector('[data-island-root] > :not(link)')?.dispatchEvent(new Event('focusin', { bubbles: true }));
+        if (marker.dataset.trigger === 'visible') marker.scrollIntoView({ block: 'center' });
+      }
+      return pending.length === 0;
+    },
+    undefined,
+    { polling: 100 },
+  );
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // Lazy images off screen are not fetched at all; every other one must have arrived (or failed, which tests report).
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      [...document.images].every((img) => {
+        const box = img.getBoundingClientRect();
+        return img.complete || (img.loading === 'lazy' && (box.bottom < 0 || box.top > innerHeight));
+      }),
+  );
 }

@@ -1,0 +1,79 @@
+/**
+ * Where the build keeps its cache: node_modules/.cache/site/ when it can be
+ * written, else a folder of this user's own under the system's temporary
+ * folder, with a warning. The cache only saves time (everything in it can be
+ * made again), so a read-only checkout, a CI sandbox or a stray file at that
+ * path should not stop a build.
+ *
+ * The fallback lives in a shared temporary folder, and the theme bundle in it
+ * is imported as code: it is used only when this user owns it and no one else
+ * can write to it.
+ */
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, lstat, mkdir, readlink, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { SiteError } from '../core/errors';
+import { displayPath } from '../content/list-files';
+
+export interface CacheFolder {
+  dir: string;
+  /** Set when the preferred folder could not be written and the fallback is used. */
+  warning?: SiteError;
+}
+
+/** A folder that exists and that this process can write (as root, permission bits do not stop writes, so none are checked beyond access). */
+async function writable(dir: string, mode?: number): Promise<void> {
+  await mkdir(dir, { recursive: true, mode });
+  await access(dir, constants.W_OK);
+}
+
+const userName = () => (process.getuid ? String(process.getuid()) : os.userInfo().username.replace(/[^\w.-]/g, '_'));
+
+/**
+ * The preferred cache folder when it can be written, else this user's fallback folder for it; throws CacheUnwritable
+ * when neither can be. `packages`: the project's node_modules, which modules in the cache (the theme bundle) import
+ * packages from; the fallback folder links to it, so they resolve there as they would in the project.
+ */
+export async function cacheFolder(preferred: string, packages?: string): Promise<CacheFolder> {
+  let reason: string;
+  try {
+    await writable(preferred);
+    return { dir: preferred };
+  } catch (error) {
+    reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  }
+  const shown = displayPath(preferred);
+  const base = path.join(os.tmpdir(), `site-cache-${userName()}`);
+  const dir = path.join(base, createHash('sha256').update(preferred).digest('hex').slice(0, 16));
+  try {
+    await writable(base, 0o700);
+    const stats = await lstat(base);
+    const owner = process.getuid?.();
+    if (!stats.isDirectory() || (owner !== undefined && stats.uid !== owner) || (process.platform !== 'win32' && (stats.mode & 0o022) !== 0)) {
+      throw new Error(`${base} is not a folder that only this user can write`);
+    }
+    await writable(dir, 0o700);
+    if (packages) await linkPackages(path.join(dir, 'node_modules'), packages);
+  } catch (cause) {
+    throw new SiteError('CacheUnwritable', `${shown} cannot be written (${reason}), and neither can ${dir}: ${(cause as Error).message}`, { file: shown, cause });
+  }
+  const warning = new SiteError('CacheUnwritable', `${shown} cannot be written (${reason}): the build caches in ${dir} instead`, {
+    file: shown,
+    hint: 'Builds work as they are, only slower on a fresh temporary folder. To cache in the project again, make node_modules/.cache/site a writable folder (remove whatever is in its place).',
+  });
+  return { dir, warning };
+}
+
+/** Makes `link` a symbolic link to the folder `packages` (when it exists), replacing a link to anywhere else. */
+async function linkPackages(link: string, packages: string): Promise<void> {
+  if (!(await lstat(packages).then((s) => s.isDirectory() || s.isSymbolicLink(), () => false))) return;
+  const target = path.resolve(packages);
+  if ((await readlink(link).catch(() => undefined)) === target) return;
+  await rm(link, { force: true });
+  await symlink(target, link, 'dir');
+}
+
+/** A warning as the logger prints it: its kind, message and hint on one line. */
+export const formatWarning = (warning: SiteError) => `${warning.kind}: ${warning.message} (hint: ${warning.hint})`;

@@ -1,0 +1,84 @@
+/**
+ * Opens a file of the served folder by its path as it is now, and only when
+ * it really is inside that folder.
+ *
+ * The folder is looked up by its path at every call, never held open: a build
+ * renames a new folder over the old one, and the server must follow the name
+ * to the new folder. A file whose real path (every symbolic link resolved)
+ * leaves the real folder is not there, so a link inside the folder to
+ * /etc/passwd, or to a folder outside, answers 404. Links that stay inside
+ * are followed.
+ *
+ * What is opened is held: the caller reads the same bytes it stat'ed, even if
+ * a rebuild removes or replaces the file meanwhile.
+ */
+import { constants, type Stats } from 'node:fs';
+import { open, realpath, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface OpenFile {
+  handle: FileHandle;
+  stats: Stats;
+  /** The path asked for, relative to the folder, with "/" separators (`about.html`). */
+  name: string;
+}
+
+/**
+ * O_NONBLOCK: opening a FIFO someone left in the folder would otherwise wait for a writer, holding a
+ * thread of the pool forever; it is then refused as not a regular file. O_NOFOLLOW: the last step of
+ * the real path is not a link by construction; if it became one since, the open fails.
+ */
+const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+/** Errors that mean "no such file here" rather than a fault of the server. */
+const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG', 'EISDIR', 'EACCES', 'EPERM', 'ENXIO', 'EINVAL']);
+const absent = (error: unknown) => ABSENT.has((error as NodeJS.ErrnoException).code ?? '');
+
+export const isInside = (realRoot: string, realFile: string) => realFile === realRoot || realFile.startsWith(realRoot.endsWith(path.sep) ? realRoot : realRoot + path.sep);
+
+/**
+ * The first of `names` (relative paths, "/"-separated, already checked for ".." by the caller) that is
+ * a regular file inside `root`, opened; undefined when none is. Other I/O errors are thrown.
+ */
+export async function openInside(root: string, names: readonly string[]): Promise<OpenFile | undefined> {
+  let realRoot: string;
+  try {
+    realRoot = await realpath(root);
+  } catch (error) {
+    // Between the two renames of a build's swap, or before the first build: nothing to serve.
+    if (absent(error)) return undefined;
+    throw error;
+  }
+  for (const name of names) {
+    const opened = await openOne(realRoot, path.join(root, ...name.split('/')), name);
+    if (opened) return opened;
+  }
+  return undefined;
+}
+
+async function openOne(realRoot: string, file: string, name: string): Promise<OpenFile | undefined> {
+  let real: string;
+  try {
+    real = await realpath(file);
+  } catch (error) {
+    if (absent(error)) return undefined;
+    throw error;
+  }
+  if (!isInside(realRoot, real) || real === realRoot) return undefined;
+  let handle: FileHandle;
+  try {
+    handle = await open(real, FLAGS);
+  } catch (error) {
+    if (absent(error)) return undefined;
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isFile()) return { handle, stats, name };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  await handle.close();
+  return undefined;
+}

@@ -1,0 +1,76 @@
+/**
+ * What the theme bundle imports from the engine instead of carrying a copy:
+ * one module instance of each, whichever install the project's own packages
+ * come from.
+ *
+ * - The theme API, generator/theme.ts (Island, SiteError, defineTemplate): an
+ *   import that resolves to a `generator/theme.ts` (the project's copy or the
+ *   engine's) becomes an import of the engine's own file, so the Island
+ *   context and the error class are the ones the engine renders and reports
+ *   with. Any other module of a generator folder is refused: a bundled copy of
+ *   it would have state of its own.
+ * - The packages the engine shares with the theme (react, react-dom, zod, any
+ *   entry of them): imported from the engine's install, so a theme's hooks
+ *   run on the renderer's React and its schemas are the engine's zod's. Other
+ *   packages are bundled from the project's install, and their own imports of
+ *   these packages come to the engine's copies too.
+ *
+ * The bundle names these modules by absolute file URL (THEME_API is the
+ * compiled theme.mjs when the engine runs compiled): it imports them from
+ * wherever the cache keeps it, and Node gives each URL one instance.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
+import { GENERATOR_DIR, THEME_API } from '../core/engine-files';
+
+export { THEME_API };
+/** Packages whose one instance the engine and the theme share. */
+export const SHARED_PACKAGES = ['react', 'react-dom', 'zod'] as const;
+
+const sharedPackage = new RegExp(`^(${SHARED_PACKAGES.join('|')})(/|$)`);
+/** Import paths that may lead into a generator folder: only these are checked, the rest resolve as esbuild would. */
+const mayBeEngine = /(^|[\\/])generator([\\/]|$)/;
+/** Marks the resolutions this plugin asks esbuild for, so they are not answered by the plugin again. */
+const RESOLVING = { sharedRuntime: true };
+
+const inside = (dir: string, file: string) => {
+  const relative = path.relative(dir, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+};
+
+/**
+ * The esbuild plugin that makes a theme in `themeDir` import the engine's theme API and shared packages.
+ * Put it after any plugin that answers one of these imports itself (the server's stub of react-dom/client).
+ */
+export function sharedRuntime(themeDir: string): Plugin {
+  // The project's own copy of the engine, if it has one, sits beside its theme (templates/ and generator/).
+  const generatorDirs = [GENERATOR_DIR, path.join(path.dirname(path.resolve(themeDir)), 'generator')];
+  return {
+    name: 'site:shared-runtime',
+    setup(build) {
+      build.onResolve({ filter: sharedPackage }, async (args) => {
+        if (args.pluginData === RESOLVING) return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: GENERATOR_DIR, pluginData: RESOLVING });
+        if (found.errors.length > 0) return { errors: found.errors };
+        return { path: pathToFileURL(found.path).href, external: true };
+      });
+
+      build.onResolve({ filter: mayBeEngine }, async (args) => {
+        if (args.pluginData === RESOLVING || args.namespace !== 'file') return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING });
+        const generatorDir = generatorDirs.find((dir) => inside(dir, found.path));
+        if (found.errors.length > 0 || !generatorDir) return undefined; // not the engine: esbuild resolves it (and reports its errors) as usual
+        if (found.path === path.join(generatorDir, 'theme.ts')) return { path: pathToFileURL(THEME_API).href, external: true };
+        return {
+          errors: [
+            {
+              text: `"${args.path}" is not the engine's theme API: a theme imports the engine only through generator/theme.ts`,
+              detail: found.path,
+            },
+          ],
+        };
+      });
+    },
+  };
+}
