@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import grayMatter from 'gray-matter';
 import jsYaml from 'js-yaml';
 import type { SiteConfig } from './config';
 import { SiteError, throwIfAny } from '../core/errors';
@@ -50,34 +51,44 @@ interface PageParts {
   bodyStart: number;
 }
 
-/** An opening line: `---`, or `---yaml`; another word after the dashes names a language (gray-matter would run `---js` as code). */
-const OPENING = /^---([^\n-][^\n]*)?(?:\n|$)/;
-const CLOSING = /^---[ \t]*\r?$/m;
+/** The opening line's language: gray-matter reads a word after the opening `---` as the frontmatter's language. */
+const LANGUAGE = /^---([^\r\n]*)/;
+const YAML = new Set(['', 'yaml', 'yml']);
 
+/** gray-matter's engines other than YAML run code (`---js` is JavaScript it would evaluate): every one refuses. */
+const refuse = (language: string) => () => {
+  throw new Error(`frontmatter language "${language}" refused`);
+};
+const ENGINES = { yaml: { parse: () => ({}) }, javascript: { parse: refuse('javascript') }, js: { parse: refuse('js') }, json: { parse: refuse('json') }, coffee: { parse: refuse('coffee') } };
+
+/**
+ * Splits a page with gray-matter. Only the split is gray-matter's here: the frontmatter's YAML is parsed by
+ * loadFrontmatter, after the config tokens in it are protected, so a language other than YAML is refused before
+ * gray-matter sees the page, and its engines are given YAML alone.
+ */
 function splitFrontmatter(text: string, file: string): PageParts {
-  const opening = OPENING.exec(text);
-  if (!opening) return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
-  const language = opening[1]?.trim() ?? '';
-  if (language !== '' && language !== 'yaml' && language !== 'yml') {
-    throw new SiteError('UnsafeYaml', `The frontmatter is declared as "${language}" (after its opening ---): frontmatter is read as YAML only, never run as code`, {
+  if (!text.startsWith('---') || text.startsWith('----')) return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
+  const language = LANGUAGE.exec(text)![1]!;
+  if (!YAML.has(language.trim())) {
+    throw new SiteError('UnsafeYaml', `The frontmatter is declared as "${language.trim()}" (after its opening ---): frontmatter is read as YAML only, never run as code`, {
       file,
       line: 1,
       hint: 'Write the frontmatter in YAML between two --- lines, with nothing after the opening ---.',
     });
   }
-  const matterStart = 3 + (opening[1]?.length ?? 0);
-  const rest = text.slice(opening[0].length);
-  const closing = CLOSING.exec(rest);
-  if (!closing) {
+  const matterStart = 3 + language.length;
+  // gray-matter closes the frontmatter at the first line that starts with ---; without one, the whole page would be frontmatter.
+  if (text.indexOf('\n---', matterStart) === -1) {
     throw new SiteError('MalformedYaml', 'The frontmatter opened by the --- on line 1 is never closed', {
       file,
       line: 1,
       hint: 'End the frontmatter with a line of three dashes (---); the page text follows it.',
     });
   }
-  const closeStart = opening[0].length + closing.index;
-  const bodyStart = Math.min(text.length, closeStart + closing[0].length + 1);
-  return { matter: text.slice(matterStart, closeStart), matterStart, body: text.slice(bodyStart), bodyStart };
+  const split = grayMatter(text, { language: 'yaml', engines: ENGINES } as unknown as Parameters<typeof grayMatter>[1]);
+  // The frontmatter as the text holds it, up to the closing line (gray-matter's stops before that line's newline).
+  const frontmatter = `${split.matter}\n`;
+  return { matter: frontmatter, matterStart, body: split.content, bodyStart: text.length - split.content.length };
 }
 
 /**
