@@ -26,9 +26,10 @@ export const SCREENS: Screen[] = [
   { width: 1440, height: 900, mobile: false },
 ];
 
-/** The screens grouped by kind of device: one browser context (and one load of each route) per group. */
+/** The screens grouped by kind of device: one page (and one load of each route) per group, the groups side by side. */
 export const DEVICES: { name: string; screens: Screen[] }[] = [
-  { name: 'phones and tablets', screens: SCREENS.filter((s) => s.mobile) },
+  { name: 'phones', screens: SCREENS.filter((s) => s.mobile && s.width < 768) },
+  { name: 'tablets', screens: SCREENS.filter((s) => s.mobile && s.width >= 768) },
   { name: 'a laptop', screens: SCREENS.filter((s) => !s.mobile) },
 ];
 

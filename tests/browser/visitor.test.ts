@@ -42,7 +42,7 @@ afterAll(() => b?.close());
 const routes = () => [...b.site.routes, '/404-example'];
 
 describe.skipIf(!available)('every route, as a visitor sees it', () => {
-  // The two kinds of device are swept side by side, each in its own page.
+  // The kinds of device are swept side by side, each in a page of its own.
   for (const device of DEVICES) {
     it.concurrent(`on ${device.name} (${device.screens.map((s) => s.width).join(', ')} px): no horizontal overflow, and link and button text at 4.5:1 or more`, async ({ expect }) => {
       const { page } = await b.open(contextFor(device.screens[0]!));
