@@ -28,8 +28,7 @@ export const SCREENS: Screen[] = [
 
 /** The screens grouped by kind of device: one page (and one load of each route) per group, the groups side by side. */
 export const DEVICES: { name: string; screens: Screen[] }[] = [
-  { name: 'phones', screens: SCREENS.filter((s) => s.mobile && s.width < 768) },
-  { name: 'tablets', screens: SCREENS.filter((s) => s.mobile && s.width >= 768) },
+  { name: 'phones and tablets', screens: SCREENS.filter((s) => s.mobile) },
   { name: 'a laptop', screens: SCREENS.filter((s) => !s.mobile) },
 ];
 
