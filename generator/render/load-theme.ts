@@ -36,7 +36,8 @@ const MANIFEST = 'theme-manifest.json';
 
 /** The last bundle, when no file it was made from has changed since: a start-up without esbuild. */
 async function reusableBundle(entry: string, cacheDir: string): Promise<string | undefined> {
-  const manifest = await readFile(path.join(cacheDir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as Manifest, () => undefined);
+  // A torn or unreadable manifest is a cache miss, never an error.
+  const manifest = await readFile(path.join(cacheDir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as Manifest).catch(() => undefined);
   if (!manifest || manifest.entry !== entry || manifest.recipe !== RECIPE) return undefined;
   const module = path.join(cacheDir, manifest.module);
   if (!(await exists(module))) return undefined;
