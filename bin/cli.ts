@@ -5,7 +5,6 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { createLogger } from '../generator/core/logger';
-import { prestartBuild } from '../generator/core/page-workers';
 import { formatError } from './format-error';
 
 // Each command imports what it needs when it runs, so `site --help` and each command start fast.
@@ -53,17 +52,14 @@ export function createProgram(): Command {
     .option('--base-url <url>', '[string] absolute base URL, overriding site.yml (e.g. for a preview deployment)')
     .addOption(new Option('-q, --quiet', '[boolean] print only errors').conflicts('verbose'))
     .option('--verbose', '[boolean] list every output file, step timings and error stacks')
-    .addOption(new Option('--threads <n>', '[number] threads that load and render pages (default: one per core for sites of 300 pages or more)').argParser(positiveInteger))
+    .addOption(new Option('--threads <n>', '[number] threads that render markdown (default: one per core when 200 pages or more need rendering)').argParser(positiveInteger))
     .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; threads?: number }) => {
-      // A large site's worker threads start loading their modules now, while this thread loads the generator.
-      const prestart = prestartBuild(options.pages, options.threads);
       const { build } = await generator.build();
       await build({
         outDir: options.out,
         pagesDir: options.pages,
         baseUrl: options.baseUrl,
         threads: options.threads,
-        prestart,
         verbose: options.verbose,
         logger: createLogger(options),
       });

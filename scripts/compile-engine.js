@@ -2,7 +2,7 @@
  * `npm run compile` (also npm's `prepare`, so `npm ci` runs it): bundles the
  * CLI and the engine into lib/, so the `site` command starts without loading
  * TypeScript. Entries: cli.mjs, theme.mjs (the theme API the theme bundle
- * imports) and page-worker.mjs, with the chunks they share, so each module
+ * imports) and markdown-task.mjs (the markdown pool's task), with the chunks they share, so each module
  * exists once. Packages stay in node_modules, where the theme finds the same
  * ones. bin/compiled-engine.js decides when lib/ may run.
  */
@@ -21,7 +21,7 @@ await rm(temp, { recursive: true, force: true });
 const started = Date.now();
 const result = await build({
   absWorkingDir: ENGINE_ROOT,
-  entryPoints: { cli: 'bin/cli.ts', theme: 'generator/theme.ts', 'page-worker': 'generator/core/page-worker.ts' },
+  entryPoints: { cli: 'bin/cli.ts', theme: 'generator/theme.ts', 'markdown-task': 'generator/content/markdown-task.ts' },
   outdir: temp,
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -40,6 +40,9 @@ export async function cacheFolder(preferred: string, packages?: string): Promise
   let reason: string;
   try {
     await writable(preferred);
+    // A cache folder outside the project's packages (--cache-dir, tests) finds them through a link, as the fallback does.
+    const inside = packages !== undefined && path.resolve(preferred).startsWith(path.resolve(packages) + path.sep);
+    if (packages && !inside) await linkPackages(path.join(preferred, 'node_modules'), packages);
     return { dir: preferred };
   } catch (error) {
     reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;

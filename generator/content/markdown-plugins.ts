@@ -36,6 +36,9 @@ export interface LoadedPlugin {
   field: string;
   plugin: Plugin<unknown[]> | Preset;
   options: unknown;
+  /** The file it was imported from, and its package's version: what a cached rendering depends on. */
+  file: string;
+  version: string;
 }
 
 export const pluginField = (index: number) => `markdown.plugins[${index}]`;
@@ -73,7 +76,20 @@ async function loadPlugin({ name, options }: PluginSetting, index: number, requi
       hint: 'Remove the options, or list the plugins of the preset one by one with their options.',
     });
   }
-  return { name, field, plugin, options };
+  return { name, field, plugin, options, file, version: packageVersion(file) };
+}
+
+/** The version in the package.json nearest above a plugin's file ('' when there is none). */
+function packageVersion(file: string): string {
+  for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: unknown; name?: unknown };
+      if (typeof manifest.name === 'string') return String(manifest.version ?? '');
+    } catch {
+      // no package.json here: look further up
+    }
+  }
+  return '';
 }
 
 /** The file a plugin name stands for, as Node resolves it from the project root. */

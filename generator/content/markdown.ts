@@ -25,6 +25,8 @@
  * them (heading-ids.ts), and a page's final HTML is checked for duplicate ids
  * (render/unique-ids.ts).
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -68,6 +70,11 @@ export interface BodySource {
 export interface Markdown {
   /** The site's plugins, by name. */
   readonly plugins: readonly string[];
+  /**
+   * Everything a rendering depends on besides the page: the versions of remark and its packages, and each plugin's
+   * file, version and options. Rendered bodies are cached under it (content-store.ts).
+   */
+  readonly recipe: string;
   /** Renders a body: synchronously, unless a plugin works asynchronously. Throws MarkdownFailed naming the page and plugin. */
   render(source: string, page: BodySource): PageBody | Promise<PageBody>;
 }
@@ -119,7 +126,31 @@ async function createMarkdown(settings: readonly PluginSetting[], place: PluginP
     throw error;
   }
   const frozen = processor as unknown as Processor;
-  return { plugins: plugins.map((plugin) => plugin.name), render: (source, page) => render(frozen, source, page) };
+  return { plugins: plugins.map((plugin) => plugin.name), recipe: recipeOf(plugins), render: (source, page) => render(frozen, source, page) };
+}
+
+/** The packages every rendering runs through. */
+const PIPELINE_PACKAGES = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'hast-util-sanitize', 'github-slugger'];
+
+function recipeOf(plugins: readonly LoadedPlugin[]): string {
+  const own = PIPELINE_PACKAGES.map((name) => `${name}@${installedVersion(name)}`);
+  // Options may hold functions or regular expressions, which JSON would drop: their text stands for them.
+  const options = (_key: string, value: unknown) => (typeof value === 'function' || value instanceof RegExp ? String(value) : value);
+  return JSON.stringify([own, plugins.map((plugin) => [plugin.name, plugin.file, plugin.version, plugin.options])], options);
+}
+
+const engineRequire = createRequire(import.meta.url);
+
+/** The version of a package as this engine resolves it ('' when it cannot be read). */
+function installedVersion(name: string): string {
+  for (const folder of engineRequire.resolve.paths(name) ?? []) {
+    try {
+      return String((JSON.parse(readFileSync(path.join(folder, name, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '');
+    } catch {
+      // not in this folder
+    }
+  }
+  return '';
 }
 
 /** An error a plugin threw, with the plugin it came from. */
@@ -229,30 +260,4 @@ function failed(error: unknown, page: BodySource): SiteError {
   const message = typeof reason === 'string' ? reason : messageOf(cause);
   const who = plugin ? `Markdown plugin "${plugin.name}" (${plugin.field})` : 'The markdown pipeline';
   return new SiteError('MarkdownFailed', `${who} failed on ${page.file}: ${message}`, { file: page.file, line, cause });
-}
-
-/** Rendered bodies by page and source, for a long-lived Site: a template or config edit renders no unchanged body twice. */
-export class MarkdownCache {
-  private recipe?: { markdown: Markdown; ids: string };
-  private readonly bodies = new Map<string, PageBody>();
-  private static readonly LIMIT = 10_000;
-
-  /** The body, from the cache when this pipeline with these reserved ids rendered it before. */
-  render(markdown: Markdown, source: string, page: BodySource): PageBody | Promise<PageBody> {
-    const ids = compileIds(page.reservedIds ?? []).key;
-    if (this.recipe?.markdown !== markdown || this.recipe.ids !== ids) {
-      this.recipe = { markdown, ids };
-      this.bodies.clear();
-    }
-    const key = `${page.file}\n${source}`;
-    const hit = this.bodies.get(key);
-    if (hit) return hit;
-    const keep = (body: PageBody) => {
-      if (this.bodies.size >= MarkdownCache.LIMIT) this.bodies.delete(this.bodies.keys().next().value!);
-      this.bodies.set(key, body);
-      return body;
-    };
-    const body = markdown.render(source, page);
-    return body instanceof Promise ? body.then(keep) : keep(body);
-  }
 }

@@ -2,8 +2,8 @@
  * The first half of loading a page, which needs neither the theme nor zod:
  * read the file as UTF-8, split the frontmatter from the body, parse the
  * frontmatter's YAML and put the config tokens' values into the parsed text
- * and the body. A worker thread of a large build runs this and the markdown
- * step (page-worker.ts); validating is the main thread's.
+ * and the body. Needs neither the theme nor zod: validating is
+ * describe-page.ts's.
  *
  * Everything wrong with the file itself is a named error with its line: a
  * file that cannot be read, is not UTF-8, holds binary data or invisible
@@ -119,7 +119,7 @@ function loadFrontmatter(text: string, file: string): unknown {
 }
 
 /** Reads a page's bytes; a file that vanished or cannot be read is UnreadableFile. */
-function readPage(absolute: string, file: string): Uint8Array {
+export function readPage(absolute: string, file: string): Uint8Array {
   try {
     return readFileSync(absolute);
   } catch (cause) {
@@ -153,10 +153,10 @@ export const bodyLineOf = (matter: string): number => (matter === '' ? 1 : matte
  * a build reads thousands of small files faster in a loop than as thousands of concurrent promises (which would also
  * hold every file in memory at once).
  */
-export function parsePage(relativeFile: string, ctx: ParseContext): { source: PageSource; content: string } {
+export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8Array): ParsedPage {
   const absolute = path.join(ctx.pagesDir, relativeFile);
   const file = path.relative(ctx.displayRoot, absolute) || absolute;
-  const text = decodeText(readPage(absolute, file), file, (lenient, offset) => {
+  const text = decodeText(bytes ?? readPage(absolute, file), file, (lenient, offset) => {
     try {
       return readParts(lenient, file, ctx.config).fieldOf(offset);
     } catch {
@@ -198,5 +198,14 @@ export function parsePage(relativeFile: string, ctx: ParseContext): { source: Pa
   return {
     source: { relativeFile, file, data, matter },
     content: substituteInMarkdown(body, bodyTokens),
+    uses: Object.fromEntries(tokens.map((token) => [token.path, token.value])),
   };
+}
+
+/** A page read and split: its frontmatter, its markdown (tokens replaced), and the config values its tokens read. */
+export interface ParsedPage {
+  source: PageSource;
+  content: string;
+  /** Config path → the value the page's tokens took from it: the result holds while these values do. */
+  uses: Record<string, string>;
 }

@@ -23,12 +23,20 @@ const TOKEN = /\{\{[ \t]*([A-Za-z]\w*(?:\.[A-Za-z]\w*)*)[ \t]*\}\}/g;
 export interface Token {
   /** The token as written, e.g. `{{ contact.email }}`. */
   match: string;
+  /** The config path it names, e.g. `contact.email`. */
+  path: string;
   /** Offset in the text it was found in. */
   offset: number;
   /** The config value, as text. */
   value: string;
   /** Whether the token names a text value of the config. */
   known: boolean;
+}
+
+/** The config value a token path names, as a token shows it; undefined when it names no text value. */
+export function tokenValue(config: SiteConfig, path: string): string | undefined {
+  const value = lookup(config, path);
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
 function lookup(config: SiteConfig, path: string): unknown {
@@ -40,7 +48,7 @@ export function findTokens(text: string, config: SiteConfig): Token[] {
   return Array.from(text.matchAll(TOKEN), (found) => {
     const value = lookup(config, found[1]!);
     const known = typeof value === 'string' || typeof value === 'number';
-    return { match: found[0], offset: found.index, value: known ? String(value) : found[0], known };
+    return { match: found[0], path: found[1]!, offset: found.index, value: known ? String(value) : found[0], known };
   });
 }
 

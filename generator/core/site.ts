@@ -17,30 +17,40 @@
  *   a template             → the theme, then every page (validated and rendered again)
  *   an island              → the assets and the theme (islands render on the server too), every page
  *
- * An update either succeeds whole or changes nothing: a failed one leaves the
- * state, and the output folder, as they were.
+ * A page's frontmatter and markdown come from the content store when nothing
+ * they depend on changed (cache/content-store.ts); the rest is made anew each
+ * time: every page's layout, content and head are rendered for it
+ * (render/render-pages.tsx). An update either succeeds whole or changes
+ * nothing: a failed one leaves the state, and the output folder, as they were.
  */
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Assets } from '../assets/bundle-assets';
 import { bundleAssets, scriptEntries } from '../assets/bundle-assets';
 import { siteImages } from '../assets/images';
+import { cacheFolder } from '../cache/cache-dir';
+import { ContentStore } from '../cache/content-store';
 import { checkLinks, pageLinks, type PageLinks } from '../checks/check-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
 import { listFiles } from '../content/list-files';
-import { duplicateRoutes, loadPage, loadPages } from '../content/load-pages';
-import { loadMarkdown, MarkdownCache } from '../content/markdown';
+import { describePage, duplicateRoutes } from '../content/describe-page';
+import { loadMarkdown } from '../content/markdown';
+import { compileIds } from '../content/heading-ids';
 import { listPageFiles, noPages, PUBLIC_DIR } from '../content/page-files';
+import { preparePages } from '../content/prepare-pages';
 import { outputFileOf } from '../content/routes';
-import { headersFile, robots, securityTxt, sitemap, styleHash } from '../output/host-files';
+import { headersFile, robots, securityTxt, sitemap, SPECULATION_RULES_FILE, speculationRules, styleHash } from '../output/host-files';
+import { checkOutputPlace } from '../output/output-folder';
+import { checkPublicCollisions, isPublished, listPublicFiles } from '../output/public-files';
 import { stageSite, updateFiles, type SiteFiles, type Staging } from '../output/write-site';
 import { folderWriter } from '../output/write-in-place';
 import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { renderPage, type PageAssets } from '../render/render-pages';
+import { engineDigest } from './engine-files';
 import { collectErrors, SiteError, siteErrorsOf, throwIfAny } from './errors';
 import { timed, type Logger } from './logger';
-import { summaryOf, type PageInfo, type PageSummary, type Theme } from './types';
+import { summaryOf, withBody, type PageBody, type PageHead, type PageInfo, type PageSummary, type Theme } from './types';
 
 export interface SiteOptions {
   /** Project root: holds templates/, islands/ and the cache. Default: the working directory. */
@@ -49,12 +59,16 @@ export interface SiteOptions {
   pagesDir?: string;
   /** Output folder. Default: <root>/dist. */
   outDir?: string;
+  /** Cache folder (content store, theme and asset bundles). Default: <root>/node_modules/.cache/site. */
+  cacheDir?: string;
   /** Overrides the config's baseUrl (e.g. for a preview deployment). */
   baseUrl?: string;
   /** The build's date (security.txt's expiry). Default: now. */
   now?: Date;
   /** Re-bundle the theme incrementally (watch mode keeps an esbuild context between edits). */
   incremental?: boolean;
+  /** Threads that render markdown, this one included. Default: one per core when 200 pages or more need it, else 1. */
+  threads?: number;
   logger?: Logger;
 }
 
@@ -68,7 +82,7 @@ export interface ProjectPaths {
   cacheDir: string;
 }
 
-export function projectPaths(options: Pick<SiteOptions, 'root' | 'pagesDir' | 'outDir'>): ProjectPaths {
+export function projectPaths(options: Pick<SiteOptions, 'root' | 'pagesDir' | 'outDir' | 'cacheDir'>): ProjectPaths {
   const root = path.resolve(options.root ?? process.cwd());
   const pagesDir = path.resolve(root, options.pagesDir ?? 'pages');
   return {
@@ -78,7 +92,7 @@ export function projectPaths(options: Pick<SiteOptions, 'root' | 'pagesDir' | 'o
     themeDir: path.join(root, 'templates'),
     islandsDir: path.join(root, 'islands'),
     publicDir: path.join(pagesDir, PUBLIC_DIR),
-    cacheDir: path.join(root, 'node_modules', '.cache', 'site'),
+    cacheDir: options.cacheDir ? path.resolve(root, options.cacheDir) : path.join(root, 'node_modules', '.cache', 'site'),
   };
 }
 
@@ -107,6 +121,8 @@ export interface UpdateResult {
   written: Map<string, number>;
   /** Things worth knowing that do not fail the build. */
   warnings: string[];
+  /** Pages whose frontmatter and markdown came from the content store, pages whose markdown was rendered, and on how many threads. */
+  content: { stored: number; rendered: number; threads: number };
   /** Time per named step. */
   steps: Record<string, number>;
   ms: number;
@@ -121,20 +137,25 @@ interface State {
   pages: Map<string, PageInfo>;
   /** What the link check reads of each page, by route. */
   links: Map<string, PageLinks>;
+  /** Every file of the output, relative to it. */
+  files: Set<string>;
 }
+
+type Step = <T>(name: string, run: () => T | Promise<T>) => Promise<T>;
+type Output = Map<string, string | Uint8Array | null>;
+type Loaded = { pages: Map<string, PageInfo>; content: UpdateResult['content'] };
 
 export class Site {
   readonly paths: ProjectPaths;
   private state?: State;
   /** The folder a full update writes into until commit(). */
   private staging?: Staging;
-  private readonly bundler?: ThemeBundler;
-  /** Rendered bodies by source: a template or config edit validates every page again but renders no unchanged body twice. */
-  private readonly markdownCache = new MarkdownCache();
+  private bundler?: ThemeBundler;
+  private store?: ContentStore;
+  private cacheReady?: Promise<string[]>;
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
-    if (options.incremental) this.bundler = new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
   }
 
   /** The config the last successful update used. */
@@ -150,7 +171,7 @@ export class Site {
   async update(changed: 'all' | string[]): Promise<UpdateResult> {
     const started = performance.now();
     const steps: Record<string, number> = {};
-    const step = <T>(name: string, run: () => T | Promise<T>) => timed(steps, name, run);
+    const step: Step = (name, run) => timed(steps, name, run);
     const kinds = changed === 'all' ? (['config'] as ChangeKind[]) : [...new Set(changed.map((f) => classify(f, this.paths)).filter((k): k is ChangeKind => k !== undefined))];
     const everything = changed === 'all' || !this.state || kinds.includes('config') || changed.includes(path.join(this.paths.publicDir, this.state.config.logo));
     const result = everything ? await this.updateAll(step) : await this.updateSome(changed as string[], kinds, step);
@@ -162,7 +183,7 @@ export class Site {
     const staging = this.staging;
     if (!staging) return;
     this.staging = undefined;
-    await staging.commit(this.outputFiles());
+    await staging.commit(this.state!.files);
   }
 
   /** Drops the staging folder of a full update that will not be committed. */
@@ -177,39 +198,65 @@ export class Site {
     await this.bundler?.dispose();
   }
 
+  /** The cache folder: node_modules/.cache/site, or (with a warning, once) a private folder when that cannot be written. */
+  private useCacheFolder(): Promise<string[]> {
+    return (this.cacheReady ??= cacheFolder(this.paths.cacheDir, path.join(this.paths.root, 'node_modules')).then((cache) => {
+      this.paths.cacheDir = cache.dir;
+      return cache.warning ? [`${cache.warning.kind}: ${cache.warning.message} (hint: ${cache.warning.hint})`] : [];
+    }));
+  }
+
   private async updateAll(step: Step): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
+    // Before anything is written: the output folder must be a place of the build's own (output-folder.ts).
+    checkOutputPlace(this.paths.outDir, this.paths);
     const files = await listPageFiles(this.paths.pagesDir);
     if (files.length === 0) throw noPages(this.paths.pagesDir, this.paths.root);
+    const notes = await this.useCacheFolder();
+    const themeLoading = step('theme', () => this.loadTheme());
+    themeLoading.catch(() => undefined); // reported below, after the config's errors
     const config = await step('config', () => this.loadConfig());
-    const theme = await step('theme', () => this.loadTheme());
+    const theme = await themeLoading;
     await this.abort();
-    const staging = await stageSite(this.paths.outDir, this.paths.publicDir);
+    const staging = await stageSite(this.paths.outDir, this.paths.publicDir, this.paths);
     try {
       const assetsBuilt = step('assets', () => this.bundle(theme));
       assetsBuilt.catch(() => undefined); // reported below, once the pages are loaded
-      const pages = await step('pages', async () => loadPages(await this.loadContext(config, theme), files));
+      const heads = await step('pages', () => this.loadHeads(files, config, theme, true));
+      if (heads.errors.length > 0) await failWith(heads);
       const assets = await assetsBuilt;
-      const routes = new Set(pages.map((page) => page.route));
-      const { rendered, errors } = await step('render', () =>
-        writePages([pages], { site: config, theme, assets: pageAssets(assets), routes, shells: new Map() }, folderWriter(staging.dir)),
-      );
-      throwIfAny(errors);
+      const routes = new Set(heads.items.map((item) => item.head.route));
+      const pages = new Map<string, PageInfo>();
+      const markdownErrors: SiteError[] = [];
+      const { rendered, errors: renderErrors } = await step('render', async () => {
+        try {
+          // Each page is rendered and written as soon as its markdown is in, in file order.
+          return await writePages(withBodies(heads.items, pages, markdownErrors), { site: config, theme, assets: pageAssets(assets), routes, shells: new Map() }, folderWriter(staging.dir));
+        } finally {
+          await heads.finish();
+        }
+      });
+      throwIfAny(sortByFile([...markdownErrors, ...renderErrors]));
       const images = await step('images', () => siteImages(config, this.paths.publicDir, this.paths.cacheDir));
+      const host = this.hostFiles({ config, theme, assets, images }, [...pages.values()].map(summaryOf));
+      // Before the public files are copied in (staging.write): none may take the place of a file the build makes.
+      const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
+      for (const page of rendered) generated.set(page.outFile, `the page of ${page.file}`);
+      checkPublicCollisions(staging.publicFiles, generated, this.paths.publicDir);
+      await step('write', () => staging.write(host));
       const state: State = {
         config,
         theme,
         assets,
         images,
-        pages: new Map(pages.map((page) => [this.relativeFile(page), page])),
+        pages,
         links: new Map(rendered.map((page) => [page.route, page])),
+        files: new Set([...rendered.map((page) => page.outFile), ...host.keys(), ...staging.publicFiles.map((file) => file.path)]),
       };
-      const host = this.hostFiles(state);
-      await step('write', () => staging.write(host));
-      const warnings = await step('links', () => this.checkLinks(state, host));
+      const warnings = await step('links', () => this.checkLinks(state));
       this.state = state;
       this.staging = staging;
       const written = new Map<string, number>([...rendered.map((r) => [r.outFile, r.bytes] as const), ...[...host].map(([file, contents]) => [file, byteLength(contents)] as const)]);
-      return { routes: ['*'], pages: pages.map(summaryOf), written, warnings };
+      return { routes: ['*'], pages: [...pages.values()].map(summaryOf), written, warnings: [...notes, ...warnings], content: heads.content };
     } catch (error) {
       await staging.abort();
       throw error;
@@ -218,25 +265,38 @@ export class Site {
 
   private async updateSome(changed: string[], kinds: ChangeKind[], step: Step): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
     const previous = this.state!;
-    const next: State = { ...previous, pages: new Map(previous.pages), links: new Map(previous.links) };
+    checkOutputPlace(this.paths.outDir, this.paths);
+    const next: State = { ...previous, pages: new Map(previous.pages), links: new Map(previous.links), files: new Set(previous.files) };
     if (kinds.includes('theme') || kinds.includes('island')) next.theme = await step('theme', () => this.loadTheme());
     // The browser bundles change when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
     if (kinds.includes('style') || kinds.includes('island') || changed.some((file) => assetInputs.has(file))) next.assets = await step('assets', () => this.bundle(next.theme));
 
     const allPages = next.theme !== previous.theme || next.assets !== previous.assets;
-    const changedPages = allPages ? [...previous.pages.keys()] : changed.filter((f) => classify(f, this.paths) === 'page').map((f) => path.relative(this.paths.pagesDir, f).split(path.sep).join('/'));
-    const output: Map<string, string | Uint8Array | null> = new Map();
-    const routes = await step('pages', () => (allPages ? this.reloadAll(next) : this.reloadPages(changedPages, previous, next, output)));
+    const output: Output = new Map();
+    const { routes, content } = await step('pages', async () => {
+      if (!allPages) return this.reloadPages(changed.filter((f) => classify(f, this.paths) === 'page').map((f) => this.relative(f)), previous, next, output);
+      // The theme's schemas may have changed: every page is validated again (its markdown comes from the store).
+      const files = await listPageFiles(this.paths.pagesDir);
+      const loaded = await this.loadAll(files, next.config, next.theme);
+      next.pages = loaded.pages;
+      next.links = new Map();
+      return { routes: new Set([...loaded.pages.values()].map((page) => page.route)), content: loaded.content };
+    });
     await step('render', () => this.render(routes, next, output));
-    const host = this.hostFiles(next);
+    const host = this.hostFiles(next, [...next.pages.values()].map(summaryOf));
     for (const [file, contents] of host) if (allPages || file === 'sitemap.xml') output.set(file, contents);
-    for (const file of changed.filter((f) => classify(f, this.paths) === 'public')) {
-      const relative = path.relative(this.paths.publicDir, file).split(path.sep).join('/');
-      output.set(relative, (await access(file).then(() => true, () => false)) ? await readFile(file) : null);
+    for (const file of changed.filter((f) => classify(f, this.paths) === 'public')) output.set(...(await this.publicFile(file)));
+    for (const [file, contents] of output) {
+      if (contents === null) next.files.delete(file);
+      else next.files.add(file);
     }
-    const warnings = await step('links', () => this.checkLinks(next, host));
-    await step('write', () => updateFiles(this.paths.outDir, output));
+    // The files a page is published with: none may take the place of a file the build makes.
+    const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
+    for (const page of next.pages.values()) generated.set(outputFileOf(page.route), `the page of ${page.file}`);
+    checkPublicCollisions(await listPublicFiles(this.paths.publicDir, this.paths.pagesDir), generated, this.paths.publicDir);
+    const warnings = await step('links', () => this.checkLinks(next));
+    await step('write', () => updateFiles(this.paths.outDir, output, this.paths));
     this.state = next;
     const cssOnly = kinds.length === 1 && kinds[0] === 'style';
     const written = new Map([...output].filter((entry): entry is [string, string | Uint8Array] => entry[1] !== null).map(([file, contents]) => [file, byteLength(contents)]));
@@ -245,8 +305,19 @@ export class Site {
       pages: [...next.pages.values()].map(summaryOf),
       written,
       warnings,
+      content,
       ...(cssOnly ? { stylesheet: next.assets.stylesheet } : {}),
     };
+  }
+
+  /** A public file as a build publishes it (null: no longer published). Dotfiles are never published; links out of the pages folder fail. */
+  private async publicFile(file: string): Promise<[string, Uint8Array | null]> {
+    const relative = path.relative(this.paths.publicDir, file).split(path.sep).join('/');
+    if (!isPublished(relative)) return [relative, null];
+    const published = new Map((await listPublicFiles(this.paths.publicDir, this.paths.pagesDir)).map((found) => [found.path, found.source]));
+    const source = published.get(relative);
+    const exists = source !== undefined && (await access(source).then(() => true, () => false));
+    return [relative, exists ? await readFile(source) : null];
   }
 
   private async loadConfig(): Promise<SiteConfig> {
@@ -260,6 +331,8 @@ export class Site {
   }
 
   private async loadTheme(): Promise<Theme> {
+    await this.useCacheFolder();
+    if (this.options.incremental) this.bundler ??= new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
     return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;
   }
 
@@ -268,56 +341,75 @@ export class Site {
     return bundleAssets({ stylesheet: path.join(themeDir, theme.stylesheet), scripts: await scriptEntries(islandsDir), preloadFont: theme.preloadFont }, root, cacheDir);
   }
 
-  /** What loading pages needs; the markdown pipeline is made once per plugin list (loadMarkdown keeps it). */
-  private async loadContext(config: SiteConfig, theme: Theme) {
+  /**
+   * Reads the pages (from the content store where nothing changed) and validates their frontmatter against the
+   * theme; their bodies come as the markdown is rendered. `errors`: every file that could not be read, parsed or
+   * validated, and routes claimed twice. `all`: these are every page of the site (the store forgets the others).
+   */
+  private async loadHeads(files: readonly string[], config: SiteConfig, theme: Theme, all: boolean): Promise<Heads> {
     const configFile = path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE));
-    const markdown = await loadMarkdown(config.markdown, { root: this.paths.root, configFile });
-    return { pagesDir: this.paths.pagesDir, config, theme, displayRoot: this.paths.root, markdown, markdownCache: this.markdownCache };
-  }
-
-  private relativeFile(page: PageInfo): string {
-    return path.relative(this.paths.pagesDir, path.resolve(this.paths.root, page.file)).split(path.sep).join('/');
-  }
-
-  /** Validates every page again (the theme's schemas may have changed); returns every route. */
-  private async reloadAll(next: State): Promise<Set<string>> {
-    const pages = await loadPages(await this.loadContext(next.config, next.theme), [...next.pages.keys()]);
-    next.pages = new Map(pages.map((page) => [this.relativeFile(page), page]));
-    next.links = new Map();
-    return new Set(pages.map((page) => page.route));
-  }
-
-  /** Loads the changed page files into `next` (forgetting deleted ones, whose output is removed); returns the routes to render. */
-  private async reloadPages(files: string[], previous: State, next: State, output: Map<string, string | Uint8Array | null>): Promise<Set<string>> {
-    const present = new Set(await listPageFiles(this.paths.pagesDir));
-    const routes = new Set<string>();
-    const context = await this.loadContext(next.config, next.theme);
-    const errors: SiteError[] = [];
-    for (const file of files) {
-      const before = previous.pages.get(file);
-      if (before) {
-        next.pages.delete(file);
-        next.links.delete(before.route);
-        output.set(outputFileOf(before.route), null);
-      }
-      if (!present.has(file)) continue;
+    const place = { root: this.paths.root, configFile };
+    const markdown = await loadMarkdown(config.markdown, place);
+    const reservedIds = theme.reservedIds ?? [];
+    const recipe = JSON.stringify([engineDigest(), markdown.recipe, compileIds(reservedIds).key, this.paths.root]);
+    if (!this.store?.madeFor(recipe)) this.store = await ContentStore.open(this.paths.cacheDir, this.paths.pagesDir, recipe);
+    const store = this.store;
+    const ctx = { pagesDir: this.paths.pagesDir, config, displayRoot: this.paths.root, markdown, markdownSettings: config.markdown, place, reservedIds, store, threads: this.options.threads };
+    const prepared = preparePages(files, ctx);
+    const items: Item[] = [];
+    const errors = [...prepared.errors];
+    for (const page of prepared.pages) {
       try {
-        const page = await loadPage(file, context);
-        next.pages.set(file, page);
-        routes.add(page.route);
+        items.push({ relativeFile: page.relativeFile, head: describePage(page.source, { config, theme }), body: page.body });
       } catch (error) {
         const found = siteErrorsOf(error);
         if (found.length === 0) throw error;
         errors.push(...found);
       }
     }
-    errors.push(...duplicateRoutes([...next.pages.values()].map(summaryOf)));
-    throwIfAny(errors);
-    return routes;
+    if (all) errors.push(...duplicateRoutes(items.map((item) => summaryOf(item.head))));
+    return {
+      items,
+      errors,
+      content: { stored: prepared.stored, rendered: prepared.rendered, threads: prepared.threads },
+      finish: async () => {
+        await prepared.finish();
+        if (all) store.keepOnly(new Set(files));
+        await store.save();
+      },
+    };
+  }
+
+  /** Every page of `files`, whole; rejects with every page's errors. */
+  private async loadAll(files: readonly string[], config: SiteConfig, theme: Theme): Promise<Loaded> {
+    const heads = await this.loadHeads(files, config, theme, true);
+    return { pages: await wholePages(heads), content: heads.content };
+  }
+
+  private relative(file: string): string {
+    return path.relative(this.paths.pagesDir, file).split(path.sep).join('/');
+  }
+
+  /** Loads the changed page files into `next` (forgetting deleted ones, whose output is removed); returns the routes to render. */
+  private async reloadPages(files: string[], previous: State, next: State, output: Output): Promise<{ routes: Set<string>; content: UpdateResult['content'] }> {
+    const present = new Set(await listPageFiles(this.paths.pagesDir));
+    for (const file of files) {
+      const before = previous.pages.get(file);
+      if (!before) continue;
+      next.pages.delete(file);
+      next.links.delete(before.route);
+      output.set(outputFileOf(before.route), null);
+    }
+    const existing = files.filter((file) => present.has(file));
+    const heads = await this.loadHeads(existing, next.config, next.theme, false);
+    heads.errors.push(...duplicateRoutes([...next.pages.values(), ...heads.items.map((item) => item.head)].map(summaryOf)));
+    const pages = await wholePages(heads);
+    for (const [file, page] of pages) next.pages.set(file, page);
+    return { routes: new Set([...pages.values()].map((page) => page.route)), content: heads.content };
   }
 
   /** Renders the pages of `routes` into `output`, and records their links in `next`. */
-  private render(routes: Set<string>, next: State, output: Map<string, string | Uint8Array | null>): void {
+  private render(routes: Set<string>, next: State, output: Output): void {
     const ctx = { site: next.config, theme: next.theme, assets: pageAssets(next.assets), routes: new Set([...next.pages.values()].map((page) => page.route)), shells: new Map() };
     const pages = [...next.pages.values()].filter((page) => routes.has(page.route));
     const { results, errors } = collectErrors(pages, (page) => renderPage(page, ctx));
@@ -328,44 +420,88 @@ export class Site {
     }
   }
 
-  /** Every output file but the pages and the public folder's: assets, images, sitemap, robots.txt, security.txt and the host's headers. */
-  private hostFiles(state: State): SiteFiles {
-    const { assets, images, config, theme } = state;
+  /** Every output file but the pages and the public folder's: assets, images, sitemap, robots.txt, security.txt, the host's headers and the speculation rules. */
+  private hostFiles({ assets, images, config, theme }: Pick<State, 'assets' | 'images' | 'config' | 'theme'>, pages: PageSummary[]): SiteFiles {
     const files: SiteFiles = new Map();
     for (const [file, contents] of assets.files) files.set(file, contents);
     for (const [file, contents] of images) files.set(file, contents);
-    files.set('sitemap.xml', sitemap([...state.pages.values()].map(summaryOf), config));
+    files.set('sitemap.xml', sitemap(pages, config));
     files.set('robots.txt', robots(config));
     files.set('.well-known/security.txt', securityTxt(config, this.options.now ?? new Date()));
     files.set('_headers', headersFile(config, { styleHashes: (theme.inlineStyles ?? []).map(styleHash) }));
+    files.set(SPECULATION_RULES_FILE, speculationRules(config));
     return files;
   }
 
-  /** Every file of the output after the last update, relative to it (what commit() keeps). */
-  private outputFiles(): Set<string> {
-    return this.files;
-  }
-
-  private files = new Set<string>();
-
   /** Broken links fail the update; links to planned routes are warnings; a planned route that has a page is a config error. */
-  private async checkLinks(state: State, host: SiteFiles): Promise<string[]> {
+  private async checkLinks(state: State): Promise<string[]> {
     const { config } = state;
-    const publicFiles = await listFiles(this.paths.publicDir);
     const configFile = path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE));
     const errors = [...state.pages.values()]
       .filter((page) => config.plannedRoutes.includes(page.route))
       .map((page) => new SiteError('InvalidConfig', `plannedRoutes: ${page.route} now has a page (${page.file}); remove it from plannedRoutes`, { field: 'plannedRoutes', file: configFile }));
-    const files = new Set([...[...state.pages.values()].map((page) => outputFileOf(page.route)), ...host.keys(), ...publicFiles]);
+    const publicFiles = await listFiles(this.paths.publicDir);
+    const files = new Set([...state.files, ...publicFiles.filter(isPublished)]);
     const { errors: broken, planned } = checkLinks([...state.links.values()], files, config.plannedRoutes);
     throwIfAny([...errors, ...broken]);
-    this.files = files;
     const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);
     return linked.length ? [`${linked.length} planned route${linked.length === 1 ? ' has' : 's have'} no page yet and will answer 404: ${linked.join(', ')}`] : [];
   }
 }
 
-type Step = <T>(name: string, run: () => T | Promise<T>) => Promise<T>;
+/** A page's path inside the pages folder, its validated frontmatter, and its body (or the promise of it). */
+interface Item {
+  relativeFile: string;
+  head: PageHead;
+  body: PageBody | Promise<PageBody>;
+}
 
+interface Heads {
+  items: Item[];
+  errors: SiteError[];
+  content: UpdateResult['content'];
+  /** Waits for every body, ends the markdown pool and saves the content store. */
+  finish(): Promise<void>;
+}
+
+/** The pages, in file order, as their bodies come in (recorded in `pages` by file); a page whose markdown failed is left out and its error kept. */
+async function* withBodies(items: Item[], pages: Map<string, PageInfo>, errors: SiteError[]): AsyncGenerator<PageInfo[]> {
+  for (const { relativeFile, head, body } of items) {
+    try {
+      const page = withBody(head, body instanceof Promise ? await body : body);
+      pages.set(relativeFile, page);
+      yield [page];
+    } catch (error) {
+      const found = siteErrorsOf(error);
+      if (found.length === 0) throw error;
+      errors.push(...found);
+    }
+  }
+}
+
+/** Throws every error of loading: the files' and, so that every invalid page is reported at once, the markdown's of the rest. */
+async function failWith(heads: Heads): Promise<never> {
+  const errors = [...heads.errors];
+  for (const result of await Promise.allSettled(heads.items.map((item) => item.body))) if (result.status === 'rejected') errors.push(...siteErrorsOf(result.reason));
+  await heads.finish();
+  throwIfAny(sortByFile(errors));
+  throw new Error('unreachable: failWith was called without errors');
+}
+
+/** Every page of `heads`, whole, by file; rejects with every page's errors. */
+async function wholePages(heads: Heads): Promise<Map<string, PageInfo>> {
+  if (heads.errors.length > 0) await failWith(heads);
+  const pages = new Map<string, PageInfo>();
+  const errors: SiteError[] = [];
+  try {
+    for await (const batch of withBodies(heads.items, pages, errors)) void batch;
+  } finally {
+    await heads.finish();
+  }
+  throwIfAny(sortByFile(errors));
+  return pages;
+}
+
+const sortByFile = (errors: SiteError[]) => errors.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0));
 const pageAssets = ({ stylesheet, fontPreload, scripts, imports }: Assets): PageAssets => ({ stylesheet, fontPreload, scripts, imports });
 const byteLength = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length);

@@ -3,7 +3,7 @@
  * loader: nothing is compiled ahead, so nothing can be stale. Plain
  * JavaScript, because it is what makes TypeScript loadable. Each thread
  * starts it for itself (Node 20 gives worker threads no loader of the main
- * thread's), through typescript-worker.js.
+ * thread's), through typescript-task.js.
  */
 import { mkdirSync, accessSync, constants } from 'node:fs';
 import os from 'node:os';

@@ -68,8 +68,11 @@ function answer(res: http.ServerResponse, status: number, body: string, headers:
   res.end(body);
 }
 
-/** Lets watch mode answer some requests itself (live pages, reload events) before files are served. */
+/** Lets watch mode answer some requests itself (reload events, the error overlay) before files are served. */
 export type RequestHook = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => boolean;
+
+/** Lets watch mode add to every HTML page it serves (its reload client): the page as the folder holds it in, the page to send out. */
+export type HtmlTransform = (html: string, pathname: string) => string;
 
 /** The path of a request target: as sent (origin form), or the path of an absolute URL, which HTTP/1.1 servers must accept. */
 function targetOf(url: string): string {
@@ -116,7 +119,7 @@ function folderFile<T>(root: string, name: string, parse: (bytes: Buffer) => T, 
   };
 }
 
-export function createHandler(dir: string, hook?: RequestHook) {
+export function createHandler(dir: string, hook?: RequestHook, transformHtml?: HtmlTransform) {
   const root = path.resolve(dir);
   const rules = folderFile<HeaderRule[]>(root, '_headers', (bytes) => parseHeaders(bytes.toString('utf8')), []);
   const notFoundPage = folderFile<Buffer | undefined>(root, NOT_FOUND_FILE.slice(1), (bytes) => bytes, undefined);
@@ -146,7 +149,8 @@ export function createHandler(dir: string, hook?: RequestHook) {
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Cache-Control', 'no-cache');
-      res.end(req.method === 'HEAD' ? undefined : (page ?? 'Not found'));
+      const body = page && transformHtml ? transformHtml(page.toString('utf8'), pathname) : page;
+      res.end(req.method === 'HEAD' ? undefined : (body ?? 'Not found'));
     };
     if (isNotServed(pathname)) return notFound();
     if (hook) {
@@ -155,6 +159,21 @@ export function createHandler(dir: string, hook?: RequestHook) {
     }
     const file = await openInside(root, candidatesFor(pathname));
     if (!file) return notFound();
+    if (transformHtml && file.name.endsWith('.html')) {
+      // The page as it is on disk now, with watch mode's additions: sent whole, never cached.
+      let html: string;
+      try {
+        html = transformHtml((await file.handle.readFile()).toString('utf8'), pathname);
+      } finally {
+        await file.handle.close();
+      }
+      res.statusCode = 200;
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-cache');
+      applyRules();
+      res.end(req.method === 'HEAD' ? undefined : html);
+      return;
+    }
     sendFile(req, res, file, () => {
       res.setHeader('Content-Type', contentTypeOf(file.name));
       if (file.name.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
@@ -192,10 +211,10 @@ async function checkFolder(given: string, dir: string): Promise<void> {
   if (!stats.isDirectory()) throw new SiteError('MissingServeFolder', `${given} is a file, not a folder of built pages (${dir}).`, { file: given });
 }
 
-export async function serve(options: ServeOptions & { hook?: RequestHook }): Promise<RunningServer> {
+export async function serve(options: ServeOptions & { hook?: RequestHook; transformHtml?: HtmlTransform }): Promise<RunningServer> {
   const dir = path.resolve(options.dir);
   await checkFolder(options.dir, dir);
-  const server = http.createServer(createHandler(dir, options.hook));
+  const server = http.createServer(createHandler(dir, options.hook, options.transformHtml));
   server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => refuseOnSocket(socket));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

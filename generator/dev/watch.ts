@@ -1,11 +1,12 @@
 /**
- * `site watch`: build, serve like `site serve`, watch the sources with
- * chokidar, and rebuild only what a change affects. Bursts of changes are
- * batched into one rebuild; a failed rebuild never stops the watcher: the
- * terminal prints the error, browsers show the overlay, and the next good
- * save recovers by itself.
+ * `site watch`: the Site of `site build` (core/site.ts), kept alive and fed
+ * the files chokidar reports, so it rebuilds only what a change affects and
+ * writes it into the output folder; served like `site serve`, from the folder
+ * as it is on disk, with a reload client added to each page. Bursts of
+ * changes are batched into one rebuild; a failed rebuild never stops the
+ * watcher: the terminal prints the error, browsers show the overlay, and the
+ * next good save recovers by itself.
  */
-import { mkdir } from 'node:fs/promises';
 import type http from 'node:http';
 import path from 'node:path';
 import { watch as chokidar } from 'chokidar';
@@ -15,8 +16,9 @@ import { siteErrorsOf } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { overlayHtml } from './overlay';
 import { serve, type RunningServer } from './serve';
-import { SiteSession, type UpdateResult } from '../core/session';
+import { Site, type UpdateResult } from '../core/site';
 import { checkOutputPlace, readOwnedFolder } from '../output/output-folder';
+import { stageEmpty } from '../output/write-site';
 
 /** Quiet time that closes a burst of changes (a branch switch, a save-all) into one rebuild. */
 export const BATCH_MS = 5;
@@ -31,7 +33,7 @@ export interface WatchOptions extends BuildOptions {
 }
 
 export interface Watching {
-  session: SiteSession;
+  site: Site;
   server: RunningServer;
   close(): Promise<void>;
 }
@@ -40,10 +42,12 @@ export interface Watching {
 const flush = (res: http.ServerResponse) => (res as http.ServerResponse & { flush?: () => void }).flush?.();
 
 const clientTag = (route: string) => `<script type="module" src="/__site/client.js?route=${encodeURIComponent(route)}"></script>`;
+const withClient = (html: string, route: string) => html.replace('</head>', `${clientTag(route)}</head>`);
+const routeOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '').replace(/\.html$/, '') : '/');
 
 export async function startWatch(options: WatchOptions): Promise<Watching> {
   const log = options.logger;
-  const session = new SiteSession(options);
+  const site = new Site({ ...options, incremental: true });
   const clients = new Set<http.ServerResponse>();
   let failure: unknown;
 
@@ -57,16 +61,20 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
 
   const started = performance.now();
   // An output folder the build may not write is fatal here: watch would otherwise serve it, and write into it.
-  checkOutputPlace(session.paths.outDir, session.paths);
-  await readOwnedFolder(session.paths.outDir);
+  checkOutputPlace(site.paths.outDir, site.paths);
+  await readOwnedFolder(site.paths.outDir);
   try {
-    await session.buildAll();
+    const result = await site.update('all');
+    await site.commit();
+    for (const warning of result.warnings) log.warn(warning);
   } catch (error) {
     failure = error;
     log.error(format(error));
+    // Even when the first build failed, serve (the overlay) from an output folder of the build's own.
+    await stageEmpty(site.paths.outDir, site.paths);
   }
 
-  // Watch mode answers page requests from memory, with the reload client injected.
+  // Watch mode answers its own requests (events, client, overlay); pages come from the output folder with the client added.
   const hook = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean => {
     if (pathname === '/__site/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
@@ -82,22 +90,18 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       res.end(js ? DEV_CLIENT : OVERLAY_CSS);
       return true;
     }
-    if (path.extname(pathname) !== '') return false;
-    const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : '/';
-    const page = session.page(route);
-    const html = failure ? overlayHtml(failure, route) : (page ?? session.page('/404'))?.html;
-    if (html === undefined) return false;
-    res.statusCode = failure ? 500 : page ? 200 : 404;
+    if (!failure || path.extname(pathname) !== '') return false;
+    const route = routeOf(pathname);
+    res.statusCode = 500;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
-    res.end(req.method === 'HEAD' ? undefined : html.replace('</head>', `${clientTag(route)}</head>`));
+    res.end(req.method === 'HEAD' ? undefined : withClient(overlayHtml(failure, route), route));
     return true;
   };
+  const transformHtml = (html: string, pathname: string) => withClient(html, routeOf(pathname));
 
-  // Even when the first build failed, serve (the overlay) from an output folder that exists.
-  await mkdir(session.paths.outDir, { recursive: true });
-  const server = await serve({ dir: session.paths.outDir, port: options.port, host: options.host, hook });
-  log.info(`Watching ${[session.paths.pagesDir, session.paths.themeDir, session.paths.islandsDir].map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`);
+  const server = await serve({ dir: site.paths.outDir, port: options.port, host: options.host, hook, transformHtml });
+  log.info(`Watching ${[site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`);
   log.info(`Serving at ${server.url} (ready in ${Math.round(performance.now() - started)} ms; Ctrl-C to stop)`);
 
   let pending = new Set<string>();
@@ -111,7 +115,9 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     const at = performance.now();
     try {
       // The server reads the output folder (its files, _headers and 404.html) as it is at each request.
-      const result = await session.update(changed);
+      const result = await site.update(changed);
+      await site.commit(); // a change of the config rebuilds everything into a new folder
+      for (const warning of result.warnings) log.warn(warning);
       const recovered = failure !== undefined;
       failure = undefined;
       const what = changed.map((f) => path.relative(process.cwd(), f)).join(', ');
@@ -128,12 +134,12 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     }
   };
 
-  const watcher = chokidar([session.paths.pagesDir, session.paths.themeDir, session.paths.islandsDir], {
+  const watcher = chokidar([site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir], {
     ignoreInitial: true,
     // Without this, chokidar drops writes that follow one another within ~50 ms (measured: 3 of 6 seen);
     // a short stability window reports the final state of every file, at ~10 ms of latency.
     awaitWriteFinish: { stabilityThreshold: 8, pollInterval: 4 },
-    ignored: (file) => /(^|[/\\])(\.|node_modules)/.test(path.basename(file)) && file !== session.paths.root,
+    ignored: (file) => /(^|[/\\])(\.|node_modules)/.test(path.basename(file)) && file !== site.paths.root,
   });
   watcher.on('all', (_event, file) => {
     pending.add(path.resolve(file));
@@ -146,7 +152,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
   return {
-    session,
+    site,
     server,
     async close() {
       clearTimeout(timer);
@@ -154,7 +160,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       await running;
       for (const client of clients) client.end();
       await server.close();
-      await session.dispose();
+      await site.dispose();
     },
   };
 }

@@ -17,7 +17,7 @@
  * `pages/public/`.
  */
 import { lstatSync, readdirSync, readlinkSync, realpathSync, writeFileSync, renameSync, type Dirent } from 'node:fs';
-import { lstat, readdir, readFile, rm } from 'node:fs/promises';
+import { lstat, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SiteError } from '../core/errors';
@@ -246,7 +246,12 @@ export async function removeLeftovers(outDir: string): Promise<string[]> {
     const stats = await lstat(folder).catch(() => undefined);
     if (!stats?.isDirectory()) continue;
     const mark = await readMark(folder);
-    if (!mark || (mark.staging && mark.staging.host !== os.hostname())) continue;
+    if (!mark) {
+      // Killed between making its folder and marking it: an empty folder holds nothing of anyone's (rmdir removes only empty ones).
+      if (safeReaddir(folder).length === 0 && (await rmdir(folder).then(() => true, () => false))) removed.push(folder);
+      continue;
+    }
+    if (mark.staging && mark.staging.host !== os.hostname()) continue;
     // A build's staging folder is its own throughout: a killed build had no chance to list what it wrote there.
     await rm(folder, { recursive: true, force: true });
     removed.push(folder);

@@ -59,6 +59,10 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
   const [, recycled] = await Promise.all([readOwnedFolder(out), readOwnedFolder(spare, 'spare output folder')]);
   const publicFiles = publicDir ? await listPublicFiles(publicDir, project?.pagesDir) : [];
   await removeLeftovers(out);
+  // The output folder's parent is made as `mkdir -p` would (`--out build/site` in a fresh checkout).
+  await mkdir(path.dirname(out), { recursive: true }).catch((cause: unknown) => {
+    throw writeFailed(out, cause);
+  });
   const temp = path.join(path.dirname(out), stagingName(out, process.pid, Date.now()));
   let claimed = false;
   // The staging folder goes back to being the spare, marked as the build's: nothing is deleted, and the next build reuses it.
@@ -73,8 +77,11 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
     }
   };
   try {
-    if (recycled.exists) await rename(spare, temp);
-    else await mkdir(temp);
+    // Marked as this build's staging before it takes the staging name, so a kill at any moment leaves a folder the next build recognises.
+    if (recycled.exists) {
+      writeMark(spare, recycled.files, true);
+      await rename(spare, temp);
+    } else await mkdir(temp);
     claimed = true;
     writeMark(temp, recycled.files, true);
   } catch (cause) {
@@ -132,6 +139,23 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
       }
     },
   };
+}
+
+/**
+ * Makes an empty output folder, marked as the build's own, when there is none (watch mode serves it, with the
+ * error overlay, when its first build failed); an existing one must already be the build's own.
+ */
+export async function stageEmpty(outDir: string, project?: ProjectFolders): Promise<void> {
+  const out = path.resolve(outDir);
+  checkOutputPlace(out, project);
+  const { exists } = await readOwnedFolder(out);
+  if (exists) return;
+  try {
+    await mkdir(out, { recursive: true });
+    writeMark(out, []);
+  } catch (cause) {
+    throw writeFailed(out, cause);
+  }
 }
 
 /** Writes one file into the staging folder (its folders are the build's own: no link is ever followed). */

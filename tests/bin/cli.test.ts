@@ -44,7 +44,7 @@ describe('site CLI', () => {
   it('builds on the number of threads asked for, with the same output', async () => {
     const result = await run('build', '--threads', '2', '--verbose', '--pages', site.pagesDir, '--out', site.outDir);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/\(pages on 2 threads\)/);
+    expect(result.stdout).toMatch(/rendered on 2 threads/);
   });
 
   it('builds a site and reports outputs with gzip sizes and the total time', async () => {

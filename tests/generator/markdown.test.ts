@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadMarkdown, MarkdownCache, type Markdown, type MarkdownSettings } from '../../generator/content/markdown';
+import { loadMarkdown, type Markdown, type MarkdownSettings } from '../../generator/content/markdown';
 import type { PageBody } from '../../generator/core/types';
 import { REPO } from '../support/fixture';
 
@@ -230,18 +230,13 @@ describe('markdown: plugins from the project', () => {
   });
 });
 
-describe('MarkdownCache', () => {
-  it('renders an unchanged body once, and again when the reserved ids or the pipeline change', async () => {
-    let renders = 0;
-    const counting: Markdown = { plugins: [], render: (source, p) => (renders++, plain.render(source, p)) };
-    const cache = new MarkdownCache();
-    const reserved = ['main'];
-    const first = cache.render(counting, '## Main', { ...page, reservedIds: reserved });
-    expect(cache.render(counting, '## Main', { ...page, reservedIds: reserved })).toBe(first);
-    expect(renders).toBe(1);
-    expect((cache.render(counting, '## Main', { ...page, reservedIds: [] }) as PageBody).headings[0]!.id).toBe('main');
-    const smarty = await loadMarkdown({ plugins: [{ name: 'remark-smartypants' }] }, place);
-    expect((cache.render(smarty, '## "Main"', { ...page, reservedIds: [] }) as PageBody).headings[0]!.text).toBe('“Main”');
-    expect(renders).toBe(2);
+describe('the recipe', () => {
+  it('names the pipeline packages, and each plugin with its version and options', async () => {
+    const smarty = await loadMarkdown({ plugins: [{ name: 'remark-smartypants', options: { dashes: 'oldschool' } }] }, place);
+    const other = await loadMarkdown({ plugins: [{ name: 'remark-smartypants', options: { dashes: 'inverted' } }] }, place);
+    expect(plain.recipe).toMatch(/remark-parse@\d+\.\d+\.\d+/);
+    expect(smarty.recipe).toMatch(/remark-smartypants.*3\.0\.3.*oldschool/);
+    expect(other.recipe).not.toBe(smarty.recipe);
+    expect(plain.recipe).not.toBe(smarty.recipe);
   });
 });

@@ -1,19 +1,17 @@
 /**
- * Reads every markdown page: parse-page.ts splits and parses the frontmatter,
- * which is validated strictly against the base fields plus the page template's
- * schema; remark renders the body (markdown.ts). Every invalid page is reported at once.
+ * A page's frontmatter, as parse-page.ts parsed it, validated strictly
+ * against the base fields plus its template's schema, and its route and
+ * breadcrumbs made; two pages claiming one route are an error.
  */
-import path from 'node:path';
 import { z } from 'zod';
 import { breadcrumbTrail } from '../render/breadcrumbs';
-import { SiteError, siteErrorsOf, throwIfAny } from '../core/errors';
-import type { Markdown, MarkdownCache } from './markdown';
-import { bodyLineOf, parsePage, type ParseContext, type PageSource } from './parse-page';
+import { SiteError, throwIfAny } from '../core/errors';
+import type { BaseFrontmatter, PageHead, PageSummary, Theme } from '../core/types';
+import type { SiteConfig } from './config';
+import type { PageSource } from './parse-page';
 import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
-import { summaryOf, withBody, type BaseFrontmatter, type PageBody, type PageHead, type PageInfo, type PageSummary, type Theme } from '../core/types';
 import { textField } from './text-field';
 import { validate } from './validate';
-import { listPageFiles, noPages } from './page-files';
 import { parseYaml, type ParsedYaml } from './yaml';
 
 export const DEFAULT_TEMPLATE = 'prose';
@@ -30,12 +28,9 @@ export const baseFrontmatter = {
   breadcrumb: textField(60).optional(),
 };
 
-export interface LoadContext extends ParseContext {
+export interface DescribeContext {
+  config: SiteConfig;
   theme: Theme;
-  /** The markdown pipeline, with the site config's plugins (loadMarkdown). */
-  markdown: Markdown;
-  /** Rendered bodies by source, kept between rebuilds (watch mode); a one-off build has none. */
-  markdownCache?: MarkdownCache;
 }
 
 const schemaCache = new WeakMap<z.ZodObject, z.ZodObject>();
@@ -49,7 +44,7 @@ function pageSchema(templateSchema: z.ZodObject): z.ZodObject {
 }
 
 /** Validates a page's frontmatter against its template and makes its route; throws a SiteError (or SiteErrors) when it is invalid. */
-export function describePage(source: PageSource, ctx: Pick<LoadContext, 'config' | 'theme'>): PageHead {
+export function describePage(source: PageSource, ctx: DescribeContext): PageHead {
   const { file, relativeFile, data: frontmatter } = source;
   // Line numbers are needed only to report an error: the YAML syntax tree is built then, not for every page.
   const yaml: Pick<ParsedYaml, 'lineOf'> = { lineOf: (at) => parseYaml(source.matter, file, 1).lineOf(at) };
@@ -92,41 +87,6 @@ export function describePage(source: PageSource, ctx: Pick<LoadContext, 'config'
     breadcrumbs: breadcrumbTrail(route, data.title, ctx.config, data.breadcrumb),
     isNotFound: route === NOT_FOUND_ROUTE,
   };
-}
-
-/** Loads one page; rejects with a SiteError (or SiteErrors) when it is invalid. Async only when a markdown plugin is. */
-export async function loadPage(relativeFile: string, ctx: LoadContext): Promise<PageInfo> {
-  const { source, content } = parsePage(relativeFile, ctx);
-  const head = describePage(source, ctx);
-  const page = { file: source.file, path: path.join(ctx.pagesDir, relativeFile), line: bodyLineOf(source.matter), reservedIds: ctx.theme.reservedIds };
-  const body: PageBody | Promise<PageBody> = ctx.markdownCache ? ctx.markdownCache.render(ctx.markdown, content, page) : ctx.markdown.render(content, page);
-  return withBody(head, body instanceof Promise ? await body : body);
-}
-
-/** Loads every page, collecting all errors before failing; rejects two files claiming one route. */
-export async function loadPages(ctx: LoadContext, listed?: string[]): Promise<PageInfo[]> {
-  const files = listed ?? (await listPageFiles(ctx.pagesDir));
-  if (files.length === 0) throw noPages(ctx.pagesDir, ctx.displayRoot);
-  const { pages, errors } = await loadEach(files, ctx);
-  errors.push(...duplicateRoutes(pages.map(summaryOf)));
-  throwIfAny(errors);
-  return pages;
-}
-
-/** Loads the files one by one, collecting every page's errors rather than stopping at the first. */
-export async function loadEach(files: Iterable<string>, ctx: LoadContext): Promise<{ pages: PageInfo[]; errors: SiteError[] }> {
-  const pages: PageInfo[] = [];
-  const errors: SiteError[] = [];
-  for (const file of files) {
-    try {
-      pages.push(await loadPage(file, ctx));
-    } catch (error) {
-      const found = siteErrorsOf(error);
-      if (found.length === 0) throw error;
-      errors.push(...found);
-    }
-  }
-  return { pages, errors };
 }
 
 export function duplicateRoutes(pages: PageSummary[]): SiteError[] {

@@ -1,0 +1,130 @@
+/**
+ * The content store: each page's parsed frontmatter and rendered markdown,
+ * kept between builds under node_modules/.cache/site/ (as Astro's content
+ * layer keeps its data store), so a build runs remark only for pages that
+ * changed.
+ *
+ * An entry is found by the page's path and used only when everything its
+ * result was made from is as it was:
+ * - the page's bytes (a SHA-256 digest of them) and where it is (its path,
+ *   and the path errors show);
+ * - the recipe: the engine's code, the markdown pipeline (remark's packages,
+ *   each plugin's file, version and options) and the ids the theme reserves;
+ * - the value of every config path the page's tokens read. Other config
+ *   values cannot change the result, so editing one re-renders only the pages
+ *   whose tokens read it.
+ *
+ * One file per pages folder, written whole to a temporary name and renamed
+ * over the old one, so a killed build leaves the previous store or the new
+ * one, never half of one; a file that does not parse, or was made by another
+ * recipe, is ignored. Removing the cache folder is always safe. Entries of
+ * pages that no longer exist are dropped when the store is saved.
+ */
+import { createHash } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SiteConfig } from '../content/config';
+import type { PageSource } from '../content/parse-page';
+import { tokenValue } from '../content/tokens';
+import type { PageBody } from '../core/types';
+import { removeStale } from './cache-files';
+
+/** A page as the store keeps it: its frontmatter and rendered body, and what they were made from. */
+export interface StoredPage {
+  /** Digest of the page's bytes, path and display path. */
+  key: string;
+  /** The config values its tokens read, by path. */
+  uses: Record<string, string>;
+  source: PageSource;
+  body: PageBody;
+}
+
+interface StoreFile {
+  format: number;
+  recipe: string;
+  pages: Record<string, StoredPage>;
+}
+
+const FORMAT = 1;
+const STORE = /^content-[0-9a-f]{16}\.json$/;
+
+/** The key of a page's bytes at its place: what its stored entry must match. */
+export function pageKey(bytes: Uint8Array, absolute: string, shown: string): string {
+  return createHash('sha256').update(absolute).update('\0').update(shown).update('\0').update(bytes).digest('base64url');
+}
+
+export class ContentStore {
+  private changed = false;
+
+  private constructor(
+    private readonly file: string | undefined,
+    private readonly recipe: string,
+    private pages: Map<string, StoredPage>,
+  ) {}
+
+  /** The store of one pages folder in `cacheDir`, for `recipe`: empty when there is none, it is unreadable, or made by another recipe. */
+  static async open(cacheDir: string, pagesDir: string, recipe: string): Promise<ContentStore> {
+    const name = `content-${createHash('sha256').update(path.resolve(pagesDir)).digest('hex').slice(0, 16)}.json`;
+    const file = path.join(cacheDir, name);
+    const stored = await readFile(file, 'utf8').then(
+      (text) => {
+        try {
+          return JSON.parse(text) as StoreFile;
+        } catch {
+          return undefined; // torn or not ours: ignored, and replaced by the next save
+        }
+      },
+      () => undefined,
+    );
+    const usable = stored && stored.format === FORMAT && stored.recipe === recipe && stored.pages && typeof stored.pages === 'object';
+    return new ContentStore(file, recipe, new Map(usable ? Object.entries(stored.pages) : []));
+  }
+
+  /** A store that keeps entries in memory only (no cache folder). */
+  static inMemory(recipe: string): ContentStore {
+    return new ContentStore(undefined, recipe, new Map());
+  }
+
+  /** Whether this store was made for `recipe` (a new recipe needs a new store). */
+  madeFor(recipe: string): boolean {
+    return this.recipe === recipe;
+  }
+
+  /** The stored result for a page, when its key matches and every config value its tokens read is unchanged. */
+  get(relativeFile: string, key: string, config: SiteConfig): StoredPage | undefined {
+    const entry = this.pages.get(relativeFile);
+    if (!entry || entry.key !== key) return undefined;
+    for (const [at, value] of Object.entries(entry.uses)) if (tokenValue(config, at) !== value) return undefined;
+    return entry;
+  }
+
+  set(relativeFile: string, entry: StoredPage): void {
+    this.pages.set(relativeFile, entry);
+    this.changed = true;
+  }
+
+  /** Drops the entries of pages not in `present` (deleted or renamed pages). */
+  keepOnly(present: ReadonlySet<string>): void {
+    for (const relativeFile of this.pages.keys()) {
+      if (present.has(relativeFile)) continue;
+      this.pages.delete(relativeFile);
+      this.changed = true;
+    }
+  }
+
+  /** Writes the store when it changed; a cache that cannot be written only costs the next build its markdown. */
+  async save(): Promise<void> {
+    if (!this.file || !this.changed) return;
+    this.changed = false;
+    const temp = `${this.file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+    const contents: StoreFile = { format: FORMAT, recipe: this.recipe, pages: Object.fromEntries(this.pages) };
+    try {
+      await writeFile(temp, JSON.stringify(contents));
+      await rename(temp, this.file);
+      await removeStale(path.dirname(this.file), STORE, path.basename(this.file));
+    } catch {
+      this.changed = true;
+      await rm(temp, { force: true });
+    }
+  }
+}

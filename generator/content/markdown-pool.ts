@@ -1,0 +1,68 @@
+/**
+ * Markdown on every core: a tinypool of worker threads, each rendering
+ * batches of page bodies (markdown-task.ts), string in, result out. Used when
+ * a build has enough markdown to render for the threads' start to pay
+ * (threadsFor); the output does not depend on it, since each body renders the
+ * same on any thread and pages are rendered and written in file order.
+ */
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import Tinypool from 'tinypool';
+import { fromPlain } from '../core/errors';
+import { COMPILED, compiledModule, GENERATOR_DIR } from '../core/engine-files';
+import type { PageBody } from '../core/types';
+import type { BodySource, MarkdownSettings } from './markdown';
+import type { PluginPlace } from './markdown-plugins';
+import type { MarkdownOutcome, MarkdownTask } from './markdown-task';
+
+/** Pages to render before worker threads pay for their start (each loads remark and the site's plugins). */
+export const POOL_THRESHOLD = 200;
+/** Bodies per task: enough to make a message worth sending, few enough to share the work evenly. */
+export const BATCH = 16;
+
+/** Threads for `pages` bodies to render: `requested` when given (1: this thread alone), else every core for a large batch. */
+export function threadsFor(pages: number, requested?: number): number {
+  if (requested !== undefined) return Math.max(1, requested);
+  return pages >= POOL_THRESHOLD ? availableParallelism() : 1;
+}
+
+const taskFile = COMPILED
+  ? { filename: compiledModule('markdown-task') }
+  : { filename: path.join(GENERATOR_DIR, 'core/typescript-task.js'), env: { ...process.env, SITE_TASK_MODULE: pathToFileURL(path.join(GENERATOR_DIR, 'content/markdown-task.ts')).href } };
+
+export class MarkdownPool {
+  private readonly pool: Tinypool;
+
+  constructor(
+    threads: number,
+    private readonly settings: MarkdownSettings | undefined,
+    private readonly place: PluginPlace,
+  ) {
+    this.pool = new Tinypool({ ...taskFile, minThreads: threads, maxThreads: threads, idleTimeout: 0 });
+  }
+
+  /** Renders the bodies on the pool, a batch per task; each promise settles with its page's body or error (a SiteError). */
+  render(pages: { content: string; page: BodySource }[]): Promise<PageBody>[] {
+    const results: Promise<PageBody>[] = [];
+    for (let start = 0; start < pages.length; start += BATCH) {
+      const task: MarkdownTask = { settings: this.settings, place: this.place, pages: pages.slice(start, start + BATCH) };
+      const batch = this.pool.run(task) as Promise<MarkdownOutcome[]>;
+      batch.catch(() => undefined); // each page's promise below reports it
+      task.pages.forEach((_, i) =>
+        results.push(
+          batch.then((outcomes) => {
+            const outcome = outcomes[i]!;
+            if ('error' in outcome) throw fromPlain(outcome.error);
+            return outcome.body;
+          }),
+        ),
+      );
+    }
+    return results;
+  }
+
+  async destroy(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
