@@ -11,7 +11,7 @@ import { formatError } from './format-error';
 const generator = {
   build: () => import('../generator/core/build'),
   check: () => import('../generator/checks/check-site'),
-  config: () => import('../generator/content/config'),
+  site: () => import('../generator/core/site'),
   serve: () => import('../generator/dev/serve'),
   watch: () => import('../generator/dev/watch'),
 };
@@ -72,10 +72,12 @@ export function createProgram(): Command {
     .addOption(options.pages())
     .option('--no-build', '[boolean] check the output folder as it is')
     .action(async (options: { out: string; pages: string; build: boolean }) => {
-      const [{ build, isStale, projectPaths }, { checkSite, formatCheckReport }, { loadConfig }] = await Promise.all([generator.build(), generator.check(), generator.config()]);
+      const [{ build, isStale, projectPaths }, { checkSite, formatCheckReport }, { Site }] = await Promise.all([generator.build(), generator.check(), generator.site()]);
       const paths = projectPaths({ outDir: options.out, pagesDir: options.pages });
       if (options.build && (await isStale(paths))) await build({ outDir: options.out, pagesDir: options.pages, logger: createLogger({ quiet: true }) });
-      const report = await checkSite(paths.outDir, await loadConfig(paths.pagesDir, paths.root));
+      const site = new Site({ outDir: options.out, pagesDir: options.pages });
+      const config = await site.readConfig().finally(() => site.dispose());
+      const report = await checkSite(paths.outDir, config);
       console.log(formatCheckReport(report));
       if (report.problems.length > 0) process.exitCode = EXIT_BUILD_ERROR;
     });

@@ -5,7 +5,8 @@
  */
 export { defineTemplate } from './core/types';
 export type { BaseFrontmatter, Heading, LayoutProps, PageInfo, TemplateDefinition, TemplateProps, Theme } from './core/types';
-export type { SiteConfig } from './content/config';
+export type { SiteConfig, ConfigExtension } from './content/config';
+export { contactSchema } from './content/config';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';
 export { organizationId } from './render/json-ld';
 export { SiteError, type ErrorKind } from './core/errors';

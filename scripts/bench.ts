@@ -1,9 +1,11 @@
 /**
- * The benchmark: cold `site build` of synthetic sites (1,000 and 4,000 pages
- * of about 1.5 KB, default template with the full header and footer), process
- * start included, with pages per second and peak memory; then the real site:
- * cold build, the watch loop, and a per-route table of gzip bytes. It prints
- * figures and fails nothing. Usage: npm run bench [-- --sizes 1000,4000 --skip-watch]
+ * The benchmark: `site build` of synthetic sites (1,000 and 4,000 pages of
+ * about 1.5 KB, default template with the full header and footer), cold (a
+ * fresh clone: no cache, no output) and warm (built again), process start
+ * included, with pages per second and peak memory; then the real site the
+ * same way, the watch loop, and a per-route table of bytes. Medians of
+ * several runs; it prints figures and fails nothing.
+ * Usage: npm run bench [-- --sizes 1000,4000 --skip-watch]
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism, cpus } from 'node:os';
@@ -43,14 +45,38 @@ async function coldBuild(pagesDir: string, outDir: string): Promise<Run> {
   return { ms, rssMb: rssKb / 1024 };
 }
 
-/** Cold builds per size: this machine's timings vary from run to run, so it prints them all, the best and the median. */
-const RUNS = 5;
-const best = (runs: Run[]) => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+const RUNS = 3;
+const CACHE = path.join(REPO, 'node_modules/.cache/site');
+const median = (runs: Run[]) => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** A cold build as on a fresh clone: no cache folder, no output folder (nor its spare). */
+async function cold(pagesDir: string, outDir: string): Promise<Run> {
+  await rm(CACHE, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
+  await rm(path.join(path.dirname(outDir), `.${path.basename(outDir)}.spare`), { recursive: true, force: true });
+  return coldBuild(pagesDir, outDir);
+}
+
+/** `RUNS` cold builds, then `RUNS` warm ones (the same pages again, cache and output folder in place). */
+async function coldAndWarm(pagesDir: string, outDir: string): Promise<{ cold: Run[]; warm: Run[] }> {
+  const coldRuns: Run[] = [];
+  for (let i = 0; i < RUNS; i++) coldRuns.push(await cold(pagesDir, outDir));
+  const warmRuns: Run[] = [];
+  for (let i = 0; i < RUNS; i++) warmRuns.push(await coldBuild(pagesDir, outDir));
+  return { cold: coldRuns, warm: warmRuns };
+}
+
+const row = (label: string, pages: number, runs: Run[]) => {
+  const m = median(runs);
+  const peak = Math.max(...runs.map((r) => r.rssMb));
+  return `${label.padEnd(14)} ${String(pages).padStart(6)} ${seconds(m.ms).padStart(9)} ${Math.round(pages / (m.ms / 1000)).toString().padStart(9)} ${`${peak.toFixed(0)} MB`.padStart(10)}   ${runs.map((r) => seconds(r.ms)).join(', ')}`;
+};
 
 console.log(`${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}\n`);
-console.log(`Synthetic sites: cold \`site build\` (a new process each time, process start included), ${RUNS} runs each`);
-console.log('  run 1 writes into an empty output folder; run 2 replaces it; from run 3 on, a build writes over the spare folder the last swap kept');
-console.log(`${'pages'.padStart(7)} ${'best'.padStart(9)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}   runs in order`);
+console.log(`Synthetic sites: \`site build\` in a new process each time (process start included), median of ${RUNS}`);
+console.log('  cold: node_modules/.cache/site and the output folder removed first (a fresh clone); warm: the same pages again, cache and output in place');
+console.log(`${'build'.padEnd(14)} ${'pages'.padStart(6)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}   runs in order`);
 const scaling: [number, number][] = [];
 // The synthetic sites are removed on exit, not between sizes: deleting thousands of files just before a build slows its file creation on ext4.
 const temporary: string[] = [];
@@ -59,35 +85,30 @@ for (const size of values.sizes!.split(',').map(Number)) {
   const dir = await mkdtemp(path.join(os.tmpdir(), `site-bench-${size}-`));
   temporary.push(dir);
   await writeSyntheticSite(path.join(dir, 'pages'), size);
-  const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await coldBuild(path.join(dir, 'pages'), path.join(dir, 'dist')));
-  const run = best(runs);
-  const median = [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(RUNS / 2)]!;
-  scaling.push([size, run.ms]);
-  const all = runs.map((r) => `${(r.ms / 1000).toFixed(2)} s`).join(', ');
-  console.log(`${String(size).padStart(7)} ${`${(run.ms / 1000).toFixed(2)} s`.padStart(9)} ${`${(median.ms / 1000).toFixed(2)} s`.padStart(9)} ${Math.round(size / (run.ms / 1000)).toString().padStart(9)} ${`${run.rssMb.toFixed(0)} MB`.padStart(10)}   ${all}`);
+  const runs = await coldAndWarm(path.join(dir, 'pages'), path.join(dir, 'dist'));
+  scaling.push([size, median(runs.cold).ms]);
+  console.log(row('cold', size, runs.cold));
+  console.log(row('warm', size, runs.warm));
 }
 if (scaling.length > 1) {
   const [[n1, t1], [n2, t2]] = [scaling[0]!, scaling.at(-1)!];
-  console.log(`  scaling: ${(((t2 - t1) / (n2 - n1)) * 1000).toFixed(2)} ms per extra 1,000 pages ÷ 1,000 = ${((t2 - t1) / (n2 - n1)).toFixed(3)} ms/page marginal; ${n2 / n1}× pages took ${(t2 / t1).toFixed(2)}× the time`);
+  console.log(`  scaling (cold): ${((t2 - t1) / (n2 - n1)).toFixed(3)} ms per extra page; ${n2 / n1}× pages took ${(t2 / t1).toFixed(2)}× the time`);
 }
 
 console.log('\nReal site');
 const realOut = await mkdtemp(path.join(os.tmpdir(), 'site-bench-real-'));
 try {
-  // The first build after a fresh install, or after editing the templates: the theme is bundled first.
-  await rm(path.join(REPO, 'node_modules/.cache/site'), { recursive: true, force: true });
-  const first = await coldBuild(path.join(REPO, 'pages'), path.join(realOut, 'dist'));
-  console.log(`  first build with empty caches (bundles the theme and assets, renders the images): ${first.ms.toFixed(0)} ms`);
-  const runs: Run[] = [];
-  for (let i = 0; i < 3; i++) runs.push(await coldBuild(path.join(REPO, 'pages'), path.join(realOut, 'dist')));
-  const run = best(runs);
-  console.log(`  cold build (new process, process start included, best of 3): ${run.ms.toFixed(0)} ms, peak RSS ${run.rssMb.toFixed(0)} MB`);
+  const pages = path.join(REPO, 'pages');
+  const runs = await coldAndWarm(pages, path.join(realOut, 'dist'));
+  console.log(`${'build'.padEnd(14)} ${'pages'.padStart(6)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}   runs in order`);
+  const count = (await readdir(path.join(realOut, 'dist'))).filter((f) => f.endsWith('.html')).length;
+  console.log(row('cold', count, runs.cold));
+  console.log(row('warm', count, runs.warm));
 
   if (!values['skip-watch']) {
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const watch = await measureWatch();
-    console.log(`  watch: initial start ${watch.start.toFixed(0)} ms; page edit median ${median(watch.page).toFixed(1)} ms; template edit median ${median(watch.template).toFixed(1)} ms (20 edits each)`);
+    console.log(`  watch (warm cache): start ${watch.start.toFixed(0)} ms; page edit median ${middle(watch.page).toFixed(1)} ms; template edit median ${middle(watch.template).toFixed(1)} ms (20 edits each)`);
   }
 
   const dist = path.join(realOut, 'dist');

@@ -14,13 +14,13 @@ import { constants } from 'node:fs';
 import { access, lstat, mkdir, readlink, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SiteError } from '../core/errors';
+import { SiteError, SiteWarning } from '../core/errors';
 import { displayPath } from '../content/list-files';
 
 export interface CacheFolder {
   dir: string;
   /** Set when the preferred folder could not be written and the fallback is used. */
-  warning?: SiteError;
+  warning?: SiteWarning;
 }
 
 /** A folder that exists and that this process can write (as root, permission bits do not stop writes, so none are checked beyond access). */
@@ -62,10 +62,7 @@ export async function cacheFolder(preferred: string, packages?: string): Promise
   } catch (cause) {
     throw new SiteError('CacheUnwritable', `${shown} cannot be written (${reason}), and neither can ${dir}: ${(cause as Error).message}`, { file: shown, cause });
   }
-  const warning = new SiteError('CacheUnwritable', `${shown} cannot be written (${reason}): the build caches in ${dir} instead`, {
-    file: shown,
-    hint: 'Builds work as they are, only slower on a fresh temporary folder. To cache in the project again, make node_modules/.cache/site a writable folder (remove whatever is in its place).',
-  });
+  const warning = new SiteWarning('CacheUnwritable', `${shown} cannot be written (${reason}): the build caches in ${dir} instead`, { file: shown });
   return { dir, warning };
 }
 
@@ -78,5 +75,3 @@ async function linkPackages(link: string, packages: string): Promise<void> {
   await symlink(target, link, 'dir');
 }
 
-/** A warning as the logger prints it: its kind, message and hint on one line. */
-export const formatWarning = (warning: SiteError) => `${warning.kind}: ${warning.message} (hint: ${warning.hint})`;

@@ -38,6 +38,15 @@ const navGroup = z.strictObject({
 
 const phone = z.string().max(30).regex(/^\+\d[\d ]{6,}$/, 'expected an international phone number like +234 201 555 0100');
 
+/** The contact details every site has; a theme may extend them (more addresses, say) through its `config`. */
+export const contactSchema = z.strictObject({
+  phone,
+  emergencyPhone: phone,
+  email: z.email().max(254),
+  securityEmail: z.email().max(254),
+  privacyEmail: z.email().max(254),
+});
+
 export const siteConfigSchema = z.strictObject({
   name: textField(60),
   legalName: textField(120),
@@ -52,15 +61,9 @@ export const siteConfigSchema = z.strictObject({
   themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a hex colour like #0b1220'),
   logo: z.string().max(200).regex(/^\/\S+\.svg$/, 'expected the path of an SVG in the public folder, like /logo.svg'),
   foundingYear: z.number().int().min(1900).max(2100).optional(),
-  contact: z.strictObject({
-    phone,
-    emergencyPhone: phone,
-    email: z.email().max(254),
-    securityEmail: z.email().max(254),
-    privacyEmail: z.email().max(254),
-    careersEmail: z.email().max(254),
-    partnersEmail: z.email().max(254),
-  }),
+  contact: contactSchema,
+  /** Where the organisation offers its services (schema.org areaServed): places or regions by name. */
+  areaServed: z.array(textField(100)).default([]),
   address: z.strictObject({
     street: textField(120),
     locality: textField(60),
@@ -105,7 +108,12 @@ export const siteConfigSchema = z.strictObject({
     })
     .default({ plugins: [] }),
   securityTxt: z
-    .strictObject({ expiresInDays: z.number().int().min(1).max(364).default(180), languages: z.array(textField(35)).default(['en']) })
+    .strictObject({
+      expiresInDays: z.number().int().min(1).max(364).default(180),
+      languages: z.array(textField(35)).default(['en']),
+      /** The route of the security policy, named in security.txt when given. */
+      policy: routePath.optional(),
+    })
     .default({ expiresInDays: 180, languages: ['en'] }),
 });
 
@@ -114,7 +122,19 @@ export type SiteConfig = z.output<typeof siteConfigSchema>;
 /** The locale's language tag for `<html lang>`: en_NG → en-NG. */
 export const languageTag = (config: Pick<SiteConfig, 'locale'>): string => config.locale.replace('_', '-');
 
-export async function loadConfig(pagesDir: string, displayRoot = process.cwd()): Promise<SiteConfig> {
+/** Fields a theme adds to the config, or replaces (a `contact` with more addresses): zod schemas by key. */
+export type ConfigExtension = z.ZodRawShape;
+
+const extended = new WeakMap<ConfigExtension, z.ZodObject>();
+function schemaWith(extension: ConfigExtension | undefined): z.ZodObject {
+  if (!extension) return siteConfigSchema;
+  let schema = extended.get(extension);
+  if (!schema) extended.set(extension, (schema = siteConfigSchema.extend(extension)));
+  return schema;
+}
+
+/** Reads and validates the site config; `extension`: the theme's fields (its `config`), validated as strictly. */
+export async function loadConfig(pagesDir: string, displayRoot = process.cwd(), extension?: ConfigExtension): Promise<SiteConfig> {
   const file = path.join(pagesDir, CONFIG_FILE);
   const shown = path.relative(displayRoot, file) || file;
   let bytes: Uint8Array;
@@ -138,7 +158,7 @@ export async function loadConfig(pagesDir: string, displayRoot = process.cwd()):
     throw new SiteError('EmptyConfig', `${shown} is empty: it holds no settings`, { file: shown });
   }
   const data = checkedTexts(yaml.data, { file: shown, lineOf: yaml.lineOf });
-  const result = validate(siteConfigSchema, data, { kind: 'InvalidConfig', file: shown, yaml });
+  const result = validate(schemaWith(extension), data, { kind: 'InvalidConfig', file: shown, yaml });
   throwIfAny(result.errors);
   return result.value as SiteConfig;
 }

@@ -9,6 +9,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../content/config';
 import { listFiles } from '../content/list-files';
+import type { SiteWarning } from './errors';
 import { createLogger, timed, type Logger } from './logger';
 import { formatReport, measureGzip, type OutputFile } from './report';
 import { projectPaths, Site, type ProjectPaths, type SiteOptions, type UpdateResult } from './site';
@@ -25,7 +26,7 @@ export interface BuildResult {
   config: SiteConfig;
   pages: PageSummary[];
   outputs: OutputFile[];
-  warnings: string[];
+  warnings: SiteWarning[];
   /** Pages whose frontmatter and markdown came from the content store, pages rendered, and the threads used. */
   content: UpdateResult['content'];
   steps: Record<string, number>;
@@ -46,7 +47,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // The gzip sizes are for the printed report only: a quiet build skips reading and compressing files back.
     const outputs = log.quiet ? sizes : await measureGzip(sizes, outDir, { detail: options.verbose });
     const ms = performance.now() - started;
-    for (const warning of result.warnings) log.warn(warning);
+    for (const warning of result.warnings) log.warn(String(warning));
     log.info(formatReport(outputs, { pages: result.pages.length, ms, outDir: path.relative(process.cwd(), outDir) || '.', detail: options.verbose }));
     const { stored, rendered, threads } = result.content;
     log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}`);

@@ -49,6 +49,35 @@ export const ErrorKinds = {
 
 export type ErrorKind = keyof typeof ErrorKinds;
 
+/** What a build reports without failing: each kind with its title and hint, as errors have. */
+export const WarningKinds = {
+  PlannedRouteLinked: { title: 'Links to planned routes', hint: 'These routes are declared in plannedRoutes in the site config and will answer 404 until their pages are written.' },
+  CacheUnwritable: { title: 'Caching elsewhere', hint: 'Builds work as they are, only slower on a fresh temporary folder. To cache in the project again, make node_modules/.cache/site a writable folder (remove whatever is in its place).' },
+} as const;
+
+export type WarningKind = keyof typeof WarningKinds;
+
+/** A warning: printed as `kind: message (hint: …)`, never failing the build. */
+export class SiteWarning {
+  readonly title: string;
+  readonly hint: string;
+  constructor(
+    readonly kind: WarningKind,
+    readonly message: string,
+    details: { hint?: string; file?: string } = {},
+  ) {
+    this.title = WarningKinds[kind].title;
+    this.hint = details.hint ?? WarningKinds[kind].hint;
+    this.file = details.file;
+  }
+
+  readonly file?: string;
+
+  toString(): string {
+    return `${this.kind}: ${this.message} (hint: ${this.hint})`;
+  }
+}
+
 export interface SiteErrorDetails {
   file?: string;
   field?: string;

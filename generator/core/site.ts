@@ -48,7 +48,7 @@ import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { renderPage, type PageAssets } from '../render/render-pages';
 import { engineDigest } from './engine-files';
-import { collectErrors, SiteError, siteErrorsOf, throwIfAny } from './errors';
+import { collectErrors, SiteError, siteErrorsOf, SiteWarning, throwIfAny } from './errors';
 import { timed, type Logger } from './logger';
 import { summaryOf, withBody, type PageBody, type PageHead, type PageInfo, type PageSummary, type Theme } from './types';
 
@@ -120,7 +120,7 @@ export interface UpdateResult {
   /** Files written (relative to the output folder) and their sizes. */
   written: Map<string, number>;
   /** Things worth knowing that do not fail the build. */
-  warnings: string[];
+  warnings: SiteWarning[];
   /** Pages whose frontmatter and markdown came from the content store, pages whose markdown was rendered, and on how many threads. */
   content: { stored: number; rendered: number; threads: number };
   /** Time per named step. */
@@ -152,7 +152,7 @@ export class Site {
   private staging?: Staging;
   private bundler?: ThemeBundler;
   private store?: ContentStore;
-  private cacheReady?: Promise<string[]>;
+  private cacheReady?: Promise<SiteWarning[]>;
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
@@ -161,6 +161,11 @@ export class Site {
   /** The config the last successful update used. */
   get config(): SiteConfig | undefined {
     return this.state?.config;
+  }
+
+  /** The site config as an update reads it (validated with the theme's fields), without building anything. */
+  async readConfig(): Promise<SiteConfig> {
+    return this.loadConfig(await this.loadTheme());
   }
 
   /**
@@ -199,10 +204,10 @@ export class Site {
   }
 
   /** The cache folder: node_modules/.cache/site, or (with a warning, once) a private folder when that cannot be written. */
-  private useCacheFolder(): Promise<string[]> {
+  private useCacheFolder(): Promise<SiteWarning[]> {
     return (this.cacheReady ??= cacheFolder(this.paths.cacheDir, path.join(this.paths.root, 'node_modules')).then((cache) => {
       this.paths.cacheDir = cache.dir;
-      return cache.warning ? [`${cache.warning.kind}: ${cache.warning.message} (hint: ${cache.warning.hint})`] : [];
+      return cache.warning ? [cache.warning] : [];
     }));
   }
 
@@ -212,10 +217,9 @@ export class Site {
     const files = await listPageFiles(this.paths.pagesDir);
     if (files.length === 0) throw noPages(this.paths.pagesDir, this.paths.root);
     const notes = await this.useCacheFolder();
-    const themeLoading = step('theme', () => this.loadTheme());
-    themeLoading.catch(() => undefined); // reported below, after the config's errors
-    const config = await step('config', () => this.loadConfig());
-    const theme = await themeLoading;
+    const theme = await step('theme', () => this.loadTheme());
+    // The config is validated against the engine's schema extended by the theme's (theme.config).
+    const config = await step('config', () => this.loadConfig(theme));
     await this.abort();
     const staging = await stageSite(this.paths.outDir, this.paths.publicDir, this.paths);
     try {
@@ -267,7 +271,11 @@ export class Site {
     const previous = this.state!;
     checkOutputPlace(this.paths.outDir, this.paths);
     const next: State = { ...previous, pages: new Map(previous.pages), links: new Map(previous.links), files: new Set(previous.files) };
-    if (kinds.includes('theme') || kinds.includes('island')) next.theme = await step('theme', () => this.loadTheme());
+    if (kinds.includes('theme') || kinds.includes('island')) {
+      next.theme = await step('theme', () => this.loadTheme());
+      // The theme's config fields may have changed with it.
+      if (next.theme.config !== previous.theme.config) next.config = await step('config', () => this.loadConfig(next.theme));
+    }
     // The browser bundles change when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
     if (kinds.includes('style') || kinds.includes('island') || changed.some((file) => assetInputs.has(file))) next.assets = await step('assets', () => this.bundle(next.theme));
@@ -320,8 +328,8 @@ export class Site {
     return [relative, exists ? await readFile(source) : null];
   }
 
-  private async loadConfig(): Promise<SiteConfig> {
-    const config = await loadConfig(this.paths.pagesDir, this.paths.root);
+  private async loadConfig(theme: Theme): Promise<SiteConfig> {
+    const config = await loadConfig(this.paths.pagesDir, this.paths.root, theme.config);
     const { baseUrl } = this.options;
     if (baseUrl === undefined) return config;
     if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
@@ -434,7 +442,7 @@ export class Site {
   }
 
   /** Broken links fail the update; links to planned routes are warnings; a planned route that has a page is a config error. */
-  private async checkLinks(state: State): Promise<string[]> {
+  private async checkLinks(state: State): Promise<SiteWarning[]> {
     const { config } = state;
     const configFile = path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE));
     const errors = [...state.pages.values()]
@@ -445,7 +453,7 @@ export class Site {
     const { errors: broken, planned } = checkLinks([...state.links.values()], files, config.plannedRoutes);
     throwIfAny([...errors, ...broken]);
     const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);
-    return linked.length ? [`${linked.length} planned route${linked.length === 1 ? ' has' : 's have'} no page yet and will answer 404: ${linked.join(', ')}`] : [];
+    return linked.length ? [new SiteWarning('PlannedRouteLinked', `${linked.length} planned route${linked.length === 1 ? ' has' : 's have'} no page yet and will answer 404: ${linked.join(', ')}`)] : [];
   }
 }
 

@@ -7,7 +7,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Thing } from 'schema-dts';
 import type { Crumb } from '../render/breadcrumbs';
-import type { SiteConfig } from '../content/config';
+import type { ConfigExtension, SiteConfig } from '../content/config';
 
 export interface Heading {
   depth: number;
@@ -123,6 +123,11 @@ export interface Theme<K = any> {
    * a page in which two elements share an id fails to build.
    */
   reservedIds?: readonly (string | RegExp)[];
+  /**
+   * Fields this theme adds to the site config (site.yml), or replaces, as zod schemas by key: what the theme needs
+   * that the engine's generic config has not (more contact addresses, say). Validated as strictly as the rest.
+   */
+  config?: ConfigExtension;
 }
 
 /** Keeps the link between a template's schema and its component's props. */

@@ -66,7 +66,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   try {
     const result = await site.update('all');
     await site.commit();
-    for (const warning of result.warnings) log.warn(warning);
+    for (const warning of result.warnings) log.warn(String(warning));
   } catch (error) {
     failure = error;
     log.error(format(error));
@@ -117,7 +117,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       // The server reads the output folder (its files, _headers and 404.html) as it is at each request.
       const result = await site.update(changed);
       await site.commit(); // a change of the config rebuilds everything into a new folder
-      for (const warning of result.warnings) log.warn(warning);
+      for (const warning of result.warnings) log.warn(String(warning));
       const recovered = failure !== undefined;
       failure = undefined;
       const what = changed.map((f) => path.relative(process.cwd(), f)).join(', ');

@@ -32,7 +32,7 @@ export function securityTxt(site: SiteConfig, now: Date): string {
     `Contact: mailto:${site.contact.securityEmail}`,
     `Expires: ${expires.toISOString()}`,
     `Canonical: ${site.baseUrl}/.well-known/security.txt`,
-    `Policy: ${site.baseUrl}/security-policy`,
+    ...(site.securityTxt.policy ? [`Policy: ${site.baseUrl}${site.securityTxt.policy}`] : []),
     `Preferred-Languages: ${site.securityTxt.languages.join(', ')}`,
     '',
   ].join('\n');

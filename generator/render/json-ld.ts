@@ -39,7 +39,7 @@ function organizationOf(site: SiteConfig): Organization {
       addressCountry: site.address.country,
     },
     contactPoint: [
-      { '@type': 'ContactPoint', contactType: 'customer support', telephone: site.contact.phone, email: site.contact.email, areaServed: 'Africa', availableLanguage: 'English' },
+      { '@type': 'ContactPoint', contactType: 'customer support', telephone: site.contact.phone, email: site.contact.email, ...areaServed(site), availableLanguage: 'English' },
       { '@type': 'ContactPoint', contactType: 'emergency', telephone: site.contact.emergencyPhone, email: site.contact.securityEmail },
     ],
     sameAs: site.social.map((s) => s.href).filter((href) => href.startsWith('https://')),
@@ -109,3 +109,7 @@ function escapeForScript(json: string): string {
   UNSAFE.lastIndex = 0;
   return UNSAFE.test(json) ? json.replace(UNSAFE, (c) => ESCAPES[c]!) : json;
 }
+
+/** schema.org's areaServed, as the config names it: none, one place, or a list. */
+const areaServed = (site: SiteConfig): { areaServed?: string | string[] } =>
+  site.areaServed.length === 0 ? {} : { areaServed: site.areaServed.length === 1 ? site.areaServed[0]! : site.areaServed };

@@ -74,7 +74,7 @@ export const service = defineTemplate({
       description: p.description,
       url: p.url,
       provider: { '@id': organizationId(site) },
-      areaServed: [{ '@type': 'Place', name: 'Africa' }, { '@type': 'Country', name: site.address.countryName }],
+      areaServed: [...site.areaServed.map((name) => ({ '@type': 'Place' as const, name })), { '@type': 'Country', name: site.address.countryName }],
     } satisfies Service,
   ],
 });

@@ -53,7 +53,7 @@ describe('site CLI', () => {
     expect(result.stdout).toMatch(/^HTML \(5 files\)/m);
     expect(result.stdout).toMatch(/gzip:/);
     expect(result.stdout).toMatch(/5 pages written to .* built in \d+ ms/);
-    expect(result.stderr).toMatch(/warning: 1 planned route has no page yet.*\/press/);
+    expect(result.stderr).toMatch(/warning: PlannedRouteLinked: 1 planned route has no page yet.*\/press/);
   });
 
   it('prints only errors with --quiet', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { theme } from '../../templates/index';
 import { loadConfig } from '../../generator/content/config';
 import { contentSecurityPolicy, headersFile, robots, securityTxt, sitemap, SPECULATION_RULES_FILE, SPECULATION_RULES_TYPE, speculationRules } from '../../generator/output/host-files';
 import type { PageSummary } from '../../generator/core/types';
 import { REPO } from '../support/fixture';
 
-const config = await loadConfig(`${REPO}/tests/fixtures/basic`);
+const config = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, theme.config);
 const page = (route: string, extra: Partial<PageSummary> = {}): PageSummary => ({ file: `pages${route}.md`, route, url: route, title: route, noindex: false, isNotFound: route === '/404', ...extra });
 
 describe('sitemap.xml', () => {
@@ -32,6 +33,12 @@ describe('security.txt (RFC 9116)', () => {
     expect(field('Canonical')).toBe('https://fixture.example.com/.well-known/security.txt');
     expect(field('Policy')).toBe('https://fixture.example.com/security-policy');
     expect(field('Preferred-Languages')).toBe('en');
+  });
+
+  it('names a policy only when the config names its route (the engine knows no policy page of its own)', () => {
+    const without = securityTxt({ ...config, securityTxt: { ...config.securityTxt, policy: undefined } }, now);
+    expect(without).not.toMatch(/^Policy:/m);
+    expect(without).toMatch(/^Contact: /m);
   });
 
   it('expires in the future and less than a year after the build', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Assets } from '../../generator/assets/bundle-assets';
+import { theme as realTheme } from '../../templates/index';
 import { loadConfig } from '../../generator/content/config';
 import { Island } from '../../generator/render/island';
 import { pageLinks } from '../../generator/checks/check-links';
@@ -8,7 +9,7 @@ import { renderPage, renderPages } from '../../generator/render/render-pages';
 import type { LayoutProps, PageInfo, Theme } from '../../generator/core/types';
 import { REPO } from '../support/fixture';
 
-const site = await loadConfig(`${REPO}/tests/fixtures/basic`);
+const site = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, realTheme.config);
 const assets: Assets = {
   files: new Map(),
   stylesheet: '/assets/site-H.css',

@@ -6,13 +6,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { theme } from '../../templates/index';
 import { loadConfig, type SiteConfig } from '../../generator/content/config';
 import { parsePage } from '../../generator/content/parse-page';
 import { escapeMarkdown, findTokens, protectTokens, restoreTokens, substituteInMarkdown } from '../../generator/content/tokens';
 import { siteErrorsOf } from '../../generator/core/errors';
 import { REPO } from '../support/fixture';
 
-const fixtureConfig = await loadConfig(`${REPO}/tests/fixtures/basic`);
+const fixtureConfig = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, theme.config);
 /** A value with every character that once ended a value or added a key when pasted into YAML text. */
 const HOSTILE = 'Fast # safe: yes\nnoindex: true\n---\n"quoted" and \'single\' *bold* [link](/x) <b>&amp; C:\\path_x_ `code`';
 const config: SiteConfig = { ...fixtureConfig, tagline: HOSTILE };

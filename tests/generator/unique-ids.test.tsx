@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Assets } from '../../generator/assets/bundle-assets';
+import { theme as realTheme } from '../../templates/index';
 import { loadConfig } from '../../generator/content/config';
 import { loadMarkdown } from '../../generator/content/markdown';
 import type { PageBody, PageInfo, Theme } from '../../generator/core/types';
@@ -20,7 +21,7 @@ describe('duplicateId', () => {
   });
 });
 
-const site = await loadConfig(`${REPO}/tests/fixtures/basic`);
+const site = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, realTheme.config);
 const assets: Pick<Assets, 'stylesheet' | 'scripts' | 'imports'> = { stylesheet: '/assets/site-H.css', scripts: { loader: '/assets/loader-H.js' }, imports: {} };
 const markdown = await loadMarkdown(undefined, { root: REPO, configFile: 'site.yml' });
 
