@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, Preset } from 'unified';
-import { SiteError, throwIfAny } from '../core/errors';
+import { collectErrors, SiteError, throwIfAny } from '../core/errors';
 
 /** One entry of `markdown.plugins`. */
 export interface PluginSetting {
@@ -42,6 +42,21 @@ export interface LoadedPlugin {
 }
 
 export const pluginField = (index: number) => `markdown.plugins[${index}]`;
+
+/** A plugin as the config names it, found but not imported: what a cached rendering depends on. */
+export type ResolvedPlugin = Omit<LoadedPlugin, 'plugin'>;
+
+/** Finds the plugins' files and versions without importing them; a name that cannot be resolved is MarkdownPluginNotFound. */
+export function resolvePlugins(settings: readonly PluginSetting[], place: PluginPlace): ResolvedPlugin[] {
+  const require = createRequire(path.join(path.resolve(place.root), 'package.json'));
+  const { results, errors } = collectErrors(settings.map((setting, index) => ({ setting, index })), ({ setting, index }) => {
+    const field = pluginField(index);
+    const file = resolvePlugin(setting.name, require, place, { file: place.configFile, field: `${field}.name` });
+    return { name: setting.name, field, options: setting.options, file, version: packageVersion(file) };
+  });
+  throwIfAny(errors);
+  return results;
+}
 
 /** Imports the plugins, in the order the config lists them. */
 export async function loadPlugins(settings: readonly PluginSetting[], place: PluginPlace): Promise<LoadedPlugin[]> {

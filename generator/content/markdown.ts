@@ -25,8 +25,6 @@
  * them (heading-ids.ts), and a page's final HTML is checked for duplicate ids
  * (render/unique-ids.ts).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
 import remarkGfm from 'remark-gfm';
@@ -37,6 +35,7 @@ import { SiteError } from '../core/errors';
 import type { PageBody } from '../core/types';
 import { compileIds, remarkHeadingIds, type HeadingData, type ReservedIds } from './heading-ids';
 import { loadPlugins, messageOf, type LoadedPlugin, type PluginPlace, type PluginSetting } from './markdown-plugins';
+import { recipeOf } from './markdown-recipe';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -129,29 +128,6 @@ async function createMarkdown(settings: readonly PluginSetting[], place: PluginP
   return { plugins: plugins.map((plugin) => plugin.name), recipe: recipeOf(plugins), render: (source, page) => render(frozen, source, page) };
 }
 
-/** The packages every rendering runs through. */
-const PIPELINE_PACKAGES = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'hast-util-sanitize', 'github-slugger'];
-
-function recipeOf(plugins: readonly LoadedPlugin[]): string {
-  const own = PIPELINE_PACKAGES.map((name) => `${name}@${installedVersion(name)}`);
-  // Options may hold functions or regular expressions, which JSON would drop: their text stands for them.
-  const options = (_key: string, value: unknown) => (typeof value === 'function' || value instanceof RegExp ? String(value) : value);
-  return JSON.stringify([own, plugins.map((plugin) => [plugin.name, plugin.file, plugin.version, plugin.options])], options);
-}
-
-const engineRequire = createRequire(import.meta.url);
-
-/** The version of a package as this engine resolves it ('' when it cannot be read). */
-function installedVersion(name: string): string {
-  for (const folder of engineRequire.resolve.paths(name) ?? []) {
-    try {
-      return String((JSON.parse(readFileSync(path.join(folder, name, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '');
-    } catch {
-      // not in this folder
-    }
-  }
-  return '';
-}
 
 /** An error a plugin threw, with the plugin it came from. */
 class PluginFailure extends Error {

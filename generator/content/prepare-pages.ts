@@ -19,7 +19,8 @@ import type { PluginPlace } from './markdown-plugins';
 import { bodyLineOf, parsePage, readPage, type ParseContext, type PageSource } from './parse-page';
 
 export interface PrepareContext extends ParseContext {
-  markdown: Markdown;
+  /** The markdown pipeline, loaded only when a page needs rendering (and before any pool starts, so a bad plugin is reported once). */
+  markdown: () => Promise<Markdown>;
   /** Where the markdown pipeline's plugins come from (a pool's threads load them again). */
   markdownSettings: MarkdownSettings | undefined;
   place: PluginPlace;
@@ -49,7 +50,7 @@ export interface Prepared {
 }
 
 /** Reads and prepares `files` (paths inside the pages folder), in their order. */
-export function preparePages(files: readonly string[], ctx: PrepareContext): Prepared {
+export async function preparePages(files: readonly string[], ctx: PrepareContext): Promise<Prepared> {
   const errors: SiteError[] = [];
   const pages: PreparedPage[] = [];
   const toRender: { index: number; key: string; uses: Record<string, string>; content: string; page: BodySource }[] = [];
@@ -75,9 +76,10 @@ export function preparePages(files: readonly string[], ctx: PrepareContext): Pre
     }
   }
 
+  const markdown = toRender.length > 0 ? await ctx.markdown() : undefined;
   const threads = threadsFor(toRender.length, ctx.threads);
   const pool = threads > 1 && toRender.length > 0 ? new MarkdownPool(threads, ctx.markdownSettings, ctx.place) : undefined;
-  const bodies: (PageBody | Promise<PageBody>)[] = pool ? pool.render(toRender) : toRender.map(({ content, page }) => renderHere(ctx.markdown, content, page));
+  const bodies: (PageBody | Promise<PageBody>)[] = pool ? pool.render(toRender) : toRender.map(({ content, page }) => renderHere(markdown!, content, page));
   toRender.forEach((item, i) => {
     const prepared = pages[item.index]!;
     const keep = (body: PageBody) => {

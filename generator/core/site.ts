@@ -34,7 +34,7 @@ import { checkLinks, pageLinks, type PageLinks } from '../checks/check-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
 import { listFiles } from '../content/list-files';
 import { describePage, duplicateRoutes } from '../content/describe-page';
-import { loadMarkdown } from '../content/markdown';
+import { markdownRecipe } from '../content/markdown-recipe';
 import { compileIds } from '../content/heading-ids';
 import { listPageFiles, noPages, PUBLIC_DIR } from '../content/page-files';
 import { preparePages } from '../content/prepare-pages';
@@ -357,13 +357,14 @@ export class Site {
   private async loadHeads(files: readonly string[], config: SiteConfig, theme: Theme, all: boolean): Promise<Heads> {
     const configFile = path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE));
     const place = { root: this.paths.root, configFile };
-    const markdown = await loadMarkdown(config.markdown, place);
+    // remark loads only when a page needs rendering: the recipe names its packages without importing them.
+    const markdown = async () => (await import('../content/markdown')).loadMarkdown(config.markdown, place);
     const reservedIds = theme.reservedIds ?? [];
-    const recipe = JSON.stringify([engineDigest(), markdown.recipe, compileIds(reservedIds).key, this.paths.root]);
+    const recipe = JSON.stringify([engineDigest(), markdownRecipe(config.markdown, place), compileIds(reservedIds).key, this.paths.root]);
     if (!this.store?.madeFor(recipe)) this.store = await ContentStore.open(this.paths.cacheDir, this.paths.pagesDir, recipe);
     const store = this.store;
     const ctx = { pagesDir: this.paths.pagesDir, config, displayRoot: this.paths.root, markdown, markdownSettings: config.markdown, place, reservedIds, store, threads: this.options.threads };
-    const prepared = preparePages(files, ctx);
+    const prepared = await preparePages(files, ctx);
     const items: Item[] = [];
     const errors = [...prepared.errors];
     for (const page of prepared.pages) {
