@@ -14,14 +14,14 @@
  *   values cannot change the result, so editing one re-renders only the pages
  *   whose tokens read it.
  *
- * One file per pages folder, written whole to a temporary name and renamed
- * over the old one, so a killed build leaves the previous store or the new
- * one, never half of one; a file that does not parse, or was made by another
- * recipe, is ignored. Removing the cache folder is always safe. Entries of
+ * One file per pages folder (a header line, a line per page, an end line),
+ * written to a temporary name and renamed over the old one, so a killed
+ * build leaves the previous store or the new one, never half of one; a file
+ * that does not parse whole, or was made by another recipe, is ignored. Removing the cache folder is always safe. Entries of
  * pages that no longer exist are dropped when the store is saved.
  */
 import { createHash } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../content/config';
 import type { PageSource } from '../content/parse-page';
@@ -39,13 +39,15 @@ export interface StoredPage {
   body: PageBody;
 }
 
-interface StoreFile {
+/** The store's first line; one line per page follows, then END. */
+interface StoreHeader {
   format: number;
   recipe: string;
-  pages: Record<string, StoredPage>;
+  pages: number;
 }
 
-const FORMAT = 1;
+const FORMAT = 2;
+const END = '"end"';
 const STORE = /^content-[0-9a-f]{16}\.json$/;
 
 /** The key of a page's bytes at its place: what its stored entry must match. */
@@ -66,18 +68,8 @@ export class ContentStore {
   static async open(cacheDir: string, pagesDir: string, recipe: string): Promise<ContentStore> {
     const name = `content-${createHash('sha256').update(path.resolve(pagesDir)).digest('hex').slice(0, 16)}.json`;
     const file = path.join(cacheDir, name);
-    const stored = await readFile(file, 'utf8').then(
-      (text) => {
-        try {
-          return JSON.parse(text) as StoreFile;
-        } catch {
-          return undefined; // torn or not ours: ignored, and replaced by the next save
-        }
-      },
-      () => undefined,
-    );
-    const usable = stored && stored.format === FORMAT && stored.recipe === recipe && stored.pages && typeof stored.pages === 'object';
-    return new ContentStore(file, recipe, new Map(usable ? Object.entries(stored.pages) : []));
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    return new ContentStore(file, recipe, (text === undefined ? undefined : readEntries(text, recipe)) ?? new Map());
   }
 
   /** A store that keeps entries in memory only (no cache folder). */
@@ -117,14 +109,47 @@ export class ContentStore {
     if (!this.file || !this.changed) return;
     this.changed = false;
     const temp = `${this.file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-    const contents: StoreFile = { format: FORMAT, recipe: this.recipe, pages: Object.fromEntries(this.pages) };
     try {
-      await writeFile(temp, JSON.stringify(contents));
+      // One line per page, written a batch at a time: a large site's store is never one string in memory.
+      const out = await open(temp, 'w');
+      try {
+        const header: StoreHeader = { format: FORMAT, recipe: this.recipe, pages: this.pages.size };
+        let batch = `${JSON.stringify(header)}\n`;
+        for (const [relativeFile, entry] of this.pages) {
+          batch += `${JSON.stringify([relativeFile, entry])}\n`;
+          if (batch.length > 1 << 20) {
+            await out.write(batch);
+            batch = '';
+          }
+        }
+        await out.write(`${batch}${END}\n`);
+      } finally {
+        await out.close();
+      }
       await rename(temp, this.file);
       await removeStale(path.dirname(this.file), STORE, path.basename(this.file));
     } catch {
       this.changed = true;
       await rm(temp, { force: true });
     }
+  }
+}
+
+/** The entries of a store file, or undefined when it is not a whole store of this recipe (torn, foreign, or older). */
+function readEntries(text: string, recipe: string): Map<string, StoredPage> | undefined {
+  const lines = text.split('\n');
+  try {
+    const header = JSON.parse(lines[0]!) as StoreHeader;
+    if (header.format !== FORMAT || header.recipe !== recipe) return undefined;
+    // A store cut short (a full disk, a crash of the machine) lacks its last line: ignored whole.
+    if (lines.length !== header.pages + 3 || lines[header.pages + 1] !== END) return undefined;
+    const pages = new Map<string, StoredPage>();
+    for (let i = 1; i <= header.pages; i++) {
+      const [relativeFile, entry] = JSON.parse(lines[i]!) as [string, StoredPage];
+      pages.set(relativeFile, entry);
+    }
+    return pages;
+  } catch {
+    return undefined;
   }
 }

@@ -21,10 +21,16 @@ export const POOL_THRESHOLD = 200;
 /** Bodies per task: enough to make a message worth sending, few enough to share the work evenly. */
 export const BATCH = 16;
 
-/** Threads for `pages` bodies to render: `requested` when given (1: this thread alone), else every core for a large batch. */
+/**
+ * Threads for `pages` bodies to render: `requested` when given (1: this thread alone), else, for a large batch on a
+ * machine with cores to spare, a worker per core but the one this thread needs for validating, rendering and
+ * writing pages. On two cores that leaves one worker, which measured no faster than this thread alone while
+ * holding a second heap (README, Performance): two cores render markdown on this thread.
+ */
 export function threadsFor(pages: number, requested?: number): number {
   if (requested !== undefined) return Math.max(1, requested);
-  return pages >= POOL_THRESHOLD ? availableParallelism() : 1;
+  const cores = availableParallelism();
+  return pages >= POOL_THRESHOLD && cores >= 3 ? cores - 1 : 1;
 }
 
 const taskFile = COMPILED

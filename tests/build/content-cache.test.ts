@@ -57,12 +57,14 @@ describe('the content cache and the markdown pool', () => {
     const first = await buildReal('torn', 'cache-torn');
     const [store] = (await readdir(cache)).filter((name) => name.startsWith('content-'));
     const text = await readFile(path.join(cache, store!), 'utf8');
-    await writeFile(path.join(cache, store!), text.slice(0, Math.floor(text.length / 2)));
+    // Cut at a line's end, so every line that is left parses: only the missing end shows the store is torn.
+    await writeFile(path.join(cache, store!), text.slice(0, text.lastIndexOf('\n', Math.floor(text.length / 2)) + 1));
     const torn = await buildReal('torn', 'cache-torn');
     expect(torn.content.stored).toBe(0);
     await expectSameFiles(first, torn);
     expect(await readFile(path.join(cache, store!), 'utf8')).toBe(text);
-    await writeFile(path.join(cache, store!), JSON.stringify({ format: 1, recipe: 'another', pages: {} }));
+    const [header, ...rest] = text.split('\n');
+    await writeFile(path.join(cache, store!), [JSON.stringify({ ...JSON.parse(header!), recipe: 'another' }), ...rest].join('\n'));
     expect((await buildReal('torn', 'cache-torn')).content.stored).toBe(0);
     expect((await buildReal('torn', 'cache-torn')).content.stored).toBe(first.pages.length);
   });
