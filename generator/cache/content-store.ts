@@ -57,6 +57,7 @@ export function pageKey(bytes: Uint8Array, absolute: string, shown: string): str
 
 export class ContentStore {
   private changed = false;
+  private swept = false;
 
   private constructor(
     private readonly file: string | undefined,
@@ -127,7 +128,9 @@ export class ContentStore {
         await out.close();
       }
       await rename(temp, this.file);
-      await removeStale(path.dirname(this.file), STORE, path.basename(this.file));
+      // Other folders' stores unused for a day go, once per store (a watch session saves after every edit).
+      if (!this.swept) await removeStale(path.dirname(this.file), STORE, path.basename(this.file));
+      this.swept = true;
     } catch {
       this.changed = true;
       await rm(temp, { force: true });

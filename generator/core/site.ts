@@ -163,6 +163,17 @@ export class Site {
     return this.state?.config;
   }
 
+  /**
+   * Loads, in the background, what a later update is likely to need and a cached start did not: the markdown
+   * pipeline (so the first page edit of a watch session does not wait for remark to load).
+   */
+  warmUp(): void {
+    const config = this.state?.config;
+    if (!config) return;
+    const place = { root: this.paths.root, configFile: path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE)) };
+    void import('../content/markdown').then(({ loadMarkdown }) => loadMarkdown(config.markdown, place)).catch(() => undefined); // an update reports any problem
+  }
+
   /** The site config as an update reads it (validated with the theme's fields), without building anything. */
   async readConfig(): Promise<SiteConfig> {
     return this.loadConfig(await this.loadTheme());
@@ -338,9 +349,14 @@ export class Site {
     return { ...config, baseUrl: baseUrl.replace(/\/+$/, '') };
   }
 
+  /**
+   * The theme: the cached bundle while its inputs are unchanged (a watch session starts without esbuild); once a
+   * watched theme changes, an esbuild context kept between edits re-bundles it incrementally.
+   */
   private async loadTheme(): Promise<Theme> {
     await this.useCacheFolder();
-    if (this.options.incremental) this.bundler ??= new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
+    const rebundle = this.options.incremental && this.state !== undefined;
+    if (rebundle) this.bundler ??= new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
     return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;
   }
 

@@ -48,6 +48,13 @@ const routeOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\
 export async function startWatch(options: WatchOptions): Promise<Watching> {
   const log = options.logger;
   const site = new Site({ ...options, incremental: true });
+  // Warnings are printed when they change, not after every rebuild that still has them.
+  let warned = '';
+  const warn = (warnings: readonly unknown[]) => {
+    const text = warnings.map(String).join('\n');
+    if (text !== warned) for (const warning of warnings) log.warn(String(warning));
+    warned = text;
+  };
   const clients = new Set<http.ServerResponse>();
   let failure: unknown;
 
@@ -66,7 +73,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   try {
     const result = await site.update('all');
     await site.commit();
-    for (const warning of result.warnings) log.warn(String(warning));
+    warn(result.warnings);
   } catch (error) {
     failure = error;
     log.error(format(error));
@@ -117,7 +124,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       // The server reads the output folder (its files, _headers and 404.html) as it is at each request.
       const result = await site.update(changed);
       await site.commit(); // a change of the config rebuilds everything into a new folder
-      for (const warning of result.warnings) log.warn(String(warning));
+      warn(result.warnings);
       const recovered = failure !== undefined;
       failure = undefined;
       const what = changed.map((f) => path.relative(process.cwd(), f)).join(', ');
@@ -150,6 +157,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     }, BATCH_MS);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  site.warmUp();
 
   return {
     site,
