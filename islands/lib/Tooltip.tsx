@@ -3,68 +3,135 @@
  * timings. A tooltip repeats the control's accessible name: never the only
  * place information lives.
  *
- * Radix's tooltip machinery is half of what hydrating the hero carousel costs,
- * so a control hydrates plain and gains its tooltip once the browser is idle
- * (moments later): the island's hydration stays one short task. Arming
- * remounts the control; one that had the focus takes it back, and so shows
- * its tooltip as focusing it would have.
+ * radix is loaded only when a tooltip's control is first pointed at or
+ * focused (a dynamic import, its own chunk): until then the control is
+ * rendered plain, with its accessible name, and no page downloads or runs
+ * radix for tooltips nobody asks for. Once radix is in, the control is
+ * rendered as radix's trigger (a remount: a focused control takes its focus
+ * back) and the tooltip opens for that first hover or focus as radix would
+ * have opened it: after the delay for a pointer, at once for the keyboard.
+ *
+ * Each tooltip has its own radix provider (a shared one would remount every
+ * control of the island when radix arrives), so the skip delay (moving from
+ * one tooltip to the next opens it at once) is kept here, across tooltips.
  */
-import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { cloneElement, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type Ref } from 'react';
+import { cloneElement, useLayoutEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 
-/** Runs `task` when the browser is next idle (shortly, where requestIdleCallback is missing); returns a canceller. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 200);
-  return () => clearTimeout(id);
-}
+type Radix = typeof import('@radix-ui/react-tooltip');
 
 export const TOOLTIP_DELAY = 700;
 export const TOOLTIP_SKIP_DELAY = 300;
 export const TOOLTIP_SIDE_OFFSET = 4;
 
-export function TooltipProvider({ children }: { children: React.ReactNode }) {
-  return (
-    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY} skipDelayDuration={TOOLTIP_SKIP_DELAY}>
-      {children}
-    </RadixTooltip.Provider>
-  );
+let radix: Radix | undefined;
+let loading: Promise<Radix> | undefined;
+
+/** radix, imported once for the page (tests await it). */
+export const loadRadix = (): Promise<Radix> => (loading ??= import('@radix-ui/react-tooltip').then((module) => (radix = module)));
+
+/**
+ * For the skip delay shared by every tooltip on the page: true for TOOLTIP_SKIP_DELAY after a tooltip closed, when
+ * another one opens at once (what radix's provider does for the tooltips inside it).
+ */
+let skipping = false;
+let skipTimer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const setSkipping = (value: boolean) => {
+  skipping = value;
+  listeners.forEach((listener) => listener());
+};
+function closed(): void {
+  clearTimeout(skipTimer);
+  setSkipping(true);
+  skipTimer = setTimeout(() => setSkipping(false), TOOLTIP_SKIP_DELAY);
+}
+const delayNow = () => (skipping ? 0 : TOOLTIP_DELAY);
+
+/** Kept for the islands' structure: timings live in each tooltip (see above). */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return <>{children}</>;
 }
 
-export function Tooltip({ content, children, side = 'top' }: { content: string; children: ReactElement; side?: 'top' | 'bottom' | 'left' | 'right' }) {
-  // Controlled, so radix tells the other tooltips to close the moment this one opens. Left to itself it does
-  // that from an effect, and Preact (the browser's React, see generator/assets/client/react.ts) may run that effect
-  // after the new tooltip began listening for it: the tooltip would close itself as it appears.
-  const [open, setOpen] = useState(false);
-  const [armed, setArmed] = useState(false);
-  const control = useRef<HTMLElement>(null);
-  const hadFocus = useRef(false);
-  useEffect(
-    () =>
-      whenIdle(() => {
-        hadFocus.current = document.activeElement === control.current;
-        setArmed(true);
-      }),
-    [],
-  );
-  useLayoutEffect(() => {
-    if (armed && hadFocus.current) control.current?.focus();
-  }, [armed]);
+type ControlProps = {
+  ref?: Ref<HTMLElement>;
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+};
 
-  const trigger = cloneElement(children as ReactElement<{ ref?: Ref<HTMLElement> }>, { ref: control });
-  if (!armed) return trigger;
+export function Tooltip({ content, children, side = 'top' }: { content: string; children: ReactElement; side?: 'top' | 'bottom' | 'left' | 'right' }) {
+  const [module, setModule] = useState<Radix | undefined>(radix);
+  const delay = useSyncExternalStore(subscribe, delayNow, () => TOOLTIP_DELAY);
+  // Controlled, so radix tells the other tooltips to close the moment this one opens.
+  const [open, setOpen] = useState(false);
+  const control = useRef<HTMLElement>(null);
+  /** How the visitor first asked, and when: the tooltip opens for it once radix is in. */
+  const asked = useRef<{ by: 'pointer' | 'focus'; at: number; delay: number } | undefined>(undefined);
+  /** Whether the pointer is still over the plain control (a remounted element does not know: no event tells it). */
+  const pointerOver = useRef(false);
+  const own = children.props as ControlProps;
+
+  const ask = (by: 'pointer' | 'focus') => {
+    if (module) return;
+    asked.current ??= { by, at: performance.now(), delay: delayNow() };
+    loadRadix().then(setModule, () => undefined); // without radix, the control works as it is, named by its label
+  };
+
+  useLayoutEffect(() => {
+    const first = asked.current;
+    const element = control.current;
+    if (!module || !first || !element) return;
+    asked.current = undefined;
+    // The control was remounted as radix's trigger: one that had the focus takes it back.
+    if (first.by === 'focus') element.focus();
+    const still = first.by === 'focus' ? document.activeElement === element : pointerOver.current;
+    if (!still) return;
+    const wait = first.by === 'focus' ? 0 : Math.max(0, first.delay - (performance.now() - first.at));
+    const timer = setTimeout(() => setOpen(true), wait);
+    return () => clearTimeout(timer);
+  }, [module]);
+
+  if (!module) {
+    return cloneElement(children as ReactElement<ControlProps>, {
+      ref: control,
+      onPointerEnter: (event) => {
+        own.onPointerEnter?.(event);
+        pointerOver.current = true;
+        ask('pointer');
+      },
+      onPointerLeave: (event) => {
+        own.onPointerLeave?.(event);
+        pointerOver.current = false;
+      },
+      onFocus: (event) => {
+        own.onFocus?.(event);
+        ask('focus');
+      },
+    });
+  }
+  const trigger = cloneElement(children as ReactElement<ControlProps>, { ref: control });
   return (
-    <RadixTooltip.Root open={open} onOpenChange={setOpen}>
-      <RadixTooltip.Trigger asChild>{trigger}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content className="tooltip" side={side} sideOffset={TOOLTIP_SIDE_OFFSET}>
-          {content}
-          <RadixTooltip.Arrow className="tooltip-arrow" width={10} height={5} />
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <module.Provider delayDuration={TOOLTIP_DELAY} skipDelayDuration={TOOLTIP_SKIP_DELAY}>
+      <module.Root
+        open={open}
+        delayDuration={delay}
+        onOpenChange={(next) => {
+          if (!next && open) closed();
+          setOpen(next);
+        }}
+      >
+        <module.Trigger asChild>{trigger}</module.Trigger>
+        <module.Portal>
+          <module.Content className="tooltip" side={side} sideOffset={TOOLTIP_SIDE_OFFSET}>
+            {content}
+            <module.Arrow className="tooltip-arrow" width={10} height={5} />
+          </module.Content>
+        </module.Portal>
+      </module.Root>
+    </module.Provider>
   );
 }

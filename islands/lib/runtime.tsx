@@ -5,9 +5,8 @@ import { IslandBoundary, ServerMarkup } from './island-boundary';
 /**
  * An island module's `hydrate`: hydrate the server markup with the same component and props,
  * inside a boundary that puts the server markup back if the island fails (./island-boundary.tsx).
- * In the browser bundle react-dom/client is preact/compat (generator/assets/client/react.ts), which honours
- * identifierPrefix, so useId ids match no other island's; the error callbacks are React 19's, which
- * preact/compat ignores (its boundary logs the failure either way).
+ * React 19 in the browser as on the server: identifierPrefix (the island's id) keeps useId ids apart from
+ * every other island's, and matches the prefix the server rendered the island with.
  */
 export function hydrator<P extends object>(Component: ComponentType<P>) {
   return (root: Element, props: P, id: string, name = id) => {

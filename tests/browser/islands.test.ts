@@ -57,15 +57,22 @@ describe.skipIf(!available)('islands in Chromium', () => {
 
   it('a tooltip appears after 700 ms on hover and at once on keyboard focus', async () => {
     const { page } = await b.open();
+    const requested: string[] = [];
+    page.on('request', (request) => void (request.url().endsWith('.js') && requested.push(request.url())));
     await page.clock.install();
     await page.goto(b.url('/'));
     await page.locator('.hero-slides[aria-live="off"]').waitFor({ state: 'attached' });
-    // Hydrated controls gain their tooltips when the browser is next idle (radix marks the trigger).
-    await page.locator('.hero-next[data-state="closed"]').waitFor({ state: 'attached' });
+    // Hydrated, the controls are plain: radix is not loaded (it would mark its trigger with data-state).
+    const scripts = async () => [...requested];
+    const before = await scripts();
+    expect(await page.locator('.hero-controls [data-state]').count()).toBe(0);
     // From here only runFor moves the page's time, so a slow machine cannot open the tooltip early, and a
     // tooltip that shows while the clock stands still showed at once.
     await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
     await page.hover('.hero-next');
+    // Pointing at the control loads radix (a script the page had not loaded), which takes the control over.
+    await page.locator('.hero-next[data-state="closed"]').waitFor({ state: 'attached' });
+    expect((await scripts()).filter((url) => !before.includes(url)).length).toBeGreaterThan(0);
     await page.clock.runFor(600);
     expect(await page.locator('.tooltip').count()).toBe(0);
     await page.clock.runFor(200);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Tooltip, TooltipProvider } from '../../islands/lib/Tooltip';
+import { loadRadix, Tooltip, TOOLTIP_DELAY, TooltipProvider } from '../../islands/lib/Tooltip';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -27,31 +27,50 @@ const renderControl = () =>
     </TooltipProvider>,
   );
 const control = () => screen.getByRole('button', { name: 'Next slide' });
-// jsdom has no requestIdleCallback, so "idle" is a short timeout there.
-const idle = () => act(() => vi.advanceTimersByTime(250));
+/** Lets the dynamic import of radix settle and React render what it brings. */
+const radixIn = async () => {
+  await act(async () => {
+    await loadRadix();
+  });
+};
 
 describe('Tooltip', () => {
-  it('renders the control plain at first (so hydration is cheap), and arms the radix trigger once idle', () => {
+  it('renders the control plain, with its name, and loads no radix until it is pointed at or focused', async () => {
     renderControl();
+    act(() => vi.advanceTimersByTime(5000));
     expect(control().hasAttribute('data-state')).toBe(false);
-    idle();
-    expect(control().getAttribute('data-state')).toBe('closed');
+    expect(control().getAttribute('aria-label')).toBe('Next slide');
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 
-  it('keeps the focus on a control focused before it was armed, which then shows its tooltip as focus does', () => {
+  // radix is loaded once per page: this is the first test that asks for it.
+  it('on the first hover: loads radix, becomes its trigger and opens after the delay, not before', async () => {
+    renderControl();
+    fireEvent.pointerEnter(control());
+    await radixIn();
+    expect(control().getAttribute('data-state')).toBe('closed');
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY - 100));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(screen.getByRole('tooltip').textContent).toBe('Next slide');
+  });
+
+  it('on focus (radix in): keeps the focus on the control and shows its tooltip at once', async () => {
     renderControl();
     act(() => control().focus());
-    idle();
+    await radixIn();
+    act(() => vi.advanceTimersByTime(0));
     expect(document.activeElement).toBe(control());
     expect(control().getAttribute('data-state')).toMatch(/open/);
     expect(screen.getByRole('tooltip').textContent).toBe('Next slide');
   });
 
-  it('leaves the focus where it was when the control did not have it', () => {
+  it('leaves the focus where it was when the control was only pointed at', async () => {
     renderControl();
     const elsewhere = screen.getByRole('button', { name: 'elsewhere' });
     act(() => elsewhere.focus());
-    idle();
+    fireEvent.pointerEnter(control());
+    await radixIn();
     expect(control().getAttribute('data-state')).not.toBeNull();
     expect(document.activeElement).toBe(elsewhere);
   });
