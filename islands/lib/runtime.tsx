@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { IslandBoundary, ServerMarkup } from './island-boundary';
 
@@ -11,22 +12,26 @@ import { IslandBoundary, ServerMarkup } from './island-boundary';
 export function hydrator<P extends object>(Component: ComponentType<P>) {
   return (root: Element, props: P, id: string, name = id) => {
     const markup = new ServerMarkup(root);
-    hydrateRoot(
-      root,
-      <IslandBoundary name={name} markup={markup}>
-        <Component {...props} />
-      </IslandBoundary>,
-      {
-        identifierPrefix: `${id}-`,
-        // The boundary logged it, with the island's name.
-        onCaughtError: (error, info) => {
-          if (!(info.errorBoundary instanceof IslandBoundary)) console.error(`Island "${name}":`, error);
+    // In a transition, hydration is time-sliced: React yields to the browser every few milliseconds, so hydrating an
+    // island is many short tasks rather than one long one that holds up input (and a phone's Total Blocking Time).
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <IslandBoundary name={name} markup={markup}>
+          <Component {...props} />
+        </IslandBoundary>,
+        {
+          identifierPrefix: `${id}-`,
+          // The boundary logged it, with the island's name.
+          onCaughtError: (error, info) => {
+            if (!(info.errorBoundary instanceof IslandBoundary)) console.error(`Island "${name}":`, error);
+          },
+          // React recovered by rendering the island again in the browser; when the island then failed, the boundary said so.
+          onRecoverableError: (error) => {
+            if (!markup.failed) console.error(`Island "${name}" could not hydrate its server markup and was rendered again in the browser.`, error);
+          },
         },
-        // React recovered by rendering the island again in the browser; when the island then failed, the boundary said so.
-        onRecoverableError: (error) => {
-          if (!markup.failed) console.error(`Island "${name}" could not hydrate its server markup and was rendered again in the browser.`, error);
-        },
-      },
-    );
+      );
+    });
   };
 }
