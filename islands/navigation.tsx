@@ -183,16 +183,17 @@ function MobileNav({ navigation, route }: { navigation: NavigationProps['navigat
   const summary = useRef<HTMLElement>(null);
   const menu = useRef<HTMLDetailsElement>(null);
 
-  // A tap or click outside the open menu closes it: elsewhere in the header, or on the page a tablet's side panel dims
-  // (that layer belongs to the menu's <details> itself, so the tap lands on it and not on a link beneath).
+  // A tap or click outside the open menu closes it: elsewhere in the header, or on the page a tablet's side panel dims.
+  // That dimming layer belongs to the menu's <details> itself, so the click lands on it, not on a link beneath; the
+  // menu closes on the click, not before it, or the click would go through to the page once the layer is gone.
   useEffect(() => {
     if (!menuOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
+    const onClick = (event: MouseEvent) => {
       const target = event.target as Node;
       if (target === menu.current || !menu.current?.contains(target)) setMenuOpen(false);
     };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
   }, [menuOpen]);
 
   // Hydration is triggered by the first tap or key, whose toggle can come before the island listens:
