@@ -1,15 +1,16 @@
 /**
  * Raster images the build makes from the site's SVG logo and config: the Open
  * Graph card (social networks do not take SVG), the JSON-LD logo and the Apple
- * touch icon. resvg renders them; results are cached by input hash.
+ * touch icon. resvg renders them; each is cached under a digest of its SVG and
+ * of the recipe (resvg's version, the fonts).
  */
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { SiteConfig } from '../content/config';
 import { OG_IMAGE } from '../render/document';
 import { SiteError } from '../core/errors';
+import { entryKey, fingerprint, installedVersion, removeStale, touchEntry, writeEntry } from '../cache/cache-files';
 
 const resolveModule = createRequire(import.meta.url).resolve;
 const FONTS = ['@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'].map((f) =>
@@ -63,16 +64,26 @@ export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: 
   const out = new Map<string, Uint8Array>();
   // A cache that cannot be written only costs the next build a rendering.
   const caching = mkdir(cacheDir, { recursive: true }).then(() => true, () => false);
-  await Promise.all(
+  const kept = await Promise.all(
     Object.entries(jobs).map(async ([name, svg]) => {
-      const cached = path.join(cacheDir, `img-${createHash('sha256').update(svg).digest('hex').slice(0, 16)}.png`);
-      const png = await readFile(cached).catch(async () => {
-        const bytes = await render(svg);
-        if (await caching) await writeFile(cached, bytes).catch(() => undefined);
-        return bytes;
-      });
+      const entry = `img-${entryKey(IMAGE_RECIPE, svg)}.png`;
+      const cached = path.join(cacheDir, entry);
+      const stored = await readFile(cached).then(
+        async (bytes) => (isWholePng(bytes) ? (await touchEntry(cached), bytes) : undefined),
+        () => undefined,
+      );
+      const png = stored ?? (await render(svg));
+      if (!stored && (await caching)) await writeEntry(cached, png);
       out.set(name, png);
+      return entry;
     }),
   );
+  if (await caching) await removeStale(cacheDir, /^img-[0-9a-f]{16}\.png(\.tmp-.*)?$/, kept);
   return out;
 }
+
+/** What a rendered image depends on besides its SVG: resvg's version and the fonts it draws text with. */
+const IMAGE_RECIPE = JSON.stringify(['resvg', installedVersion('@resvg/resvg-js'), FONTS.map((file) => [path.basename(file), fingerprint(file)]), 'v2']);
+
+/** A PNG that ends with its IEND chunk: anything shorter (a torn entry from a killed build, written before entries were renamed into place) is rendered again. */
+const isWholePng = (bytes: Uint8Array) => bytes.length > 12 && Buffer.from(bytes.subarray(bytes.length - 8, bytes.length - 4)).toString('latin1') === 'IEND';

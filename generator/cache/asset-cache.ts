@@ -12,10 +12,10 @@
  * once never read a half-written cache.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Assets } from '../assets/bundle-assets';
-import { fingerprint, removeStale } from './cache-files';
+import { fingerprint, removeStale, touchEntry, writeEntry } from './cache-files';
 
 const MANIFEST = 'assets-manifest.json';
 
@@ -41,7 +41,7 @@ async function storedAssets(recipe: string, cacheDir: string): Promise<Assets | 
   const folder = path.join(cacheDir, manifest.folder);
   try {
     const contents = await Promise.all(manifest.assets.files.map((file) => readFile(path.join(folder, file))));
-    await utimes(folder, new Date(), new Date()).catch(() => undefined); // in use: not stale
+    await touchEntry(folder); // in use: not stale
     return { ...manifest.assets, files: new Map(manifest.assets.files.map((file, i) => [file, contents[i]!])) };
   } catch {
     return undefined; // removed meanwhile (stale, or by hand): bundle again
@@ -67,9 +67,7 @@ async function store(recipe: string, cacheDir: string, assets: Assets): Promise<
       folder,
       assets: { ...rest, files: [...files.keys()] },
     };
-    const manifestTemp = `${temp}.json`;
-    await writeFile(manifestTemp, JSON.stringify(manifest));
-    await rename(manifestTemp, path.join(cacheDir, MANIFEST));
+    await writeEntry(path.join(cacheDir, MANIFEST), JSON.stringify(manifest));
     await removeStale(cacheDir, /^assets-[0-9a-f]{16}(\.tmp-|$)/, folder);
   } catch {
     // A cache that cannot be written only costs the next build a bundling.

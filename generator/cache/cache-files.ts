@@ -1,9 +1,14 @@
 /**
- * What the build caches in node_modules/.cache/site/ (the theme bundle, the
- * browser assets) shares: how an input is known unchanged, and how entries no
- * build uses any more are cleared away.
+ * What every cache of the build in node_modules/.cache/site/ shares (the
+ * content store, the theme bundle, the browser assets, the images): how an
+ * entry is named (a digest of its recipe and inputs), how it is written (whole
+ * or not at all), how an input is known unchanged, and how entries no build
+ * uses any more are cleared away. Removing the folder is always safe.
  */
-import { readdir, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { statSync } from 'node:fs';
 
@@ -23,12 +28,54 @@ const STALE_MS = 24 * 60 * 60 * 1000;
  * Removes the cache entries `ours` names, except `keep`, untouched for a day: none can still be in use (a build
  * reads what it chose within seconds, and touches an entry it reuses).
  */
-export async function removeStale(cacheDir: string, ours: RegExp, keep: string): Promise<void> {
+export async function removeStale(cacheDir: string, ours: RegExp, keep: string | readonly string[]): Promise<void> {
   const now = Date.now();
+  const kept = new Set(typeof keep === 'string' ? [keep] : keep);
   for (const name of await readdir(cacheDir).catch(() => [] as string[])) {
-    if (!ours.test(name) || name === keep) continue;
+    if (!ours.test(name) || kept.has(name)) continue;
     const entry = path.join(cacheDir, name);
     const stats = await stat(entry).catch(() => undefined);
     if (stats && now - stats.mtimeMs > STALE_MS) await rm(entry, { recursive: true, force: true });
   }
+}
+
+/** The digest naming a cache entry: of its recipe (what makes it: versions, options) and of every input, in order. */
+export function entryKey(recipe: string, ...inputs: (string | Uint8Array)[]): string {
+  const hash = createHash('sha256').update(recipe);
+  for (const input of inputs) hash.update('\0').update(input);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Writes a cache entry to a temporary name and renames it into place: a reader (another build, or this one after a
+ * kill) finds the whole entry or none, never part of one. A cache that cannot be written only costs a later build
+ * the work: failures are returned, not thrown.
+ */
+export async function writeEntry(file: string, contents: string | Uint8Array): Promise<boolean> {
+  const temp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  try {
+    await writeFile(temp, contents);
+    await rename(temp, file);
+    return true;
+  } catch {
+    await rm(temp, { force: true });
+    return false;
+  }
+}
+
+/** Marks an entry as used now, so the sweep of stale entries keeps it. */
+export const touchEntry = (file: string) => utimes(file, new Date(), new Date()).catch(() => undefined);
+
+const engineRequire = createRequire(import.meta.url);
+
+/** The version of a package as this engine resolves it ('' when it cannot be read): part of the recipes entries are made by. */
+export function installedVersion(name: string): string {
+  for (const folder of engineRequire.resolve.paths(name) ?? []) {
+    try {
+      return String((JSON.parse(readFileSync(path.join(folder, name, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '');
+    } catch {
+      // not in this folder
+    }
+  }
+  return '';
 }

@@ -4,9 +4,7 @@
  * module: it finds the packages without importing them, so a build whose
  * pages all come from the content cache never loads remark.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { installedVersion } from '../cache/cache-files';
 import type { MarkdownSettings } from './markdown';
 import { resolvePlugins, type PluginPlace, type ResolvedPlugin } from './markdown-plugins';
 
@@ -26,18 +24,4 @@ export function recipeOf(plugins: readonly ResolvedPlugin[]): string {
   // Options may hold functions or regular expressions, which JSON would drop: their text stands for them.
   const options = (_key: string, value: unknown) => (typeof value === 'function' || value instanceof RegExp ? String(value) : value);
   return JSON.stringify([own, plugins.map((plugin) => [plugin.name, plugin.file, plugin.version, plugin.options])], options);
-}
-
-const engineRequire = createRequire(import.meta.url);
-
-/** The version of a package as this engine resolves it ('' when it cannot be read). */
-function installedVersion(name: string): string {
-  for (const folder of engineRequire.resolve.paths(name) ?? []) {
-    try {
-      return String((JSON.parse(readFileSync(path.join(folder, name, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '');
-    } catch {
-      // not in this folder
-    }
-  }
-  return '';
 }

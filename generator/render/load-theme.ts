@@ -7,12 +7,12 @@
  * theme and the engine run on one instance of each.
  */
 import { createHash } from 'node:crypto';
-import { access, mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
-import { fingerprint, removeStale } from '../cache/cache-files';
+import { fingerprint, removeStale, touchEntry, writeEntry } from '../cache/cache-files';
 import { SiteError } from '../core/errors';
 import type { Theme } from '../core/types';
 import { SHARED_PACKAGES, sharedRuntime, THEME_API } from './shared-runtime';
@@ -34,15 +34,20 @@ interface Manifest {
 
 const MANIFEST = 'theme-manifest.json';
 
+/** A theme bundle's file name: a digest of its code. */
+const moduleName = (code: string | Uint8Array) => `theme-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
+
 /** The last bundle, when no file it was made from has changed since: a start-up without esbuild. */
 async function reusableBundle(entry: string, cacheDir: string): Promise<string | undefined> {
   // A torn or unreadable manifest is a cache miss, never an error.
   const manifest = await readFile(path.join(cacheDir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as Manifest).catch(() => undefined);
   if (!manifest || manifest.entry !== entry || manifest.recipe !== RECIPE) return undefined;
   const module = path.join(cacheDir, manifest.module);
-  if (!(await exists(module))) return undefined;
   if (!Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was)) return undefined;
-  await utimes(module, new Date(), new Date()).catch(() => undefined); // in use: not stale (see removeStale)
+  // The module is named after its content's digest: one that does not match it (torn, or edited) is bundled again.
+  const code = await readFile(module).catch(() => undefined);
+  if (!code || moduleName(code) !== manifest.module) return undefined;
+  await touchEntry(module); // in use: not stale (see removeStale)
   return module;
 }
 
@@ -113,14 +118,15 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
       cause,
     });
   }
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const module = `theme-${hash}.mjs`;
+  const module = moduleName(code);
   // The bundle is imported from a file, so it must be written; the manifest only saves the next build a bundling.
   try {
     await mkdir(cacheDir, { recursive: true });
-    if (!(await exists(path.join(cacheDir, module)))) {
-      await writeFile(path.join(cacheDir, module), code);
-      await removeStale(cacheDir, /^theme-[0-9a-f]{16}\.mjs$/, module);
+    // Written unless a whole copy is there already (one whose content matches its name).
+    const there = await readFile(path.join(cacheDir, module)).catch(() => undefined);
+    if (!there || moduleName(there) !== module) {
+      if (!(await writeEntry(path.join(cacheDir, module), code))) throw new Error('the cache folder refused the file');
+      await removeStale(cacheDir, /^theme-[0-9a-f]{16}\.mjs(\.tmp-.*)?$/, module);
     }
   } catch (cause) {
     const file = path.relative(process.cwd(), path.join(cacheDir, module));
@@ -128,7 +134,7 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
   }
   if (manifest) {
     const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(inputs.map((file) => [file, fingerprint(file)])) };
-    await writeFile(path.join(cacheDir, MANIFEST), JSON.stringify(made)).catch(() => undefined);
+    await writeEntry(path.join(cacheDir, MANIFEST), JSON.stringify(made));
   }
   return path.join(cacheDir, module);
 }
@@ -186,4 +192,3 @@ export function firstEsbuildMessage(error: unknown): string | undefined {
   return first.location ? `${first.location.file}:${first.location.line}: ${first.text}` : first.text;
 }
 
-const exists = (file: string) => access(file).then(() => true, () => false);
