@@ -120,8 +120,7 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
       noValidate={enhanced}
       aria-busy={sending || undefined}
       onSubmit={onSubmit}
-      // Typing fires input, ticking a box or choosing an option fires change. React's onChange stands for
-      // both; Preact's (in the browser) is the DOM's change only, which text fields fire when left.
+      // Typing fires input, ticking a box or choosing an option fires change: a fixed error clears on either.
       onInput={clearFixed}
       onChange={clearFixed}
     >

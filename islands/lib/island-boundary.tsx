@@ -5,12 +5,12 @@
  * effect, its boundary logs it with the island's name and puts back the
  * markup the server wrote, which works without a script: links lead where
  * they lead, forms post natively, the header's panels open from CSS. The
- * React error-boundary API (getDerivedStateFromError, componentDidCatch) is
- * what both preact/compat, on which islands run today, and React 19 honour.
+ * React error-boundary API (getDerivedStateFromError, componentDidCatch) does
+ * the catching.
  *
  * Why put the markup back rather than render a fallback: once a component
  * throws during hydration, React discards the server's DOM and renders the
- * root again in the browser, and Preact removes it on the spot. So the
+ * root again in the browser. So the
  * markup is cloned before hydration starts, and the boundary's fallback
  * restores those clones once its own (empty) render has been committed. What
  * the visitor typed, ticked or focused in the island is carried over.
@@ -51,8 +51,7 @@ export class ServerMarkup {
   /**
    * Notes what the visitor has typed, chosen and focused in the island as it
    * stands. Called when the island has failed but before its DOM is removed
-   * (React removes it only when the boundary's fallback is committed; where
-   * Preact already removed it, mid-hydration, the clones hold the same).
+   * (React removes it only when the boundary's fallback is committed).
    */
   remember(): void {
     if (this.controls) return;

@@ -9,7 +9,7 @@ vi.setConfig({ expect: { poll: { timeout: STATE_TIMEOUT } } });
 
 /**
  * Moves a paused page clock on by one frame at a time until `selector` is in the page. Islands hydrate
- * across timers (the loader's task split, Preact's effects), which a paused clock holds; stepping lets
+ * across timers (the loader's task split, React's scheduler), which a paused clock holds; stepping lets
  * them through while the page's time stays within a frame or two of the moment the island went live.
  */
 async function stepClockUntil(page: Page, selector: string): Promise<void> {

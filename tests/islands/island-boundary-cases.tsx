@@ -1,8 +1,7 @@
 /**
- * What an island's error boundary must do, whichever React runs it: the cases
- * shared by island-boundary.test.tsx (React 19, as islands will run) and
- * island-boundary-preact.test.tsx (preact/compat, as the browser runs them
- * today). Each file passes its own `act`.
+ * What an island's error boundary must do: the cases island-boundary.test.tsx
+ * runs on React 19, as the browser runs the islands. The test file passes its
+ * own `act`.
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
