@@ -16,6 +16,27 @@ import { digestOf, ENGINE_ROOT, INPUTS, LIB_DIR } from '../bin/compiled-engine.j
 /** Inputs esbuild does not list: this recipe, and the compiler options it reads. */
 const RECIPE_FILES = [path.relative(ENGINE_ROOT, fileURLToPath(import.meta.url)), 'tsconfig.json'];
 
+/**
+ * The markdown pipeline is bundled in: remark is hundreds of small ES modules, and Node loads one file far
+ * faster than hundreds (each build that renders markdown, and each markdown worker, loads it). These packages
+ * are private to the engine: the theme never imports them. Every other package stays in node_modules, where
+ * the theme finds the same react, react-dom and zod the engine renders with.
+ */
+const BUNDLED = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'hast-util-sanitize', 'github-slugger'];
+const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const insideNodeModules = (file) => file.split(/[\\/]/).includes('node_modules');
+/** Bare imports of the engine's sources stay external unless BUNDLED; the bundled packages' own imports come along. */
+const bundleMarkdown = {
+  name: 'bundle-markdown',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || args.path.startsWith('#')) return undefined;
+      if (insideNodeModules(args.importer) || BUNDLED.includes(packageOf(args.path))) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
 const temp = `${LIB_DIR}.tmp-${process.pid}`;
 await rm(temp, { recursive: true, force: true });
 const started = Date.now();
@@ -29,14 +50,17 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  plugins: [bundleMarkdown],
   jsx: 'automatic',
   sourcemap: 'linked', // --verbose stacks name the TypeScript lines
   metafile: true,
   logLevel: 'warning',
 });
-const sources = Object.keys(result.metafile.inputs).filter((file) => !file.split('/').includes('node_modules'));
-const files = [...new Set([...sources, ...RECIPE_FILES])].sort();
+const inputs = Object.keys(result.metafile.inputs);
+const sources = inputs.filter((file) => !insideNodeModules(file));
+// A bundled package upgraded in node_modules makes lib/ stale as an edited source does: its package.json is an input.
+const bundledPackages = [...new Set(inputs.filter(insideNodeModules).map(packageJsonOf))];
+const files = [...new Set([...sources, ...bundledPackages, ...RECIPE_FILES])].sort();
 // A file saved while esbuild ran may be compiled as it was before: the digest must not vouch for it.
 const edited = files.filter((file) => statSync(path.join(ENGINE_ROOT, file)).mtimeMs >= started);
 if (edited.length > 0) {
@@ -49,3 +73,11 @@ await writeFile(path.join(temp, INPUTS), `${JSON.stringify({ files, digest: dige
 await rm(LIB_DIR, { recursive: true, force: true });
 await rename(temp, LIB_DIR);
 console.log(`compiled ${sources.length} source files into ${path.relative(process.cwd(), LIB_DIR) || '.'}/`);
+
+/** The package.json of the package a node_modules file belongs to (relative to the engine's root). */
+function packageJsonOf(file) {
+  const parts = file.split('/');
+  const at = parts.lastIndexOf('node_modules');
+  const name = parts[at + 1].startsWith('@') ? 2 : 1;
+  return [...parts.slice(0, at + 1 + name), 'package.json'].join('/');
+}

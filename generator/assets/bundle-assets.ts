@@ -9,7 +9,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
-import { cachedAssets } from '../cache/asset-cache';
+import { cachedAssets, type Bundle } from '../cache/asset-cache';
 import { SiteError } from '../core/errors';
 import { fingerprint } from '../cache/cache-files';
 import { esbuild, esbuildVersion, firstEsbuildMessage } from '../render/load-theme';
@@ -60,65 +60,95 @@ const bundleOptions = (outdir: string) =>
     charset: 'utf8',
   }) satisfies BuildOptions;
 
+/** The island scripts, bundled: their files, each entry's URL and the chunks it imports. */
+export type ScriptBundle = Bundle & Pick<Assets, 'scripts' | 'imports'>;
+/** The stylesheet, bundled with the fonts and images it imports. */
+export type StyleBundle = Bundle & Pick<Assets, 'stylesheet' | 'fontPreload'>;
+
 /**
- * Bundles the assets; with a `cacheDir`, reuses the last bundle while none of its inputs changed (asset-cache.ts).
- * The recipe names everything else the output depends on: esbuild's version and options, the entry points, and the
- * project's TypeScript config and lockfile.
+ * Bundles the assets; with a `cacheDir`, reuses each bundle while none of its inputs changed (asset-cache.ts).
+ * The scripts and the stylesheet are two bundles: the scripts need nothing of the theme, so a build starts them
+ * while the theme loads (bundleScripts), and an edit of one never re-bundles the other.
  */
 export async function bundleAssets(input: BundleInput, workDir: string, cacheDir?: string): Promise<Assets> {
-  if (!cacheDir) return bundleNow(input, workDir);
-  const project = ['tsconfig.json', 'package-lock.json'].map((file) => fingerprint(path.join(workDir, file)));
-  const recipe = JSON.stringify({ esbuild: esbuildVersion, options: bundleOptions(path.join(workDir, ASSETS_DIR)), input, workDir, project });
-  return cachedAssets(recipe, cacheDir, () => bundleNow(input, workDir));
+  const [scripts, style] = await Promise.all([bundleScripts(input.scripts, workDir, cacheDir), bundleStylesheet(input, workDir, cacheDir)]);
+  return joinAssets(scripts, style);
 }
 
-async function bundleNow(input: BundleInput, workDir: string): Promise<Assets> {
+export function joinAssets(scripts: ScriptBundle, style: StyleBundle): Assets {
+  return {
+    files: new Map([...scripts.files, ...style.files]),
+    stylesheet: style.stylesheet,
+    fontPreload: style.fontPreload,
+    scripts: scripts.scripts,
+    imports: scripts.imports,
+    inputs: [...new Set([...scripts.inputs, ...style.inputs])],
+  };
+}
+
+/**
+ * The recipe names everything else a bundle depends on: esbuild's version and options, the entry points, and the
+ * project's TypeScript config and lockfile.
+ */
+function recipeOf(input: unknown, workDir: string): string {
+  const project = ['tsconfig.json', 'package-lock.json'].map((file) => fingerprint(path.join(workDir, file)));
+  return JSON.stringify({ esbuild: esbuildVersion, options: bundleOptions(path.join(workDir, ASSETS_DIR)), input, workDir, project });
+}
+
+/** The island scripts (entry name → absolute source file), minified, with the chunks they share. */
+export async function bundleScripts(scripts: Record<string, string>, workDir: string, cacheDir?: string): Promise<ScriptBundle> {
+  const make = async (): Promise<ScriptBundle> => {
+    if (Object.keys(scripts).length === 0) return { files: new Map(), inputs: [], scripts: {}, imports: {} };
+    const built = await run(Object.entries(scripts).map(([name, file]) => ({ in: file, out: name })), workDir);
+    const result: ScriptBundle = { files: built.files, inputs: built.inputs, scripts: {}, imports: {} };
+    for (const [name, source] of Object.entries(scripts)) {
+      const [out, meta] = built.entry(source);
+      result.scripts[name] = built.publicUrl(out);
+      result.imports[name] = staticImports(meta, built.outputs).map(built.publicUrl);
+    }
+    return result;
+  };
+  return cacheDir ? cachedAssets('scripts', recipeOf(scripts, workDir), cacheDir, make) : make();
+}
+
+/** The theme's stylesheet with what it imports, and the URL of the font to preload. */
+export async function bundleStylesheet(input: Pick<BundleInput, 'stylesheet' | 'preloadFont'>, workDir: string, cacheDir?: string): Promise<StyleBundle> {
+  const make = async (): Promise<StyleBundle> => {
+    const built = await run([{ in: input.stylesheet, out: 'site' }], workDir);
+    const font = input.preloadFont;
+    const fontOut = font
+      ? Object.entries(built.outputs).find(([, out]) => Object.keys(out.inputs).some((file) => file.replace(/\\/g, '/').endsWith(font)))
+      : undefined;
+    return {
+      files: built.files,
+      inputs: built.inputs,
+      stylesheet: built.publicUrl(built.entry(input.stylesheet)[0]),
+      fontPreload: fontOut ? built.publicUrl(fontOut[0]) : undefined,
+    };
+  };
+  const recipeInput = { stylesheet: input.stylesheet, preloadFont: input.preloadFont };
+  return cacheDir ? cachedAssets('styles', recipeOf(recipeInput, workDir), cacheDir, make) : make();
+}
+
+/** One esbuild run: its files by output path (relative to the site root), and how to find an entry's output. */
+async function run(entryPoints: { in: string; out: string }[], workDir: string) {
   const outdir = path.join(workDir, ASSETS_DIR);
   let result;
   try {
-    result = await esbuild().build({
-      entryPoints: [
-        { in: input.stylesheet, out: 'site' },
-        ...Object.entries(input.scripts).map(([name, file]) => ({ in: file, out: name })),
-      ],
-      ...bundleOptions(outdir),
-    });
+    result = await esbuild().build({ entryPoints, ...bundleOptions(outdir) });
   } catch (cause) {
     throw new SiteError('AssetBuildFailed', firstEsbuildMessage(cause) ?? 'esbuild failed', { cause });
   }
-
   const publicUrl = (outFile: string) => `/${path.relative(workDir, path.resolve(outFile)).replace(/\\/g, '/')}`;
   const files = new Map<string, Uint8Array>();
   for (const file of result.outputFiles) files.set(publicUrl(file.path).slice(1), file.contents);
-
   const outputs = result.metafile.outputs;
-  const entryUrl = (source: string) => {
+  const entry = (source: string) => {
     const found = Object.entries(outputs).find(([, out]) => out.entryPoint && path.resolve(out.entryPoint) === path.resolve(source));
     if (!found) throw new SiteError('AssetBuildFailed', `esbuild produced no output for ${source}`);
     return found;
   };
-
-  const scripts: Record<string, string> = {};
-  const imports: Record<string, string[]> = {};
-  for (const [name, source] of Object.entries(input.scripts)) {
-    const [out, meta] = entryUrl(source);
-    scripts[name] = publicUrl(out);
-    imports[name] = staticImports(meta, outputs).map(publicUrl);
-  }
-
-  const font = input.preloadFont;
-  const fontOut = font
-    ? Object.entries(outputs).find(([, out]) => Object.keys(out.inputs).some((file) => file.replace(/\\/g, '/').endsWith(font)))
-    : undefined;
-
-  return {
-    files,
-    stylesheet: publicUrl(entryUrl(input.stylesheet)[0]),
-    scripts,
-    imports,
-    fontPreload: fontOut ? publicUrl(fontOut[0]) : undefined,
-    inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(file)),
-  };
+  return { files, outputs, entry, publicUrl, inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(file)) };
 }
 
 /** Chunks an entry imports statically (transitively): worth a modulepreload. */

@@ -41,10 +41,13 @@ function squareSvg(site: SiteConfig, logo: string, size: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="${site.themeColor}"/><image href="${dataUri(logo)}" x="${pad}" y="${pad}" width="${size - 2 * pad}" height="${size - 2 * pad}"/></svg>`;
 }
 
-/** resvg is a native module: loaded only when an image is not in the cache (most builds find all three there). */
+/**
+ * resvg is a native module: loaded only when an image is not in the cache (most builds find all three there).
+ * It renders on libuv's thread pool, so the pages render meanwhile.
+ */
 async function render(svg: string): Promise<Uint8Array> {
-  const { Resvg } = await import('@resvg/resvg-js');
-  return new Resvg(svg, { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' } }).render().asPng();
+  const { renderAsync } = await import('@resvg/resvg-js');
+  return (await renderAsync(svg, { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' } })).asPng();
 }
 
 /** Returns output path (relative to the site root) → PNG bytes. */

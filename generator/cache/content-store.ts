@@ -21,7 +21,7 @@
  * pages that no longer exist are dropped when the store is saved.
  */
 import { createHash } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { access, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../content/config';
 import type { PageSource } from '../content/parse-page';
@@ -50,6 +50,10 @@ const FORMAT = 2;
 const END = '"end"';
 const STORE = /^content-[0-9a-f]{16}\.json$/;
 
+/** The store of a pages folder: one per folder, whatever the recipe (a new recipe replaces it). */
+const storeFile = (cacheDir: string, pagesDir: string) =>
+  path.join(cacheDir, `content-${createHash('sha256').update(path.resolve(pagesDir)).digest('hex').slice(0, 16)}.json`);
+
 /** The key of a page's bytes at its place: what its stored entry must match. */
 export function pageKey(bytes: Uint8Array, absolute: string, shown: string): string {
   return createHash('sha256').update(absolute).update('\0').update(shown).update('\0').update(bytes).digest('base64url');
@@ -67,13 +71,17 @@ export class ContentStore {
 
   /** The store of one pages folder in `cacheDir`, for `recipe`: empty when there is none, it is unreadable, or made by another recipe. */
   static async open(cacheDir: string, pagesDir: string, recipe: string): Promise<ContentStore> {
-    const name = `content-${createHash('sha256').update(path.resolve(pagesDir)).digest('hex').slice(0, 16)}.json`;
-    const file = path.join(cacheDir, name);
+    const file = storeFile(cacheDir, pagesDir);
     const text = await readFile(file, 'utf8').catch(() => undefined);
     return new ContentStore(file, recipe, (text === undefined ? undefined : readEntries(text, recipe)) ?? new Map());
   }
 
   /** A store that keeps entries in memory only (no cache folder). */
+  /** Whether a store for this pages folder is in the cache folder (whatever its recipe). */
+  static exists(cacheDir: string, pagesDir: string): Promise<boolean> {
+    return access(storeFile(cacheDir, pagesDir)).then(() => true, () => false);
+  }
+
   static inMemory(recipe: string): ContentStore {
     return new ContentStore(undefined, recipe, new Map());
   }

@@ -26,7 +26,7 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Assets } from '../assets/bundle-assets';
-import { bundleAssets, scriptEntries } from '../assets/bundle-assets';
+import { bundleScripts, bundleStylesheet, joinAssets, scriptEntries, type ScriptBundle } from '../assets/bundle-assets';
 import { siteImages } from '../assets/images';
 import { cacheFolder } from '../cache/cache-dir';
 import { ContentStore } from '../cache/content-store';
@@ -228,6 +228,8 @@ export class Site {
     const files = await listPageFiles(this.paths.pagesDir);
     if (files.length === 0) throw noPages(this.paths.pagesDir, this.paths.root);
     const notes = await this.useCacheFolder();
+    // Without a content store every page's markdown is rendered: remark loads while esbuild bundles the theme.
+    if (!(await ContentStore.exists(this.paths.cacheDir, this.paths.pagesDir))) void import('../content/markdown').catch(() => undefined);
     const theme = await step('theme', () => this.loadTheme());
     // The config is validated against the engine's schema extended by the theme's (theme.config).
     const config = await step('config', () => this.loadConfig(theme));
@@ -236,6 +238,8 @@ export class Site {
     try {
       const assetsBuilt = step('assets', () => this.bundle(theme));
       assetsBuilt.catch(() => undefined); // reported below, once the pages are loaded
+      const imagesMade = step('images', () => siteImages(config, this.paths.publicDir, this.paths.cacheDir));
+      imagesMade.catch(() => undefined); // reported below, after the pages' errors
       const heads = await step('pages', () => this.loadHeads(files, config, theme, true));
       if (heads.errors.length > 0) await failWith(heads);
       const assets = await assetsBuilt;
@@ -251,7 +255,7 @@ export class Site {
         }
       });
       throwIfAny(sortByFile([...markdownErrors, ...renderErrors]));
-      const images = await step('images', () => siteImages(config, this.paths.publicDir, this.paths.cacheDir));
+      const images = await imagesMade;
       const host = this.hostFiles({ config, theme, assets, images }, [...pages.values()].map(summaryOf));
       // Before the public files are copied in (staging.write): none may take the place of a file the build makes.
       const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
@@ -360,9 +364,17 @@ export class Site {
     return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;
   }
 
+  /** The assets: the island scripts and the theme's stylesheet, bundled apart (an edit of one does not bundle the other). */
   private async bundle(theme: Theme): Promise<Assets> {
-    const { themeDir, islandsDir, root, cacheDir } = this.paths;
-    return bundleAssets({ stylesheet: path.join(themeDir, theme.stylesheet), scripts: await scriptEntries(islandsDir), preloadFont: theme.preloadFont }, root, cacheDir);
+    const scripts = this.bundleScripts();
+    const { themeDir, root, cacheDir } = this.paths;
+    const style = bundleStylesheet({ stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont }, root, cacheDir);
+    return joinAssets(...(await Promise.all([scripts, style])));
+  }
+
+  private async bundleScripts(): Promise<ScriptBundle> {
+    const { islandsDir, root, cacheDir } = this.paths;
+    return bundleScripts(await scriptEntries(islandsDir), root, cacheDir);
   }
 
   /**

@@ -60,6 +60,23 @@ describe('site', () => {
     expect((await site(['--help'])).stdout).toContain('Compiled after the edit');
   }, 180_000);
 
+  it('runs the sources once a package compiled into it changes (the markdown pipeline is bundled into lib/)', async () => {
+    // A real copy of one bundled package, not the link to the repository's, so it can be changed.
+    const pkg = path.join(engine, 'node_modules/remark-html');
+    await rm(pkg);
+    await cp(path.join(REPO, 'node_modules/remark-html'), pkg, { recursive: true });
+    expect(await compile()).toMatchObject({ code: 0 });
+    const { files } = JSON.parse(await readFile(path.join(engine, 'lib/inputs.json'), 'utf8')) as { files: string[] };
+    expect(files).toContain('node_modules/remark-html/package.json');
+    const compiledCli = path.join(engine, 'lib/cli.mjs');
+    await writeFile(compiledCli, (await readFile(compiledCli, 'utf8')).replace('markdown + frontmatter in', 'The compiled engine'));
+    expect((await site(['--help'])).stdout).toContain('The compiled engine');
+    // An upgrade of the package (here: its manifest edited) makes the compiled copy of it stale.
+    const manifest = path.join(pkg, 'package.json');
+    await writeFile(manifest, (await readFile(manifest, 'utf8')).replace(/"version": "[^"]+"/, '"version": "99.0.0"'));
+    expect((await site(['--help'])).stdout).not.toContain('The compiled engine');
+  }, 180_000);
+
   it('prints its version and help with no cache it can write, compiled or from its sources', async () => {
     // Files where the caches' folders would be: no folder can be made there, whoever runs this.
     const blocked = path.join(temp, 'blocked');

@@ -27,7 +27,7 @@ describe('the asset cache', () => {
     const first = await bundleAssets(input, dir, cacheDir);
     expect(text(first, first.scripts.hello!)).toContain('first version');
     // Mark the stored copy: the next build must read it rather than run esbuild again.
-    const folder = (await readdir(cacheDir)).find((name) => /^assets-[0-9a-f]{16}$/.test(name))!;
+    const folder = (await readdir(cacheDir)).find((name) => /^scripts-[0-9a-f]{16}$/.test(name))!;
     const stored = path.join(cacheDir, folder, first.scripts.hello!.slice(1));
     await writeFile(stored, `${await readFile(stored, 'utf8')}/*from the cache*/`);
     const second = await bundleAssets(input, dir, cacheDir);
@@ -55,8 +55,22 @@ describe('the asset cache', () => {
 
   it('bundles again when the stored files are gone', async () => {
     await bundleAssets(input, dir, cacheDir);
-    for (const name of await readdir(cacheDir)) if (name !== 'assets-manifest.json') await rm(path.join(cacheDir, name), { recursive: true });
+    for (const name of await readdir(cacheDir)) if (!name.endsWith('-manifest.json')) await rm(path.join(cacheDir, name), { recursive: true });
     const again = await bundleAssets(input, dir, cacheDir);
     expect(text(again, again.scripts.hello!)).toContain('first version');
+  });
+
+  it('bundles the stylesheet and the scripts apart: an edit of one leaves the other as stored', async () => {
+    const first = await bundleAssets(input, dir, cacheDir);
+    const scriptsFolder = (await readdir(cacheDir)).find((name) => /^scripts-[0-9a-f]{16}$/.test(name))!;
+    const stored = path.join(cacheDir, scriptsFolder, first.scripts.hello!.slice(1));
+    await writeFile(stored, `${await readFile(stored, 'utf8')}/*from the cache*/`);
+    await writeFile(input.stylesheet, 'body { color: #654321; }\n');
+    await utimes(input.stylesheet, new Date(), new Date(Date.now() + 5000));
+    const second = await bundleAssets(input, dir, cacheDir);
+    expect(second.stylesheet).not.toBe(first.stylesheet);
+    expect(text(second, second.stylesheet)).toContain('#654321');
+    expect(text(second, second.scripts.hello!)).toContain('/*from the cache*/');
+    expect(second.inputs.sort()).toEqual([input.scripts.hello!, input.stylesheet].sort());
   });
 });
