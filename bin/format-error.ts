@@ -1,12 +1,8 @@
 /** How the CLI prints errors: title, place, message and hint; the stack only with --verbose. */
-import { SiteError, siteErrorsOf } from '../generator/core/errors';
+import { catalogued, type SiteError } from '../generator/core/errors';
 
 export function formatError(error: unknown, verbose: boolean): string {
-  const errors = siteErrorsOf(error);
-  if (errors.length === 0) {
-    const e = error instanceof Error ? error : new Error(String(error));
-    return `✖ ${e.name}: ${e.message}${verbose && e.stack ? `\n${e.stack}` : '\n  (run with --verbose for the stack)'}`;
-  }
+  const errors = catalogued(error);
   const blocks = errors.map((e) => formatOne(e, verbose));
   const heading = errors.length > 1 ? `Build failed with ${errors.length} errors:\n\n` : '';
   return heading + blocks.join('\n\n');

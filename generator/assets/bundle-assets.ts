@@ -137,7 +137,7 @@ async function run(entryPoints: { in: string; out: string }[], workDir: string) 
   try {
     result = await esbuild().build({ entryPoints, ...bundleOptions(outdir) });
   } catch (cause) {
-    throw new SiteError('AssetBuildFailed', firstEsbuildMessage(cause) ?? 'esbuild failed', { cause });
+    throw new SiteError('AssetBuildFailed', { problem: firstEsbuildMessage(cause) }, { cause });
   }
   const publicUrl = (outFile: string) => `/${path.relative(workDir, path.resolve(outFile)).replace(/\\/g, '/')}`;
   const files = new Map<string, Uint8Array>();
@@ -145,7 +145,7 @@ async function run(entryPoints: { in: string; out: string }[], workDir: string) 
   const outputs = result.metafile.outputs;
   const entry = (source: string) => {
     const found = Object.entries(outputs).find(([, out]) => out.entryPoint && path.resolve(out.entryPoint) === path.resolve(source));
-    if (!found) throw new SiteError('AssetBuildFailed', `esbuild produced no output for ${source}`);
+    if (!found) throw new SiteError('AssetBuildFailed', { noOutputFor: source });
     return found;
   };
   return { files, outputs, entry, publicUrl, inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(file)) };

@@ -57,7 +57,7 @@ export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: 
   try {
     logo = await readFile(logoFile, 'utf8');
   } catch (cause) {
-    throw new SiteError('InvalidConfig', `logo: ${site.logo} was not found in the public folder`, { field: 'logo', file: logoFile, cause });
+    throw new SiteError('InvalidConfig', { logo: site.logo }, { field: 'logo', file: logoFile, cause });
   }
   const jobs: Record<string, string> = {
     [OG_IMAGE.path.slice(1)]: ogSvg(site, logo),

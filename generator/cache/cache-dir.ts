@@ -60,9 +60,9 @@ export async function cacheFolder(preferred: string, packages?: string): Promise
     await writable(dir, 0o700);
     if (packages) await linkPackages(path.join(dir, 'node_modules'), packages);
   } catch (cause) {
-    throw new SiteError('CacheUnwritable', `${shown} cannot be written (${reason}), and neither can ${dir}: ${(cause as Error).message}`, { file: shown, cause });
+    throw new SiteError('CacheUnwritable', { folder: shown, reason, fallback: dir, problem: (cause as Error).message }, { file: shown, cause });
   }
-  const warning = new SiteWarning('CacheUnwritable', `${shown} cannot be written (${reason}): the build caches in ${dir} instead`, { file: shown });
+  const warning = new SiteWarning('CacheUnwritable', { folder: shown, reason, fallback: dir }, { file: shown });
   return { dir, warning };
 }
 

@@ -137,7 +137,7 @@ export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plann
       }
       planned.get(verdict.route)?.add(page.file);
       if (verdict.problem) {
-        errors.push(new SiteError('BrokenLink', `Link "${link}" on ${page.route} is broken: ${verdict.problem}`, { file: page.file, field: link }));
+        errors.push(new SiteError('BrokenLink', { href: link, route: page.route, problem: verdict.problem }, { file: page.file, field: link }));
       }
     }
   }

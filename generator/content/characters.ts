@@ -76,7 +76,7 @@ export function lineAt(text: string, offset: number): number {
 export function characterError(text: string, file: string, bad: { offset: number; char: string }, field: string | undefined): SiteError {
   const line = lineAt(text, bad.offset);
   const where = field === 'body' ? 'The page text' : field ? `The field ${field}` : 'The text';
-  if (bad.char === '\0') return new SiteError('BinaryContent', `${file} holds a NUL byte at line ${line}: it is binary data, not text`, { file, line, field });
-  if (/\p{Cs}/u.test(bad.char)) return new SiteError('InvalidEncoding', `${where} holds ${describeCharacter(bad.char)}`, { file, line, field });
-  return new SiteError('ControlCharacter', `${where} holds ${describeCharacter(bad.char)}, which is invisible or reorders the text around it`, { file, line, field });
+  if (bad.char === '\0') return new SiteError('BinaryContent', { file, line }, { file, line, field });
+  if (/\p{Cs}/u.test(bad.char)) return new SiteError('InvalidEncoding', { where, character: describeCharacter(bad.char) }, { file, line, field });
+  return new SiteError('ControlCharacter', { where, character: describeCharacter(bad.char) }, { file, line, field });
 }

@@ -142,8 +142,8 @@ export async function loadConfig(pagesDir: string, displayRoot = process.cwd(), 
     bytes = await readFile(file);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new SiteError('MissingConfig', `No site config at ${shown}`, { file: shown, cause });
-    throw new SiteError('UnreadableFile', `${shown} cannot be read (${code ?? (cause as Error).message})`, { file: shown, cause });
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new SiteError('MissingConfig', { file: shown }, { file: shown, cause });
+    throw new SiteError('UnreadableFile', { file: shown, reason: code ?? (cause as Error).message }, { file: shown, cause });
   }
   await loadYaml();
   const fieldOf = (text: string, offset: number) => {
@@ -155,7 +155,7 @@ export async function loadConfig(pagesDir: string, displayRoot = process.cwd(), 
   if (bad) throw characterError(source, shown, bad, fieldOf(source, bad.offset));
   const yaml = parseYaml(source, shown);
   if (yaml.data === null || (typeof yaml.data === 'object' && !Array.isArray(yaml.data) && Object.keys(yaml.data).length === 0)) {
-    throw new SiteError('EmptyConfig', `${shown} is empty: it holds no settings`, { file: shown });
+    throw new SiteError('EmptyConfig', { file: shown }, { file: shown });
   }
   const data = checkedTexts(yaml.data, { file: shown, lineOf: yaml.lineOf });
   const result = validate(schemaWith(extension), data, { kind: 'InvalidConfig', file: shown, yaml });

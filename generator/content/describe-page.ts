@@ -52,8 +52,7 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
   const templateName = typeof frontmatter.template === 'string' ? frontmatter.template : DEFAULT_TEMPLATE;
   const template = ctx.theme.templates[templateName];
   if (!template) {
-    const known = Object.keys(ctx.theme.templates).sort().join(', ');
-    throw new SiteError('UnknownTemplate', `Template "${templateName}" does not exist (known: ${known})`, {
+    throw new SiteError('UnknownTemplate', { template: templateName, known: Object.keys(ctx.theme.templates).sort() }, {
       file,
       field: 'template',
       line: yaml.lineOf(['template']),
@@ -67,7 +66,7 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
   // Search results cut titles at about 70 characters: the page title plus " | {site name}" must fit.
   const fullTitle = `${data.title} | ${ctx.config.name}`;
   if (fullTitle.length > MAX_TITLE) {
-    throw new SiteError('InvalidFrontmatter', `title: with " | ${ctx.config.name}" appended the title is ${fullTitle.length} characters; keep it within ${MAX_TITLE} so search results show it whole`, {
+    throw new SiteError('InvalidFrontmatter', { suffix: ` | ${ctx.config.name}`, titleLength: fullTitle.length, max: MAX_TITLE }, {
       file,
       field: 'title',
       line: yaml.lineOf(['title']),
@@ -96,7 +95,7 @@ export function duplicateRoutes(pages: PageSummary[]): SiteError[] {
     const first = byRoute.get(page.route);
     if (first) {
       errors.push(
-        new SiteError('DuplicateRoute', `${first.file} and ${page.file} both claim the route ${page.route}`, {
+        new SiteError('DuplicateRoute', { route: page.route, first: first.file, second: page.file }, {
           file: page.file,
           field: page.slug === undefined ? undefined : 'slug',
         }),

@@ -75,17 +75,17 @@ async function loadPlugin({ name, options }: PluginSetting, index: number, requi
   try {
     module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (cause) {
-    throw new SiteError('MarkdownPluginFailed', `Markdown plugin "${name}" failed to load (${file}): ${messageOf(cause)}`, { ...at, cause });
+    throw new SiteError('MarkdownPluginFailed', { plugin: name, failedToLoad: file, problem: messageOf(cause) }, { ...at, cause });
   }
   const plugin = pluginOf(module);
   if (!plugin) {
-    throw new SiteError('MarkdownPluginFailed', `Markdown plugin "${name}" exports no remark plugin: its default export is ${describe(module.default)}`, {
+    throw new SiteError('MarkdownPluginFailed', { plugin: name, exportsNoPlugin: describe(module.default) }, {
       ...at,
       hint: 'Name a package whose default export is a remark plugin (a function) or a preset ({ plugins, settings }); a rehype plugin works on HTML and belongs elsewhere.',
     });
   }
   if (typeof plugin !== 'function' && options !== undefined) {
-    throw new SiteError('MarkdownPluginFailed', `Markdown plugin "${name}" is a preset, which takes no options`, {
+    throw new SiteError('MarkdownPluginFailed', { plugin: name, presetWithOptions: true }, {
       file: place.configFile,
       field: `${field}.options`,
       hint: 'Remove the options, or list the plugins of the preset one by one with their options.',
@@ -118,7 +118,7 @@ function resolvePlugin(name: string, require: NodeJS.Require, place: PluginPlace
     if (imported) return imported;
     if (code === 'MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') {
       const local = name.startsWith('./') || name.startsWith('../');
-      throw new SiteError('MarkdownPluginNotFound', `Markdown plugin "${name}" is not ${local ? 'a file' : 'installed'} in the project (${place.root})`, {
+      throw new SiteError('MarkdownPluginNotFound', { plugin: name, local, root: place.root }, {
         ...at,
         hint: local
           ? 'Paths starting with ./ are read from the project root: check the path, or name an npm package instead.'
@@ -126,7 +126,7 @@ function resolvePlugin(name: string, require: NodeJS.Require, place: PluginPlace
         cause,
       });
     }
-    throw new SiteError('MarkdownPluginFailed', `Markdown plugin "${name}" cannot be resolved: ${messageOf(cause)}`, { ...at, cause });
+    throw new SiteError('MarkdownPluginFailed', { plugin: name, unresolvable: messageOf(cause) }, { ...at, cause });
   }
 }
 

@@ -116,7 +116,7 @@ async function createMarkdown(settings: readonly PluginSetting[], place: PluginP
   } catch (error) {
     if (error instanceof PluginFailure) {
       const entry = error.plugin;
-      throw new SiteError('MarkdownPluginFailed', `Markdown plugin "${entry.name}" failed to start: ${messageOf(error.cause)}`, {
+      throw new SiteError('MarkdownPluginFailed', { plugin: entry.name, failedToStart: messageOf(error.cause) }, {
         file: place.configFile,
         field: `${entry.field}.${entry.options === undefined ? 'name' : 'options'}`,
         cause: error.cause,
@@ -233,7 +233,7 @@ function failed(error: unknown, page: BodySource): SiteError {
   const bodyLine = (cause as { line?: unknown }).line;
   const line = typeof bodyLine === 'number' && bodyLine > 0 ? bodyLine + (page.line ?? 1) - 1 : undefined;
   const reason = (cause as { reason?: unknown }).reason;
-  const message = typeof reason === 'string' ? reason : messageOf(cause);
+  const problem = typeof reason === 'string' ? reason : messageOf(cause);
   const who = plugin ? `Markdown plugin "${plugin.name}" (${plugin.field})` : 'The markdown pipeline';
-  return new SiteError('MarkdownFailed', `${who} failed on ${page.file}: ${message}`, { file: page.file, line, cause });
+  return new SiteError('MarkdownFailed', { who, file: page.file, problem }, { file: page.file, line, cause });
 }

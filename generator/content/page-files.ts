@@ -28,8 +28,8 @@ export async function listPageFiles(pagesDir: string): Promise<string[]> {
 export function linkError({ link, target, problem }: LinkProblem): SiteError {
   const file = displayPath(link);
   return problem === 'dangling'
-    ? new SiteError('DanglingSymlink', `${file} is a symbolic link to ${target}, which does not exist`, { file })
-    : new SiteError('LinkOutsidePages', `${file} is a symbolic link to ${target}, outside the pages folder`, { file });
+    ? new SiteError('DanglingSymlink', { file, target }, { file })
+    : new SiteError('LinkOutsidePages', { file, target }, { file });
 }
 
 /** Throws MissingPagesFolder unless `pagesDir` is a folder that can be read. */
@@ -37,18 +37,18 @@ async function assertPagesFolder(pagesDir: string): Promise<void> {
   const shown = displayPath(pagesDir);
   const stats = await stat(pagesDir).catch((error: NodeJS.ErrnoException) => error);
   if (stats instanceof Error) {
-    if (stats.code === 'ENOENT' || stats.code === 'ENOTDIR') throw new SiteError('MissingPagesFolder', `There is no pages folder at ${shown}`, { file: shown, cause: stats });
+    if (stats.code === 'ENOENT' || stats.code === 'ENOTDIR') throw new SiteError('MissingPagesFolder', { folder: shown, state: 'missing' }, { file: shown, cause: stats });
     throw unreadableFolder(pagesDir, stats);
   }
-  if (!stats.isDirectory()) throw new SiteError('MissingPagesFolder', `${shown} is a file, not a pages folder`, { file: shown });
+  if (!stats.isDirectory()) throw new SiteError('MissingPagesFolder', { folder: shown, state: 'file' }, { file: shown });
 }
 
 const unreadableFolder = (pagesDir: string, error: NodeJS.ErrnoException) =>
-  new SiteError('MissingPagesFolder', `The pages folder ${displayPath(pagesDir)} cannot be read (${error.code ?? error.message}${error.path ? `: ${displayPath(error.path)}` : ''})`, {
+  new SiteError('MissingPagesFolder', { folder: displayPath(pagesDir), state: 'unreadable', reason: `${error.code ?? error.message}${error.path ? `: ${displayPath(error.path)}` : ''}` }, {
     file: displayPath(pagesDir),
     hint: 'Check that you may read the folder and the folders in it (their permissions), or pass another content folder with --pages.',
     cause: error,
   });
 
 export const noPages = (pagesDir: string, displayRoot: string) =>
-  new SiteError('NoPages', `No markdown pages in ${path.relative(displayRoot, pagesDir) || pagesDir}`);
+  new SiteError('NoPages', { folder: path.relative(displayRoot, pagesDir) || pagesDir });

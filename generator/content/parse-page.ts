@@ -70,7 +70,7 @@ function splitFrontmatter(text: string, file: string): PageParts {
   if (!text.startsWith('---') || text.startsWith('----')) return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
   const language = LANGUAGE.exec(text)![1]!;
   if (!YAML.has(language.trim())) {
-    throw new SiteError('UnsafeYaml', `The frontmatter is declared as "${language.trim()}" (after its opening ---): frontmatter is read as YAML only, never run as code`, {
+    throw new SiteError('UnsafeYaml', { language: language.trim() }, {
       file,
       line: 1,
       hint: 'Write the frontmatter in YAML between two --- lines, with nothing after the opening ---.',
@@ -79,7 +79,7 @@ function splitFrontmatter(text: string, file: string): PageParts {
   const matterStart = 3 + language.length;
   // gray-matter closes the frontmatter at the first line that starts with ---; without one, the whole page would be frontmatter.
   if (text.indexOf('\n---', matterStart) === -1) {
-    throw new SiteError('MalformedYaml', 'The frontmatter opened by the --- on line 1 is never closed', {
+    throw new SiteError('MalformedYaml', { unclosed: true }, {
       file,
       line: 1,
       hint: 'End the frontmatter with a line of three dashes (---); the page text follows it.',
@@ -105,15 +105,15 @@ function loadFrontmatter(text: string, file: string): unknown {
     parseYaml(text, file, 1); // throws the error, naming the line
     // The parsers disagree (rare): report js-yaml's objection with its own position.
     const mark = (cause as { mark?: { line: number } }).mark;
-    throw new SiteError('MalformedYaml', (cause as Error).message.split('\n')[0] ?? 'YAML syntax error', { file, line: mark ? mark.line + 1 : undefined, cause });
+    throw new SiteError('MalformedYaml', { problem: (cause as Error).message.split('\n')[0] || 'YAML syntax error' }, { file, line: mark ? mark.line + 1 : undefined, cause });
   }
   // Without a `*` there is no alias, and js-yaml's own depth limit holds.
   const problem = text.includes('*') ? measureData(data) : undefined;
   if (problem) {
     parseYaml(text, file, 1); // throws the same problem, naming the line
     throw problem === 'depth'
-      ? new SiteError('MalformedYaml', `Lists and mappings are nested more than ${MAX_DEPTH} levels deep (counting what aliases repeat)`, { file })
-      : new SiteError('YamlAliasLimit', problem === 'cycle' ? 'An alias refers to the list or mapping that contains it' : `Aliases repeat more than ${MAX_ALIASED_VALUES} values`, { file });
+      ? new SiteError('MalformedYaml', { tooDeep: MAX_DEPTH, aliases: true }, { file })
+      : new SiteError('YamlAliasLimit', problem === 'cycle' ? { cycle: true } : { limit: MAX_ALIASED_VALUES }, { file });
   }
   return data;
 }
@@ -124,7 +124,7 @@ export function readPage(absolute: string, file: string): Uint8Array {
     return readFileSync(absolute);
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
-    throw new SiteError('UnreadableFile', `${file} cannot be read (${code === 'ENOENT' ? 'it no longer exists' : (code ?? (cause as Error).message)})`, { file, cause });
+    throw new SiteError('UnreadableFile', { file, reason: code === 'ENOENT' ? 'it no longer exists' : (code ?? (cause as Error).message) }, { file, cause });
   }
 }
 
@@ -163,7 +163,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
       return undefined; // the frontmatter cannot be split either: the error names the line only
     }
   });
-  if (text.trim() === '') throw new SiteError('EmptyPage', `${file} is empty`, { file });
+  if (text.trim() === '') throw new SiteError('EmptyPage', { file, blank: true }, { file });
   const { matter, matterStart, body, bodyStart, tokens, fieldOf } = readParts(text, file, ctx.config);
   const bad = firstForbidden(text);
   if (bad) throw characterError(text, file, bad, fieldOf(bad.offset));
@@ -171,14 +171,14 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
 
   const parsed = loadFrontmatter(matter, file);
   if (parsed !== null && parsed !== undefined && (typeof parsed !== 'object' || Array.isArray(parsed))) {
-    throw new SiteError('InvalidFrontmatter', `The frontmatter must be fields (key: value lines), not ${Array.isArray(parsed) ? 'a list' : 'a single value'}`, {
+    throw new SiteError('InvalidFrontmatter', { notFields: Array.isArray(parsed) ? 'a list' : 'a single value' }, {
       file,
       line: lineAt(text, matterStart + (/\S/.exec(matter)?.index ?? 0)),
       field: '(root)',
     });
   }
   if ((parsed === null || parsed === undefined || Object.keys(parsed).length === 0) && body.trim() === '') {
-    throw new SiteError('EmptyPage', `${file} has no frontmatter fields and no text`, { file, line: 1 });
+    throw new SiteError('EmptyPage', { file }, { file, line: 1 });
   }
   const lineOf = (at: DataPath) => parseYaml(matter, file, 1).lineOf(at);
   const data = checkedTexts(parsed ?? {}, {
@@ -188,7 +188,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
       if (key && holdsToken(value)) {
         const asWritten = tokens.map((token) => ({ ...token, value: token.match }));
         const field = fieldName(at().map((part) => (typeof part === 'string' ? restoreTokens(part, asWritten) : part)));
-        throw new SiteError('InvalidFrontmatter', `A config token ({{ ... }}) stands in the key ${field}: tokens go in values only`, { file, field, line: lineOf(at()) });
+        throw new SiteError('InvalidFrontmatter', { tokenInKey: field }, { file, field, line: lineOf(at()) });
       }
       return restoreTokens(value, tokens);
     },

@@ -16,11 +16,11 @@ type FieldAt = (text: string, offset: number) => string | undefined;
  */
 export function decodeText(bytes: Uint8Array, file: string, fieldAt?: FieldAt): string {
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff) || /^(?:[^\0]\0){2}|^(?:\0[^\0]){2}/.test(String.fromCharCode(...bytes.subarray(0, 4)));
-  if (utf16) throw new SiteError('InvalidEncoding', `${file} is saved as UTF-16; pages and the site config are read as UTF-8`, { file, line: 1 });
+  if (utf16) throw new SiteError('InvalidEncoding', { file, utf16: true }, { file, line: 1 });
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
     const line = lineOfByte(bytes, nul);
-    throw new SiteError('BinaryContent', `${file} holds a NUL byte at line ${line}: it is binary data, not text`, { file, line, field: fieldOfByte(bytes, nul, fieldAt) });
+    throw new SiteError('BinaryContent', { file, line }, { file, line, field: fieldOfByte(bytes, nul, fieldAt) });
   }
   try {
     return decoder.decode(bytes);
@@ -42,7 +42,7 @@ function encodingError(bytes: Uint8Array, file: string, fieldAt?: FieldAt): Site
   const lineStart = bytes.lastIndexOf(0x0a, at - 1) + 1;
   const column = decoder.decode(bytes.subarray(lineStart, at)).length + 1;
   const byte = (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
-  return new SiteError('InvalidEncoding', `${file} is not valid UTF-8: the byte ${byte} at line ${line}, column ${column} is not part of a character (a file saved as Latin-1 or Windows-1252 looks like this)`, {
+  return new SiteError('InvalidEncoding', { file, byte, line, column }, {
     file,
     line,
     field,

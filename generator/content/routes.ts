@@ -21,7 +21,7 @@ export function assertSafeRoute(route: string, where: { file: string; field?: st
   const segments = route === '/' ? [] : route.slice(1).split('/');
   const bad = segments.find((segment) => !SEGMENT.test(segment));
   if (bad !== undefined) {
-    throw new SiteError('UnsafeRoute', `"${route}" is not a safe route: segment "${bad}" is not lowercase letters, digits and hyphens`, where);
+    throw new SiteError('UnsafeRoute', { route, segment: bad }, where);
   }
 }
 

@@ -3,7 +3,7 @@
  * on: its shape measured before anything walks it, and every text value (keys
  * too) checked for refused characters, with config tokens replaced.
  */
-import { SiteError, throwIfAny, type ErrorKind } from '../core/errors';
+import { SiteError, throwIfAny } from '../core/errors';
 import { describeCharacter, firstForbidden, hasForbidden } from './characters';
 import { fieldName } from './validate';
 import { MAX_ALIASED_VALUES, MAX_DEPTH } from './yaml';
@@ -89,15 +89,10 @@ export function checkedTexts<T>(data: T, check: TextCheck): T {
     if (bad) {
       const surrogate = /\p{Cs}/u.test(bad.char);
       const field = fieldName(path) || '(root)';
-      const kind: ErrorKind = surrogate ? 'InvalidEncoding' : 'ControlCharacter';
       const where = key ? `The key ${JSON.stringify(String(path.at(-1)))}` : `The field ${field}`;
-      errors.push(
-        new SiteError(kind, `${where} holds ${describeCharacter(bad.char)} (character ${bad.offset + 1})${surrogate ? '' : ', which is invisible or reorders the text around it'}`, {
-          file: check.file,
-          field,
-          line: check.lineOf(here()),
-        }),
-      );
+      const character = { where, character: describeCharacter(bad.char), position: bad.offset + 1 };
+      const details = { file: check.file, field, line: check.lineOf(here()) };
+      errors.push(surrogate ? new SiteError('InvalidEncoding', character, details) : new SiteError('ControlCharacter', character, details));
     }
     return mapped;
   };

@@ -54,7 +54,7 @@ export function findTokens(text: string, config: SiteConfig): Token[] {
 
 /** The error for an unknown token. */
 export const unknownToken = (token: Token, where: { file: string; line?: number; field?: string }): SiteError =>
-  new SiteError('InvalidFrontmatter', `${token.match} is not a text value of the site config`, {
+  new SiteError('InvalidFrontmatter', { token: token.match }, {
     ...where,
     hint: 'Use a dotted path to a text value of site.yml, such as {{ name }}, {{ contact.email }} or {{ address.locality }}.',
   });

@@ -1,6 +1,6 @@
 /** Turns zod issues into SiteErrors that name the file, the field, its line and what was expected. */
 import type { z } from 'zod';
-import { SiteError, type ErrorKind } from '../core/errors';
+import { SiteError } from '../core/errors';
 import type { ParsedYaml } from './yaml';
 
 /** `["stats", 0, "label"]` → `stats[0].label` */
@@ -13,7 +13,7 @@ export function fieldName(path: ReadonlyArray<PropertyKey>): string {
 export function validate<S extends z.ZodType>(
   schema: S,
   data: unknown,
-  where: { kind: ErrorKind; file: string; yaml?: Pick<ParsedYaml, 'lineOf'> },
+  where: { kind: 'InvalidConfig' | 'InvalidFrontmatter'; file: string; yaml?: Pick<ParsedYaml, 'lineOf'> },
 ): { value: z.output<S>; errors: [] } | { value: undefined; errors: SiteError[] } {
   const result = schema.safeParse(data);
   if (result.success) return { value: result.data, errors: [] };
@@ -23,9 +23,8 @@ export function validate<S extends z.ZodType>(
     return keys.map((key) => {
       const path = key === undefined ? issue.path : [...issue.path, key];
       const field = fieldName(path) || '(root)';
-      const message =
-        key === undefined ? `${field}: ${issue.message}` : `${field}: unknown key (not in the template's schema)`;
-      return new SiteError(where.kind, message, { file: where.file, field, line: where.yaml?.lineOf(path), cause: issue });
+      const params = key === undefined ? { field, problem: issue.message } : { unknownKey: field };
+      return new SiteError(where.kind, params, { file: where.file, field, line: where.yaml?.lineOf(path), cause: issue });
     });
   });
   return { value: undefined, errors };

@@ -101,14 +101,14 @@ function parseUncached(source: string, file: string, firstLine: number): ParsedY
   const lineAt = (offset: number) => counter.linePos(offset).line + firstLine - 1;
   const composed = compose(source, counter);
   if (composed.tooDeep !== undefined) {
-    throw new SiteError('MalformedYaml', `Lists and mappings are nested more than ${MAX_DEPTH} levels deep`, { file, line: lineAt(composed.tooDeep) });
+    throw new SiteError('MalformedYaml', { tooDeep: MAX_DEPTH }, { file, line: lineAt(composed.tooDeep) });
   }
   const { doc } = composed;
   const [first] = doc.errors;
   if (first) {
     const line = first.linePos?.[0].line ?? counter.linePos(first.pos[0]).line;
     const field = fieldAt(source, first.pos[0]);
-    throw new SiteError('MalformedYaml', first.message.split('\n')[0] ?? 'YAML syntax error', {
+    throw new SiteError('MalformedYaml', { problem: first.message.split('\n')[0] || 'YAML syntax error' }, {
       file,
       line: line === undefined ? undefined : line + firstLine - 1,
       field: field && fieldName(field),
@@ -122,7 +122,7 @@ function parseUncached(source: string, file: string, firstLine: number): ParsedY
     // The aliases were measured above, by the same rule as pages' frontmatter; the package's own count is a different rule.
     data = doc.toJS({ maxAliasCount: -1 }) ?? {};
   } catch (cause) {
-    throw new SiteError('MalformedYaml', (cause as Error).message.split('\n')[0] ?? 'YAML error', { file, cause });
+    throw new SiteError('MalformedYaml', { problem: (cause as Error).message.split('\n')[0] || 'YAML error' }, { file, cause });
   }
   return {
     data,
@@ -162,21 +162,21 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
     if (isAlias(node)) {
       const source = anchors.get(node.source);
       if (!source) {
-        throw new SiteError('MalformedYaml', `*${node.source} refers to no anchor: no value before it is marked &${node.source}`, {
+        throw new SiteError('MalformedYaml', { alias: node.source }, {
           ...where(node, path),
           hint: `Mark the value to repeat with &${node.source} before this alias, or write the value out. In plain text, quote a value that starts with *.`,
         });
       }
       const size = sizes.get(source);
-      if (size === undefined) throw new SiteError('YamlAliasLimit', `*${node.source} refers to the list or mapping that contains it, which would repeat forever`, where(node, path));
+      if (size === undefined) throw new SiteError('YamlAliasLimit', { cycle: true, alias: node.source }, where(node, path));
       aliased += size;
       if (aliased > MAX_ALIASED_VALUES) {
-        throw new SiteError('YamlAliasLimit', `Aliases repeat more than ${MAX_ALIASED_VALUES.toLocaleString('en')} values by here (*${node.source}); the limit guards against documents that multiply themselves`, where(node, path));
+        throw new SiteError('YamlAliasLimit', { limit: MAX_ALIASED_VALUES, alias: node.source }, where(node, path));
       }
       return size;
     }
     if (!isScalar(node) && !isCollection(node)) return 0; // an empty value
-    if (node.tag && !SAFE_TAGS.has(node.tag)) throw new SiteError('UnsafeYaml', `The tag ${shownTag(node.tag)} is not allowed`, where(node, path));
+    if (node.tag && !SAFE_TAGS.has(node.tag)) throw new SiteError('UnsafeYaml', { tag: shownTag(node.tag) }, where(node, path));
     if (node.anchor) anchors.set(node.anchor, node);
     let size = 1;
     if (isCollection(node)) {
@@ -184,7 +184,7 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
         if (isPair(item)) {
           const key = isScalar(item.key) ? String(item.key.value) : index;
           if (isMap(node) && (isCollection(item.key) || isAlias(item.key))) {
-            throw new SiteError('MalformedYaml', 'A key must be plain text, not a list, a mapping or an alias', { ...where(item.key as YamlNode, path), hint: HINTS.MISSING_CHAR });
+            throw new SiteError('MalformedYaml', { keyNotText: true }, { ...where(item.key as YamlNode, path), hint: HINTS.MISSING_CHAR });
           }
           size += sizeOf(item.key, [...path, key]) + sizeOf(item.value, [...path, key]);
         } else size += sizeOf(item, [...path, index]);

@@ -348,7 +348,7 @@ export class Site {
     const { baseUrl } = this.options;
     if (baseUrl === undefined) return config;
     if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
-      throw new SiteError('InvalidConfig', `--base-url "${baseUrl}" is not an absolute http(s) URL`, { field: '--base-url', hint: 'Pass a URL like https://example.org' });
+      throw new SiteError('InvalidConfig', { baseUrl }, { field: '--base-url', hint: 'Pass a URL like https://example.org' });
     }
     return { ...config, baseUrl: baseUrl.replace(/\/+$/, '') };
   }
@@ -476,13 +476,13 @@ export class Site {
     const configFile = path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE));
     const errors = [...state.pages.values()]
       .filter((page) => config.plannedRoutes.includes(page.route))
-      .map((page) => new SiteError('InvalidConfig', `plannedRoutes: ${page.route} now has a page (${page.file}); remove it from plannedRoutes`, { field: 'plannedRoutes', file: configFile }));
+      .map((page) => new SiteError('InvalidConfig', { plannedRoute: page.route, page: page.file }, { field: 'plannedRoutes', file: configFile }));
     const publicFiles = await listFiles(this.paths.publicDir);
     const files = new Set([...state.files, ...publicFiles.filter(isPublished)]);
     const { errors: broken, planned } = checkLinks([...state.links.values()], files, config.plannedRoutes);
     throwIfAny([...errors, ...broken]);
     const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);
-    return linked.length ? [new SiteWarning('PlannedRouteLinked', `${linked.length} planned route${linked.length === 1 ? ' has' : 's have'} no page yet and will answer 404: ${linked.join(', ')}`)] : [];
+    return linked.length ? [new SiteWarning('PlannedRouteLinked', { routes: linked })] : [];
   }
 }
 

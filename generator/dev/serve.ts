@@ -206,9 +206,9 @@ async function checkFolder(given: string, dir: string): Promise<void> {
   const stats = await stat(dir).catch((error: NodeJS.ErrnoException) => error);
   if (stats instanceof Error) {
     const missing = stats.code === 'ENOENT' || stats.code === 'ENOTDIR';
-    throw new SiteError('MissingServeFolder', missing ? `There is no folder ${given} to serve (${dir} does not exist).` : `The folder ${given} to serve cannot be read: ${stats.message}`, { file: given });
+    throw new SiteError('MissingServeFolder', missing ? { folder: given, resolved: dir, state: 'missing' } : { folder: given, resolved: dir, state: 'unreadable', reason: stats.message }, { file: given });
   }
-  if (!stats.isDirectory()) throw new SiteError('MissingServeFolder', `${given} is a file, not a folder of built pages (${dir}).`, { file: given });
+  if (!stats.isDirectory()) throw new SiteError('MissingServeFolder', { folder: given, resolved: dir, state: 'file' }, { file: given });
 }
 
 export async function serve(options: ServeOptions & { hook?: RequestHook; transformHtml?: HtmlTransform }): Promise<RunningServer> {

@@ -20,7 +20,7 @@ import { lstatSync, readdirSync, readlinkSync, realpathSync, writeFileSync, rena
 import { lstat, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SiteError } from '../core/errors';
+import { SiteError, type MessageParams } from '../core/errors';
 import { displayPath, isInside } from '../content/list-files';
 
 /** The mark's file name, in every folder the build writes. */
@@ -55,8 +55,8 @@ export interface OwnedFolder {
   folders: string[];
 }
 
-const fail = (kind: 'UnsafeOutputFolder' | 'OutputIsFile' | 'OutputFolderNotOurs' | 'ForeignFileInOutput' | 'OutputSymlink', message: string, file: string) =>
-  new SiteError(kind, message, { file, field: FIELD });
+const fail = <K extends 'UnsafeOutputFolder' | 'OutputIsFile' | 'OutputFolderNotOurs' | 'ForeignFileInOutput' | 'OutputSymlink'>(kind: K, params: MessageParams<K>, file: string) =>
+  new SiteError(kind, params, { file, field: FIELD });
 
 /** On case-insensitive file systems, folders differing in case are one. */
 const same = process.platform === 'linux' ? (p: string) => p : (p: string) => p.toLowerCase();
@@ -108,10 +108,10 @@ export function checkOutputPlace(outDir: string, project?: ProjectFolders): void
   const out = path.resolve(outDir);
   const shown = displayPath(out);
   const stats = lstatSync(out, { throwIfNoEntry: false });
-  if (stats?.isSymbolicLink()) throw fail('OutputSymlink', `The output folder ${shown} is a symbolic link (to ${readlinkSync(out)}); site never writes through one`, shown);
-  if (stats && !stats.isDirectory()) throw fail('OutputIsFile', `The output folder ${shown} is an existing file, not a folder`, shown);
+  if (stats?.isSymbolicLink()) throw fail('OutputSymlink', { role: 'output folder', folder: shown, target: readlinkSync(out) }, shown);
+  if (stats && !stats.isDirectory()) throw fail('OutputIsFile', { role: 'output folder', folder: shown }, shown);
   const outs = forms(out);
-  const unsafe = (why: string) => fail('UnsafeOutputFolder', `The output folder ${shown} ${why}; the build replaces everything in it`, shown);
+  const unsafe = (why: string) => fail('UnsafeOutputFolder', { folder: shown, why }, shown);
   if (outs.some((o) => path.dirname(o) === o)) throw unsafe('is the root of the file system');
   for (const home of homes()) {
     if (outs.includes(home)) throw unsafe('is a home folder');
@@ -173,8 +173,8 @@ export async function readOwnedFolder(dir: string, role = 'output folder'): Prom
     throw error;
   });
   if (!stats) return { exists: false, files: [], folders: [] };
-  if (stats.isSymbolicLink()) throw fail('OutputSymlink', `The ${role} ${shown} is a symbolic link; site never writes through one`, shown);
-  if (!stats.isDirectory()) throw fail('OutputIsFile', `The ${role} ${shown} is an existing file, not a folder`, shown);
+  if (stats.isSymbolicLink()) throw fail('OutputSymlink', { role, folder: shown }, shown);
+  if (!stats.isDirectory()) throw fail('OutputIsFile', { role, folder: shown }, shown);
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files: string[] = [];
   const folders: string[] = [];
@@ -191,7 +191,7 @@ export async function readOwnedFolder(dir: string, role = 'output folder'): Prom
   if (!mark) {
     const all = [...files, ...folders, ...others.map((o) => o.relative)].sort();
     const some = `${all.slice(0, 3).join(', ')}${all.length > 3 ? `, and ${all.length - 3} more` : ''}`;
-    throw fail('OutputFolderNotOurs', `The ${role} ${shown} is not empty (${some}) and no build of site wrote it: it has no ${MARK}`, shown);
+    throw fail('OutputFolderNotOurs', { role, folder: shown, some, mark: MARK }, shown);
   }
   const listed = new Set(mark.files);
   const listedFolders = new Set<string>();
@@ -199,7 +199,7 @@ export async function readOwnedFolder(dir: string, role = 'output folder'): Prom
   const link = others.find((o) => o.entry.isSymbolicLink());
   if (link) {
     const file = displayPath(path.join(dir, link.relative));
-    throw new SiteError('OutputSymlink', `${file} in the ${role} is a symbolic link, which site never writes: the build would replace it`, {
+    throw new SiteError('OutputSymlink', { file, inside: role, replaced: true }, {
       file,
       field: FIELD,
       hint: 'Remove the link from the output folder (to publish a file, put it in pages/public/): site never writes through a symbolic link.',
@@ -209,7 +209,7 @@ export async function readOwnedFolder(dir: string, role = 'output folder'): Prom
   if (foreign.length > 0) {
     const file = displayPath(path.join(dir, foreign[0]!));
     const more = foreign.length > 1 ? ` (and ${foreign.length - 1} more: ${foreign.slice(1, 4).join(', ')}${foreign.length > 4 ? ', …' : ''})` : '';
-    throw fail('ForeignFileInOutput', `${file} is in the ${role} ${shown}, but no build of site wrote it${more}`, file);
+    throw fail('ForeignFileInOutput', { file, role, folder: shown, more }, file);
   }
   return { exists: true, files, folders };
 }

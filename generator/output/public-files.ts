@@ -56,13 +56,8 @@ export function publicCollisions(publicFiles: readonly PublicFile[], generated: 
     const clash = same ?? folder ?? (parent === undefined ? undefined : byKey.get(key(parent)));
     if (clash === undefined) continue;
     const made = generated.get(clash)!;
-    const message =
-      same !== undefined
-        ? `${shown} would overwrite ${clash}, ${made}${same === file ? '' : ' (the names differ only in case)'}`
-        : folder !== undefined
-          ? `${shown} is a file where the build needs a folder for ${clash}, ${made}`
-          : `${shown} needs ${clash} to be a folder, but the build writes it as a file, ${made}`;
-    errors.push(new SiteError('PublicFileCollision', message, { file: shown }));
+    const kind = same !== undefined ? (same === file ? 'same' : 'case') : folder !== undefined ? 'folder needed' : 'file needed';
+    errors.push(new SiteError('PublicFileCollision', { file: shown, generated: clash, madeBy: made, clash: kind }, { file: shown }));
   }
   return errors;
 }

@@ -66,5 +66,5 @@ export async function writePages(
   return { rendered, errors };
 }
 
-const writeFailed = (outFile: string, message: string, file: string | undefined, cause: unknown) =>
-  new SiteError('WriteFailed', `Could not write ${outFile}: ${message}`, { file, cause });
+const writeFailed = (outFile: string, problem: string, file: string | undefined, cause: unknown) =>
+  new SiteError('WriteFailed', { file: outFile, problem }, { file, cause });

@@ -40,7 +40,7 @@ export interface Staging {
 }
 
 const writeFailed = (outDir: string, cause: unknown) =>
-  siteErrorsOf(cause)[0] ?? new SiteError('WriteFailed', `Could not write the site: ${(cause as Error).message}`, { file: displayPath(outDir), cause });
+  siteErrorsOf(cause)[0] ?? new SiteError('WriteFailed', { site: displayPath(outDir), problem: (cause as Error).message }, { file: displayPath(outDir), cause });
 
 /** The spare folder beside an output folder. */
 export const spareOf = (outDir: string) => path.join(path.dirname(path.resolve(outDir)), `.${path.basename(outDir)}.spare`);
@@ -135,7 +135,7 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
       } catch (cause) {
         if (hadOutput) await rename(spare, out);
         await abort();
-        throw new SiteError('WriteFailed', `Could not move the new site into ${displayPath(out)}: ${(cause as Error).message}`, { file: displayPath(out), cause });
+        throw new SiteError('WriteFailed', { moveInto: displayPath(out), problem: (cause as Error).message }, { file: displayPath(out), cause });
       }
     },
   };
@@ -234,13 +234,13 @@ function checkTarget(out: string, file: string, listed: ReadonlySet<string>, rem
     const stats = lstatSync(at, { throwIfNoEntry: false });
     if (!stats) return; // the rest is created by the build
     const shown = displayPath(at);
-    if (stats.isSymbolicLink()) throw new SiteError('OutputSymlink', `${shown} in the output folder is a symbolic link; site never writes through one`, { file: shown, field: '--out' });
+    if (stats.isSymbolicLink()) throw new SiteError('OutputSymlink', { file: shown, inside: 'output folder' }, { file: shown, field: '--out' });
     if (i === parts.length && stats.isDirectory() && !removal) {
-      throw new SiteError('WriteFailed', `Could not write ${file}: ${shown} is a folder`, { file: shown, field: '--out', hint: 'Remove the folder from the output folder; the build writes a file there.' });
+      throw new SiteError('WriteFailed', { file, folderInTheWay: shown }, { file: shown, field: '--out', hint: 'Remove the folder from the output folder; the build writes a file there.' });
     }
     // A file of the user's where the build would write (or need a folder): removals just leave it alone.
     if (!stats.isDirectory() && !listed.has(relative) && !removal) {
-      throw new SiteError('ForeignFileInOutput', `${shown} is in the output folder ${displayPath(out)}, but no build of site wrote it`, { file: shown, field: '--out' });
+      throw new SiteError('ForeignFileInOutput', { file: shown, role: 'output folder', folder: displayPath(out) }, { file: shown, field: '--out' });
     }
   }
 }

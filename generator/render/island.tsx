@@ -133,11 +133,11 @@ export function Island<P extends object>({ name, component: Component, props, tr
   if (!registry) throw new Error(`Island "${name}" rendered outside a page render`);
   const src = registry.urlOf(name);
   if (!src) {
-    throw new SiteError('AssetBuildFailed', `Island "${name}" has no module: create islands/${name}.tsx exporting "hydrate"`, { file: registry.file, field: name });
+    throw new SiteError('AssetBuildFailed', { islandWithoutModule: name }, { file: registry.file, field: name });
   }
   const problem = checkedOnce(props);
   if (problem) {
-    throw new SiteError('IslandPropsNotSerializable', `Island "${name}": ${problem}`, { file: registry.file, field: name });
+    throw new SiteError('IslandPropsNotSerializable', { island: name, problem }, { file: registry.file, field: name });
   }
   registry.used.add(name);
   const id = `${name}-${registry.idPrefix}${++registry.count}`;

@@ -71,7 +71,7 @@ export function layoutKeyOf(page: PageInfo, ctx: ShellContext): { key: unknown; 
     text = undefined;
   }
   if (text === undefined || (typeof key === 'object' && key !== null && Object.getPrototypeOf(key) !== Object.prototype && !Array.isArray(key))) {
-    throw new SiteError('InvalidLayoutKey', `The theme's layoutKey returned ${typeof key === 'object' ? 'an object that is not plain data' : `a ${typeof key}`} for ${page.route}`, {
+    throw new SiteError('InvalidLayoutKey', { route: page.route, returned: typeof key === 'object' ? 'an object that is not plain data' : `a ${typeof key}` }, {
       file: page.file,
       field: 'layoutKey',
     });
@@ -96,7 +96,7 @@ export function shellFor(page: PageInfo, ctx: ShellContext, cache: ShellCache): 
   );
   const parts = splitAtSlot(markup);
   if (!parts) {
-    throw new SiteError('LayoutChildren', `The theme's Layout must render its children exactly once; for the layout key ${text} it rendered them ${markup.includes(SLOT) ? 'more than once' : 'not at all'}`, {
+    throw new SiteError('LayoutChildren', { key: text, rendered: markup.includes(SLOT) ? 'more than once' : 'not at all' }, {
       file: page.file,
       field: 'Layout',
     });

@@ -113,7 +113,7 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
     code = result.outputFiles[0]!.text;
     inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(file));
   } catch (cause) {
-    throw new SiteError('TemplateLoadFailed', firstEsbuildMessage(cause) ?? `Could not bundle ${entry}`, {
+    throw new SiteError('TemplateLoadFailed', firstEsbuildMessage(cause) === undefined ? { unbundled: entry } : { problem: firstEsbuildMessage(cause)! }, {
       file: path.relative(process.cwd(), entry),
       cause,
     });
@@ -130,7 +130,7 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
     }
   } catch (cause) {
     const file = path.relative(process.cwd(), path.join(cacheDir, module));
-    throw new SiteError('CacheUnwritable', `Could not write the theme bundle ${file}: ${(cause as Error).message}`, { file, cause });
+    throw new SiteError('CacheUnwritable', { themeBundle: file, problem: (cause as Error).message }, { file, cause });
   }
   if (manifest) {
     const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(inputs.map((file) => [file, fingerprint(file)])) };
@@ -181,7 +181,7 @@ export async function importTheme(module: string, entry = module): Promise<Theme
     if (!imported.theme) throw new Error(`${entry} does not export "theme"`);
     return imported.theme;
   } catch (cause) {
-    throw new SiteError('TemplateLoadFailed', (cause as Error).message, { file: path.relative(process.cwd(), entry), cause });
+    throw new SiteError('TemplateLoadFailed', { problem: (cause as Error).message }, { file: path.relative(process.cwd(), entry), cause });
   }
 }
 

@@ -77,7 +77,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       </IslandContext.Provider>,
     );
     if (page.html.trim() !== '' && !main.includes(page.html)) {
-      throw new SiteError('BodyNotShown', `Template "${page.template}" does not show the markdown body of ${page.route}`, { file: page.file, field: 'body' });
+      throw new SiteError('BodyNotShown', { template: page.template, route: page.route }, { file: page.file, field: 'body' });
     }
     const islands = [...new Set([...shell.islands, ...content.used])];
     // A page with no islands loads no JavaScript, except scripts its template asks for.
@@ -105,8 +105,8 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
     };
   } catch (cause) {
     if (SiteError.is(cause)) throw cause;
-    const message = cause instanceof Error ? cause.message : String(cause);
-    throw new SiteError('RenderFailure', `Template "${page.template}" threw while rendering ${page.route}: ${message}`, {
+    const problem = cause instanceof Error ? cause.message : String(cause);
+    throw new SiteError('RenderFailure', { template: page.template, route: page.route, problem }, {
       file: page.file,
       field: 'template',
       cause,

@@ -30,6 +30,5 @@ export function assertUniqueIds(page: Pick<PageInfo, 'file' | 'route' | 'heading
   const id = duplicateId(parts);
   if (id === undefined) return;
   const heading = page.headings.find((h) => h.id === id);
-  const which = heading ? `: one is the markdown heading "${heading.text}"` : '';
-  throw new SiteError('DuplicateId', `Two elements of ${page.route} have the id "${id}"${which}`, { file: page.file, field: heading ? 'body' : undefined });
+  throw new SiteError('DuplicateId', { route: page.route, id, heading: heading?.text }, { file: page.file, field: heading ? 'body' : undefined });
 }

@@ -1,0 +1,86 @@
+/**
+ * The error catalogue: every kind's title, message and hint live in
+ * generator/core/errors.ts, call sites give only the facts, and whatever is
+ * thrown reaches the user as a catalogued error (never a raw Node error).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatError } from '../../bin/format-error';
+import { catalogued, ErrorKinds, fromPlain, SiteError, SiteWarning, toPlain, WarningKinds } from '../../generator/core/errors';
+import { REPO } from '../support/fixture';
+
+async function sourcesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile() && /\.(ts|tsx|js)$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+}
+
+describe('the catalogue', () => {
+  it('gives every error and warning kind a title, a message made from its facts, and a hint', () => {
+    for (const [kind, entry] of Object.entries({ ...ErrorKinds, ...WarningKinds })) {
+      expect(entry.title, kind).toMatch(/\S/);
+      expect(entry.hint, kind).toMatch(/\S{3}/);
+      expect(typeof entry.message, kind).toBe('function');
+    }
+  });
+
+  it('makes the message from the facts a call site gives', () => {
+    const error = new SiteError('BrokenLink', { href: '/prices', route: '/about', problem: 'no page has this route' }, { file: 'pages/about.md', field: '/prices' });
+    expect(error.message).toBe('Link "/prices" on /about is broken: no page has this route');
+    expect(error.title).toBe(ErrorKinds.BrokenLink.title);
+    expect(error.hint).toBe(ErrorKinds.BrokenLink.hint);
+    expect(error.location).toBe('pages/about.md (field: /prices)');
+    const warning = new SiteWarning('PlannedRouteLinked', { routes: ['/blog', '/press'] });
+    expect(String(warning)).toBe(`PlannedRouteLinked: 2 planned routes have no page yet and will answer 404: /blog, /press (hint: ${WarningKinds.PlannedRouteLinked.hint})`);
+  });
+
+  it('keeps the message whole across a worker thread (toPlain, fromPlain)', () => {
+    const error = new SiteError('DuplicateId', { route: '/faq', id: 'pricing', heading: 'Pricing' }, { file: 'pages/faq.md', field: 'body', line: 4 });
+    const back = fromPlain(structuredClone(toPlain(error)));
+    expect(SiteError.is(back)).toBe(true);
+    expect([back.kind, back.message, back.file, back.field, back.line, back.hint]).toEqual([error.kind, error.message, error.file, error.field, error.line, error.hint]);
+  });
+
+  it('is the only place wording lives: no call site outside errors.ts passes message text', async () => {
+    const files = [...(await sourcesUnder(path.join(REPO, 'generator'))), ...(await sourcesUnder(path.join(REPO, 'bin'))), ...(await sourcesUnder(path.join(REPO, 'templates')))];
+    const offenders: string[] = [];
+    for (const file of files) {
+      if (file.endsWith(path.join('core', 'errors.ts'))) continue;
+      const source = await readFile(file, 'utf8');
+      for (const match of source.matchAll(/new Site(?:Error|Warning)\(\s*[^,()]+,\s*[`'"]/g)) offenders.push(`${path.relative(REPO, file)}: ${match[0]}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('what reaches the user', () => {
+  const enospc = Object.assign(new Error("ENOSPC: no space left on device, write '/srv/site/dist/index.html'"), {
+    code: 'ENOSPC',
+    syscall: 'write',
+    path: '/srv/site/dist/index.html',
+  });
+
+  it('is an operating system refusal as SystemError, with the file, what failed and a hint for that refusal', () => {
+    const [error] = catalogued(enospc);
+    expect(error!.kind).toBe('SystemError');
+    expect(error!.message).toBe('write /srv/site/dist/index.html failed with ENOSPC: no space left on device');
+    expect(error!.file).toBe('/srv/site/dist/index.html');
+    expect(error!.hint).toMatch(/disk is full/);
+    const printed = formatError(enospc, false);
+    expect(printed).toMatch(/^✖ SystemError: The operating system refused an operation\n {2}at \/srv\/site\/dist\/index.html\n/);
+    expect(printed).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
+  });
+
+  it('is a bug as InternalError, with its stack only under --verbose', () => {
+    const bug = new TypeError("Cannot read properties of undefined (reading 'route')");
+    const quiet = formatError(bug, false);
+    expect(quiet).toMatch(/^✖ InternalError: Internal error in site\n {2}TypeError: Cannot read properties of undefined \(reading 'route'\)\n {2}hint: This is a bug in site/);
+    expect(quiet).not.toContain('errors.test.ts');
+    expect(formatError(bug, true)).toContain('errors.test.ts');
+  });
+
+  it('is a catalogued error as it is', () => {
+    const error = new SiteError('NoPages', { folder: 'pages' });
+    expect(catalogued(error)).toEqual([error]);
+  });
+});
