@@ -21,7 +21,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Plugin } from 'esbuild';
+import type { OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
 import { GENERATOR_DIR, THEME_API } from '../core/engine-files';
 
 export { THEME_API };
@@ -49,11 +49,20 @@ export function sharedRuntime(themeDir: string): Plugin {
   return {
     name: 'site:shared-runtime',
     setup(build) {
-      build.onResolve({ filter: sharedPackage }, async (args) => {
-        if (args.pluginData === RESOLVING) return undefined;
+      // Resolved from the engine's folder, whoever imports them: one answer per import path and kind, kept for the
+      // life of the build context (the engine runs on the packages it loaded when it started).
+      const shared = new Map<string, Promise<OnResolveResult>>();
+      const resolveShared = async (args: OnResolveArgs): Promise<OnResolveResult> => {
         const found = await build.resolve(args.path, { kind: args.kind, resolveDir: GENERATOR_DIR, pluginData: RESOLVING });
         if (found.errors.length > 0) return { errors: found.errors };
         return { path: pathToFileURL(found.path).href, external: true };
+      };
+      build.onResolve({ filter: sharedPackage }, (args) => {
+        if (args.pluginData === RESOLVING) return undefined;
+        const key = `${args.kind}\0${args.path}`;
+        let answer = shared.get(key);
+        if (!answer) shared.set(key, (answer = resolveShared(args)));
+        return answer;
       });
 
       build.onResolve({ filter: mayBeEngine }, async (args) => {
