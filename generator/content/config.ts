@@ -8,13 +8,14 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SiteError, throwIfAny } from '../core/errors';
 import { characterError, firstForbidden } from './characters';
+import { CONFIG_FILE } from './page-files';
 import { decodeText } from './read-text';
 import { textField } from './text-field';
 import { checkedTexts } from './text-values';
 import { fieldName, validate } from './validate';
 import { fieldAt, loadYaml, parseYaml } from './yaml';
 
-export const CONFIG_FILE = 'site.yml';
+export { CONFIG_FILE };
 
 /** A site route as the route table writes it: `/`, `/about`, `/a/b`. */
 export const routePath = z

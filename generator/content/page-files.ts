@@ -5,6 +5,8 @@ import { SiteError, throwIfAny } from '../core/errors';
 import { displayPath, walkFiles, type LinkProblem } from './list-files';
 
 /** The public folder inside the pages folder: copied to the output as it is. */
+/** The site config, beside the pages. */
+export const CONFIG_FILE = 'site.yml';
 export const PUBLIC_DIR = 'public';
 
 const isPageSource = (relative: string) => !relative.split('/').some((part, i) => part.startsWith('_') || part.startsWith('.') || (i === 0 && part === PUBLIC_DIR));

@@ -10,12 +10,13 @@ import path from 'node:path';
 import type { SiteConfig } from '../content/config';
 import { listFiles } from '../content/list-files';
 import type { SiteWarning } from './errors';
-import { createLogger, timed, type Logger } from './logger';
+import { createLogger, timed } from './logger';
 import { formatReport, measureGzip, type OutputFile } from './report';
-import { projectPaths, Site, type ProjectPaths, type SiteOptions, type UpdateResult } from './site';
+import type { ProjectPaths } from './project';
+import { Site, type SiteOptions, type UpdateResult } from './site';
 import type { PageSummary } from './types';
 
-export { projectPaths, type ProjectPaths } from './site';
+export { projectPaths, type ProjectPaths } from './project';
 
 export interface BuildOptions extends Omit<SiteOptions, 'incremental'> {
   /** List every output file in the report. */

@@ -36,21 +36,25 @@ import { listFiles } from '../content/list-files';
 import { describePage, duplicateRoutes } from '../content/describe-page';
 import { markdownRecipe } from '../content/markdown-recipe';
 import { compileIds } from '../content/heading-ids';
-import { listPageFiles, noPages, PUBLIC_DIR } from '../content/page-files';
+import { listPageFiles, noPages } from '../content/page-files';
+import { failWith, sortByFile, wholePages, withBodies, type Heads, type Item } from '../content/loaded-pages';
 import { preparePages } from '../content/prepare-pages';
 import { outputFileOf } from '../content/routes';
-import { headersFile, robots, securityTxt, sitemap, SPECULATION_RULES_FILE, speculationRules, styleHash } from '../output/host-files';
+import { hostFiles } from '../output/host-files';
 import { checkOutputPlace } from '../output/output-folder';
 import { checkPublicCollisions, isPublished, listPublicFiles } from '../output/public-files';
-import { stageSite, updateFiles, type SiteFiles, type Staging } from '../output/write-site';
+import { stageSite, updateFiles, type Staging } from '../output/write-site';
 import { folderWriter } from '../output/write-in-place';
 import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { renderPage, type PageAssets } from '../render/render-pages';
 import { engineDigest } from './engine-files';
+import { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 import { collectErrors, SiteError, siteErrorsOf, SiteWarning, throwIfAny } from './errors';
 import { timed, type Logger } from './logger';
-import { summaryOf, withBody, type PageBody, type PageHead, type PageInfo, type PageSummary, type Theme } from './types';
+import { summaryOf, type PageInfo, type PageSummary, type Theme } from './types';
+
+export { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 
 export interface SiteOptions {
   /** Project root: holds templates/, islands/ and the cache. Default: the working directory. */
@@ -70,43 +74,6 @@ export interface SiteOptions {
   /** Threads that render markdown, this one included. Default: one per core when 200 pages or more need it, else 1. */
   threads?: number;
   logger?: Logger;
-}
-
-export interface ProjectPaths {
-  root: string;
-  pagesDir: string;
-  outDir: string;
-  themeDir: string;
-  islandsDir: string;
-  publicDir: string;
-  cacheDir: string;
-}
-
-export function projectPaths(options: Pick<SiteOptions, 'root' | 'pagesDir' | 'outDir' | 'cacheDir'>): ProjectPaths {
-  const root = path.resolve(options.root ?? process.cwd());
-  const pagesDir = path.resolve(root, options.pagesDir ?? 'pages');
-  return {
-    root,
-    pagesDir,
-    outDir: path.resolve(root, options.outDir ?? 'dist'),
-    themeDir: path.join(root, 'templates'),
-    islandsDir: path.join(root, 'islands'),
-    publicDir: path.join(pagesDir, PUBLIC_DIR),
-    cacheDir: options.cacheDir ? path.resolve(root, options.cacheDir) : path.join(root, 'node_modules', '.cache', 'site'),
-  };
-}
-
-export type ChangeKind = 'config' | 'page' | 'public' | 'style' | 'theme' | 'island';
-
-/** What a changed file (an absolute path) is to the site; undefined for files the site does not read. */
-export function classify(file: string, paths: ProjectPaths): ChangeKind | undefined {
-  const inside = (dir: string) => file.startsWith(dir + path.sep);
-  if (file === path.join(paths.pagesDir, CONFIG_FILE)) return 'config';
-  if (inside(paths.publicDir)) return 'public';
-  if (inside(paths.pagesDir)) return file.endsWith('.md') ? 'page' : undefined;
-  if (inside(paths.themeDir)) return file.endsWith('.css') ? 'style' : /\.(tsx?|jsx?)$/.test(file) ? 'theme' : undefined;
-  if (inside(paths.islandsDir)) return /\.(tsx?|jsx?)$/.test(file) ? 'island' : undefined;
-  return undefined;
 }
 
 export interface UpdateResult {
@@ -209,6 +176,11 @@ export class Site {
     await staging?.abort();
   }
 
+  /** The build's date (security.txt's expiry). */
+  private get now(): Date {
+    return this.options.now ?? new Date();
+  }
+
   async dispose(): Promise<void> {
     await this.abort();
     await this.bundler?.dispose();
@@ -256,7 +228,7 @@ export class Site {
       });
       throwIfAny(sortByFile([...markdownErrors, ...renderErrors]));
       const images = await imagesMade;
-      const host = this.hostFiles({ config, theme, assets, images }, [...pages.values()].map(summaryOf));
+      const host = hostFiles({ config, pages: [...pages.values()].map(summaryOf), made: [assets.files, images], inlineStyles: theme.inlineStyles, now: this.now });
       // Before the public files are copied in (staging.write): none may take the place of a file the build makes.
       const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
       for (const page of rendered) generated.set(page.outFile, `the page of ${page.file}`);
@@ -307,7 +279,7 @@ export class Site {
       return { routes: new Set([...loaded.pages.values()].map((page) => page.route)), content: loaded.content };
     });
     await step('render', () => this.render(routes, next, output));
-    const host = this.hostFiles(next, [...next.pages.values()].map(summaryOf));
+    const host = hostFiles({ config: next.config, pages: [...next.pages.values()].map(summaryOf), made: [next.assets.files, next.images], inlineStyles: next.theme.inlineStyles, now: this.now });
     for (const [file, contents] of host) if (allPages || file === 'sitemap.xml') output.set(file, contents);
     for (const file of changed.filter((f) => classify(f, this.paths) === 'public')) output.set(...(await this.publicFile(file)));
     for (const [file, contents] of output) {
@@ -457,19 +429,6 @@ export class Site {
     }
   }
 
-  /** Every output file but the pages and the public folder's: assets, images, sitemap, robots.txt, security.txt, the host's headers and the speculation rules. */
-  private hostFiles({ assets, images, config, theme }: Pick<State, 'assets' | 'images' | 'config' | 'theme'>, pages: PageSummary[]): SiteFiles {
-    const files: SiteFiles = new Map();
-    for (const [file, contents] of assets.files) files.set(file, contents);
-    for (const [file, contents] of images) files.set(file, contents);
-    files.set('sitemap.xml', sitemap(pages, config));
-    files.set('robots.txt', robots(config));
-    files.set('.well-known/security.txt', securityTxt(config, this.options.now ?? new Date()));
-    files.set('_headers', headersFile(config, { styleHashes: (theme.inlineStyles ?? []).map(styleHash) }));
-    files.set(SPECULATION_RULES_FILE, speculationRules(config));
-    return files;
-  }
-
   /** Broken links fail the update; links to planned routes are warnings; a planned route that has a page is a config error. */
   private async checkLinks(state: State): Promise<SiteWarning[]> {
     const { config } = state;
@@ -486,59 +445,5 @@ export class Site {
   }
 }
 
-/** A page's path inside the pages folder, its validated frontmatter, and its body (or the promise of it). */
-interface Item {
-  relativeFile: string;
-  head: PageHead;
-  body: PageBody | Promise<PageBody>;
-}
-
-interface Heads {
-  items: Item[];
-  errors: SiteError[];
-  content: UpdateResult['content'];
-  /** Waits for every body, ends the markdown pool and saves the content store. */
-  finish(): Promise<void>;
-}
-
-/** The pages, in file order, as their bodies come in (recorded in `pages` by file); a page whose markdown failed is left out and its error kept. */
-async function* withBodies(items: Item[], pages: Map<string, PageInfo>, errors: SiteError[]): AsyncGenerator<PageInfo[]> {
-  for (const { relativeFile, head, body } of items) {
-    try {
-      const page = withBody(head, body instanceof Promise ? await body : body);
-      pages.set(relativeFile, page);
-      yield [page];
-    } catch (error) {
-      const found = siteErrorsOf(error);
-      if (found.length === 0) throw error;
-      errors.push(...found);
-    }
-  }
-}
-
-/** Throws every error of loading: the files' and, so that every invalid page is reported at once, the markdown's of the rest. */
-async function failWith(heads: Heads): Promise<never> {
-  const errors = [...heads.errors];
-  for (const result of await Promise.allSettled(heads.items.map((item) => item.body))) if (result.status === 'rejected') errors.push(...siteErrorsOf(result.reason));
-  await heads.finish();
-  throwIfAny(sortByFile(errors));
-  throw new Error('unreachable: failWith was called without errors');
-}
-
-/** Every page of `heads`, whole, by file; rejects with every page's errors. */
-async function wholePages(heads: Heads): Promise<Map<string, PageInfo>> {
-  if (heads.errors.length > 0) await failWith(heads);
-  const pages = new Map<string, PageInfo>();
-  const errors: SiteError[] = [];
-  try {
-    for await (const batch of withBodies(heads.items, pages, errors)) void batch;
-  } finally {
-    await heads.finish();
-  }
-  throwIfAny(sortByFile(errors));
-  return pages;
-}
-
-const sortByFile = (errors: SiteError[]) => errors.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0));
 const pageAssets = ({ stylesheet, fontPreload, scripts, imports }: Assets): PageAssets => ({ stylesheet, fontPreload, scripts, imports });
 const byteLength = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length);

@@ -129,3 +129,26 @@ export function headersFile(site: SiteConfig, options: CspOptions = {}): string 
   Content-Type: ${SPECULATION_RULES_TYPE}
 `;
 }
+
+export interface HostFileInputs {
+  config: SiteConfig;
+  pages: PageSummary[];
+  /** Files made elsewhere and published as they are (bundled assets, images), by output path. */
+  made: Map<string, Uint8Array>[];
+  /** Stylesheets a client library injects, allowed by hash in the CSP. */
+  inlineStyles?: string[];
+  /** The build's date (security.txt's expiry). */
+  now: Date;
+}
+
+/** Every output file but the pages and the public folder's: assets, images, sitemap, robots.txt, security.txt, the host's headers and the speculation rules. */
+export function hostFiles({ config, pages, made, inlineStyles = [], now }: HostFileInputs): Map<string, string | Uint8Array> {
+  const files = new Map<string, string | Uint8Array>();
+  for (const group of made) for (const [file, contents] of group) files.set(file, contents);
+  files.set('sitemap.xml', sitemap(pages, config));
+  files.set('robots.txt', robots(config));
+  files.set('.well-known/security.txt', securityTxt(config, now));
+  files.set('_headers', headersFile(config, { styleHashes: inlineStyles.map(styleHash) }));
+  files.set(SPECULATION_RULES_FILE, speculationRules(config));
+  return files;
+}

@@ -1,0 +1,52 @@
+/**
+ * A project's places (root, pages, output, theme, islands, public files,
+ * cache) and what a changed file is to the site. Light on purpose: a build
+ * names its folders before the rest of the engine has loaded.
+ */
+import path from 'node:path';
+import { CONFIG_FILE, PUBLIC_DIR } from '../content/page-files';
+
+export interface ProjectPaths {
+  root: string;
+  pagesDir: string;
+  outDir: string;
+  themeDir: string;
+  islandsDir: string;
+  publicDir: string;
+  cacheDir: string;
+}
+
+/** Where a project's folders are; each relative to `root` (default: the working directory). */
+export interface ProjectPlaces {
+  root?: string;
+  pagesDir?: string;
+  outDir?: string;
+  cacheDir?: string;
+}
+
+export function projectPaths(options: ProjectPlaces): ProjectPaths {
+  const root = path.resolve(options.root ?? process.cwd());
+  const pagesDir = path.resolve(root, options.pagesDir ?? 'pages');
+  return {
+    root,
+    pagesDir,
+    outDir: path.resolve(root, options.outDir ?? 'dist'),
+    themeDir: path.join(root, 'templates'),
+    islandsDir: path.join(root, 'islands'),
+    publicDir: path.join(pagesDir, PUBLIC_DIR),
+    cacheDir: options.cacheDir ? path.resolve(root, options.cacheDir) : path.join(root, 'node_modules', '.cache', 'site'),
+  };
+}
+
+export type ChangeKind = 'config' | 'page' | 'public' | 'style' | 'theme' | 'island';
+
+/** What a changed file (an absolute path) is to the site; undefined for files the site does not read. */
+export function classify(file: string, paths: ProjectPaths): ChangeKind | undefined {
+  const inside = (dir: string) => file.startsWith(dir + path.sep);
+  if (file === path.join(paths.pagesDir, CONFIG_FILE)) return 'config';
+  if (inside(paths.publicDir)) return 'public';
+  if (inside(paths.pagesDir)) return file.endsWith('.md') ? 'page' : undefined;
+  if (inside(paths.themeDir)) return file.endsWith('.css') ? 'style' : /\.(tsx?|jsx?)$/.test(file) ? 'theme' : undefined;
+  if (inside(paths.islandsDir)) return /\.(tsx?|jsx?)$/.test(file) ? 'island' : undefined;
+  return undefined;
+}
