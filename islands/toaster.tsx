@@ -2,9 +2,15 @@
  * The one Toaster (sonner) on every page, hydrated on demand: bottom-right,
  * 3 visible, 4000 ms, Alt+T expands and Escape collapses, swipe to dismiss,
  * paused while hovered or focused; loading toasts stay until resolved.
+ *
+ * sonner's stylesheet is a file the page links when the Toaster starts, not a
+ * <style> sonner injects (patches/sonner+2.0.8.patch removes the injection):
+ * the CSP allows styles from the site only, and the bytes stay out of the
+ * JavaScript.
  */
 import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
+import 'sonner/dist/styles.css';
 import { hydrator } from './lib/runtime';
 import { toasterMounted } from './lib/toaster-ready';
 

@@ -5,6 +5,9 @@
  * Islands hydrate with React 19 in the browser (react-dom/client's
  * hydrateRoot, islands/lib/runtime.tsx), as on the server; code splitting
  * puts React in chunks shared by every island of a page, loaded once.
+ * A stylesheet an island's modules import (a package's, say) becomes the
+ * island's own: one minified file per island, linked by the page only when
+ * the island starts (islands/lib/hydrate.ts), never render-blocking.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -32,6 +35,8 @@ export interface Assets {
   scripts: Record<string, string>;
   /** Public URLs of the chunks each entry imports, for modulepreload. */
   imports: Record<string, string[]>;
+  /** Entry name → public URL of the stylesheet its modules import, for the entries that import one. */
+  styles: Record<string, string>;
   fontPreload?: string;
   /** Absolute source files the assets are made of, for watch mode. */
   inputs: string[];
@@ -61,7 +66,7 @@ const bundleOptions = (outdir: string) =>
   }) satisfies BuildOptions;
 
 /** The island scripts, bundled: their files, each entry's URL and the chunks it imports. */
-export type ScriptBundle = Bundle & Pick<Assets, 'scripts' | 'imports'>;
+export type ScriptBundle = Bundle & Pick<Assets, 'scripts' | 'imports' | 'styles'>;
 /** The stylesheet, bundled with the fonts and images it imports. */
 export type StyleBundle = Bundle & Pick<Assets, 'stylesheet' | 'fontPreload'>;
 
@@ -82,9 +87,13 @@ export function joinAssets(scripts: ScriptBundle, style: StyleBundle): Assets {
     fontPreload: style.fontPreload,
     scripts: scripts.scripts,
     imports: scripts.imports,
+    styles: scripts.styles,
     inputs: [...new Set([...scripts.inputs, ...style.inputs])],
   };
 }
+
+/** What a stored bundle holds (2: the islands' stylesheets too): a cache of another format is bundled again. */
+const STORED_FORMAT = 2;
 
 /**
  * The recipe names everything else a bundle depends on: esbuild's version and options, the entry points, and the
@@ -92,19 +101,20 @@ export function joinAssets(scripts: ScriptBundle, style: StyleBundle): Assets {
  */
 function recipeOf(input: unknown, workDir: string): string {
   const project = ['tsconfig.json', 'package-lock.json'].map((file) => fingerprint(path.join(workDir, file)));
-  return JSON.stringify({ esbuild: esbuildVersion, options: bundleOptions(path.join(workDir, ASSETS_DIR)), input, workDir, project });
+  return JSON.stringify({ format: STORED_FORMAT, esbuild: esbuildVersion, options: bundleOptions(path.join(workDir, ASSETS_DIR)), input, workDir, project });
 }
 
 /** The island scripts (entry name → absolute source file), minified, with the chunks they share. */
 export async function bundleScripts(scripts: Record<string, string>, workDir: string, cacheDir?: string): Promise<ScriptBundle> {
   const make = async (): Promise<ScriptBundle> => {
-    if (Object.keys(scripts).length === 0) return { files: new Map(), inputs: [], scripts: {}, imports: {} };
+    if (Object.keys(scripts).length === 0) return { files: new Map(), inputs: [], scripts: {}, imports: {}, styles: {} };
     const built = await run(Object.entries(scripts).map(([name, file]) => ({ in: file, out: name })), workDir);
-    const result: ScriptBundle = { files: built.files, inputs: built.inputs, scripts: {}, imports: {} };
+    const result: ScriptBundle = { files: built.files, inputs: built.inputs, scripts: {}, imports: {}, styles: {} };
     for (const [name, source] of Object.entries(scripts)) {
       const [out, meta] = built.entry(source);
       result.scripts[name] = built.publicUrl(out);
       result.imports[name] = staticImports(meta, built.outputs).map(built.publicUrl);
+      if (meta.cssBundle) result.styles[name] = built.publicUrl(meta.cssBundle);
     }
     return result;
   };

@@ -47,6 +47,6 @@ export function classify(file: string, paths: ProjectPaths): ChangeKind | undefi
   if (inside(paths.publicDir)) return 'public';
   if (inside(paths.pagesDir)) return file.endsWith('.md') ? 'page' : undefined;
   if (inside(paths.themeDir)) return file.endsWith('.css') ? 'style' : /\.(tsx?|jsx?)$/.test(file) ? 'theme' : undefined;
-  if (inside(paths.islandsDir)) return /\.(tsx?|jsx?)$/.test(file) ? 'island' : undefined;
+  if (inside(paths.islandsDir)) return /\.(tsx?|jsx?|css)$/.test(file) ? 'island' : undefined;
   return undefined;
 }

@@ -445,5 +445,5 @@ export class Site {
   }
 }
 
-const pageAssets = ({ stylesheet, fontPreload, scripts, imports }: Assets): PageAssets => ({ stylesheet, fontPreload, scripts, imports });
+const pageAssets = ({ stylesheet, fontPreload, scripts, imports, styles }: Assets): PageAssets => ({ stylesheet, fontPreload, scripts, imports, styles });
 const byteLength = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length);

@@ -8,6 +8,9 @@
  *     <script type="application/json">{…props…}</script>
  *   </div>
  *
+ * An island whose modules import a stylesheet names it too (data-styles): the
+ * browser links it when the island starts.
+ *
  * islands/loader.ts finds the markers and imports a module only when its
  * trigger fires. JSON is data, not code, so a strict CSP allows it.
  */
@@ -23,6 +26,8 @@ export interface IslandRegistry {
   file: string;
   /** Public URL of an island's module. */
   urlOf(name: string): string | undefined;
+  /** Public URL of the stylesheet an island's modules import, if they import one. */
+  stylesOf(name: string): string | undefined;
   /** Islands the page used, in order of first use. */
   used: Set<string>;
   count: number;
@@ -38,9 +43,15 @@ export interface IslandRegistry {
  */
 export const IslandContext = createContext<IslandRegistry | null>(null);
 
+/** The islands' bundled files by island name: each module's public URL, and its stylesheet's when it imports one. */
+export interface IslandAssets {
+  scripts: Record<string, string>;
+  styles?: Record<string, string>;
+}
+
 /** `idPrefix` keeps the ids of islands rendered apart (the layout's and the page content's) distinct on one page. */
-export function createIslandRegistry(file: string, urls: Record<string, string>, renderToString: IslandRegistry['renderToString'], idPrefix = ''): IslandRegistry {
-  return { file, urlOf: (name) => urls[name], used: new Set(), count: 0, idPrefix, renderToString };
+export function createIslandRegistry(file: string, assets: IslandAssets, renderToString: IslandRegistry['renderToString'], idPrefix = ''): IslandRegistry {
+  return { file, urlOf: (name) => assets.scripts[name], stylesOf: (name) => assets.styles?.[name], used: new Set(), count: 0, idPrefix, renderToString };
 }
 
 /** The first value in `props` that would not survive JSON, as a path and a reason. */
@@ -144,7 +155,7 @@ export function Island<P extends object>({ name, component: Component, props, tr
   const json = propsJson(props);
   const html = renderOnce(Component, `${id}\0${json}`, () => registry.renderToString(<Component {...props} />, { identifierPrefix: `${id}-` }));
   return (
-    <div className="island" data-island={name} data-src={src} data-trigger={trigger} data-id={id}>
+    <div className="island" data-island={name} data-src={src} data-styles={registry.stylesOf(name)} data-trigger={trigger} data-id={id}>
       <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />
       <script type="application/json" dangerouslySetInnerHTML={{ __html: json }} />
     </div>

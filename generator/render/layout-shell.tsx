@@ -17,7 +17,7 @@ import { pageLinks, type SharedLinks } from '../checks/check-links';
 import type { SiteConfig } from '../content/config';
 import { SiteError } from '../core/errors';
 import type { PageInfo, Theme } from '../core/types';
-import { createIslandRegistry, IslandContext } from './island';
+import { createIslandRegistry, IslandContext, type IslandAssets } from './island';
 import { renderToStaticMarkup, renderToString } from './react-server';
 
 /** Markup many pages share, with its bytes encoded and its links read once. */
@@ -57,8 +57,8 @@ export interface ShellContext {
   site: SiteConfig;
   theme: Theme;
   routes: ReadonlySet<string>;
-  /** Public URLs of the island modules. */
-  scripts: Record<string, string>;
+  /** Public URLs of the island modules and their stylesheets. */
+  islands: IslandAssets;
 }
 
 /** The theme's layout key for a page, as the text shells are cached by. */
@@ -86,7 +86,7 @@ export function shellFor(page: PageInfo, ctx: ShellContext, cache: ShellCache): 
   if (cached) return cached;
   const { Layout } = ctx.theme;
   // Layout islands number their own ids; content islands use another prefix (render-pages.tsx), so ids never collide.
-  const registry = createIslandRegistry(page.file, ctx.scripts, renderToString);
+  const registry = createIslandRegistry(page.file, ctx.islands, renderToString);
   const markup = renderToStaticMarkup(
     <IslandContext.Provider value={registry}>
       <Layout layout={key} site={ctx.site} routes={ctx.routes}>

@@ -95,6 +95,8 @@ const bundleOptions = (entry: string) =>
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
+    // A stylesheet an island imports is the browser's (bundle-assets.ts): rendering on the server needs none of it.
+    loader: { '.css': 'empty' },
     write: false,
     metafile: true,
     plugins: [serverHasNoClient, sharedRuntime(path.dirname(entry))],

@@ -40,7 +40,7 @@ export interface RenderedPage {
 export const LOADER = 'loader';
 
 /** What rendering needs of the bundled assets: public URLs, not file contents (so it can cross to a worker thread). */
-export type PageAssets = Pick<Assets, 'stylesheet' | 'fontPreload' | 'scripts' | 'imports'>;
+export type PageAssets = Pick<Assets, 'stylesheet' | 'fontPreload' | 'scripts' | 'imports' | 'styles'>;
 
 export interface RenderContext {
   site: SiteConfig;
@@ -68,8 +68,8 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
   const { site, theme, assets } = ctx;
   const template = theme.templates[page.template]!;
   try {
-    const shell = shellFor(page, { site, theme, routes: ctx.routes, scripts: assets.scripts }, ctx.shells ?? new Map());
-    const content = createIslandRegistry(page.file, assets.scripts, renderToString, CONTENT_ISLANDS);
+    const shell = shellFor(page, { site, theme, routes: ctx.routes, islands: assets }, ctx.shells ?? new Map());
+    const content = createIslandRegistry(page.file, assets, renderToString, CONTENT_ISLANDS);
     const Template = template.component;
     const main = renderToStaticMarkup(
       <IslandContext.Provider value={content}>

@@ -1,7 +1,8 @@
 /**
  * Hydrates one island marker (see generator/render/island.tsx): reads its JSON props,
- * imports its module and calls the module's `hydrate`. Shared by the loader
- * and by code that needs an island on demand (the toaster).
+ * imports its module (and links its stylesheet, if it names one) and calls the
+ * module's `hydrate`. Shared by the loader and by code that needs an island on
+ * demand (the toaster).
  */
 import { markIsland } from './island-state';
 
@@ -14,6 +15,35 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 const started = new WeakMap<Element, Promise<void>>();
 
+const linked = new Map<string, Promise<void>>();
+
+/**
+ * Links a stylesheet into the head, once per page, and resolves when it has loaded: what the island shows then is
+ * styled from its first frame. A stylesheet that fails to load is logged, and the island starts without it.
+ */
+export function linkStylesheet(href: string): Promise<void> {
+  let done = linked.get(href);
+  if (!done) {
+    done = new Promise<void>((resolve) => {
+      const link = document.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = href;
+      link.addEventListener('load', () => resolve(), { once: true });
+      link.addEventListener(
+        'error',
+        () => {
+          console.error(`The stylesheet ${href} did not load; the island starts without it.`);
+          resolve();
+        },
+        { once: true },
+      );
+      document.head.append(link);
+    });
+    linked.set(href, done);
+  }
+  return done;
+}
+
 export function hydrateIsland(marker: HTMLElement): Promise<void> {
   let done = started.get(marker);
   if (!done) {
@@ -22,7 +52,8 @@ export function hydrateIsland(marker: HTMLElement): Promise<void> {
       const data = marker.querySelector(':scope > script[type="application/json"]');
       const src = marker.dataset.src;
       if (!root || !data || !src) throw new Error(`Malformed island marker: ${marker.dataset.island ?? '?'}`);
-      const module = (await import(src)) as IslandModule;
+      const styles = marker.dataset.styles;
+      const [module] = (await Promise.all([import(src), styles ? linkStylesheet(styles) : undefined])) as [IslandModule, unknown];
       // Evaluating the modules and hydrating are two tasks, not one long one that holds up input.
       await nextTask();
       await module.hydrate(root, JSON.parse(data.textContent ?? 'null'), marker.dataset.id ?? '', marker.dataset.island ?? '');

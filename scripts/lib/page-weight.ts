@@ -1,5 +1,6 @@
 /**
- * What a built page costs a visitor. In gzip bytes: its HTML and CSS, the
+ * What a built page costs a visitor. In gzip bytes: its HTML, its CSS (the
+ * stylesheets it links, and those its islands link when they start), the
  * JavaScript it loads up front (scripts and module preloads in the HTML, and
  * what they import statically) and the JavaScript it can load in total (plus
  * every island module its markers name, and everything those import, lazily
@@ -25,7 +26,7 @@ export interface Weight {
 export interface PageWeight {
   /** gzip */
   html: Weight;
-  /** gzip */
+  /** gzip: linked up front, or by an island when it starts. */
   css: Weight;
   /** gzip */
   jsUpFront: Weight;
@@ -102,6 +103,7 @@ export function createWeigher(distDir: string) {
     const upFront = local([...tags(html, 'script').map((s) => s.src), ...rel('modulepreload').map((l) => l.href)]);
     const islands = local([...html.matchAll(/\sdata-src="([^"]+)"/g)].map((m) => m[1]));
     const css = local(rel('stylesheet').map((l) => l.href));
+    const islandCss = local([...html.matchAll(/\sdata-styles="([^"]+)"/g)].map((m) => m[1]));
 
     const fontsInCss: string[] = [];
     for (const sheet of css) {
@@ -123,7 +125,7 @@ export function createWeigher(distDir: string) {
 
     return {
       html: await weigh([htmlFile], gzip),
-      css: await weigh(css, gzip),
+      css: await weigh([...css, ...islandCss], gzip),
       jsUpFront: await weigh(await closure(upFront, false), gzip),
       jsTotal: await weigh(await closure([...upFront, ...islands], true), gzip),
       fonts: await weigh(fonts, shipped),

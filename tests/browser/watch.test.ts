@@ -39,8 +39,8 @@ async function edit(rel: string, change: (text: string) => string): Promise<Upda
 /** The status of every stylesheet, script, preload and island module the page names, fetched as the browser would. */
 const assetStatuses = (p: Page) =>
   p.evaluate(async () => {
-    const urls = [...document.querySelectorAll('link[href^="/assets/"], script[src^="/assets/"], [data-src^="/assets/"]')].map(
-      (el) => el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('data-src')!,
+    const urls = [...document.querySelectorAll('link[href^="/assets/"], script[src^="/assets/"], [data-src^="/assets/"], [data-styles^="/assets/"]')].flatMap((el) =>
+      [el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('data-src')!, el.getAttribute('data-styles') ?? []].flat(),
     );
     return Promise.all(urls.map(async (url) => [url, (await fetch(url, { cache: 'no-store' })).status] as const));
   });

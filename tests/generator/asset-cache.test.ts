@@ -74,3 +74,22 @@ describe('the asset cache', () => {
     expect(second.inputs.sort()).toEqual([input.scripts.hello!, input.stylesheet].sort());
   });
 });
+
+describe("an island's stylesheet", () => {
+  it('is bundled into a file of its own, minified, named for the island that imports it, and bundled again when it changes', async () => {
+    await writeFile(path.join(dir, 'widget.css'), '.widget {\n  position: fixed;\n  color: #abcdef;\n}\n');
+    await writeFile(path.join(dir, 'widget.ts'), 'import "./widget.css";\ndocument.body.dataset.widget = "on";\n');
+    const withWidget = { ...input, scripts: { ...input.scripts, widget: path.join(dir, 'widget.ts') } };
+    const first = await bundleAssets(withWidget, dir, cacheDir);
+    expect(first.styles).toEqual({ widget: expect.stringMatching(/^\/assets\/widget-[A-Z0-9]+\.css$/) });
+    expect(text(first, first.styles.widget!)).toBe('.widget{position:fixed;color:#abcdef}\n');
+    expect(text(first, first.scripts.widget!)).not.toContain('#abcdef');
+    expect(first.inputs).toContain(path.join(dir, 'widget.css'));
+    // From the cache, the same.
+    expect((await bundleAssets(withWidget, dir, cacheDir)).styles).toEqual(first.styles);
+    await writeFile(path.join(dir, 'widget.css'), '.widget {\n  position: fixed;\n  color: #fedcba;\n}\n');
+    await utimes(path.join(dir, 'widget.css'), new Date(), new Date(Date.now() + 5000));
+    const second = await bundleAssets(withWidget, dir, cacheDir);
+    expect(text(second, second.styles.widget!)).toContain('#fedcba');
+  });
+});

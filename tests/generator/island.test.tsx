@@ -7,8 +7,8 @@ function Counter({ start }: { start: number }) {
   return <p>Count {start}</p>;
 }
 
-const render = (props: object, urls = { counter: '/assets/counter-H.js' }) => {
-  const registry = createIslandRegistry('pages/x.md', urls, renderToString);
+const render = (props: object, urls = { counter: '/assets/counter-H.js' }, styles?: Record<string, string>) => {
+  const registry = createIslandRegistry('pages/x.md', { scripts: urls, styles }, renderToString);
   const html = renderToStaticMarkup(
     <IslandContext.Provider value={registry}>
       <Island name="counter" component={Counter} props={props as { start: number }} trigger="visible" />
@@ -28,6 +28,13 @@ describe('Island', () => {
     expect(html).toContain('<div data-island-root=""><p>Count <!-- -->3</p></div>');
     expect(html).toContain('<script type="application/json">{"start":3}</script>');
     expect([...registry.used]).toEqual(['counter']);
+    // It imports no stylesheet, so it names none.
+    expect(html).not.toContain('data-styles');
+  });
+
+  it('names the stylesheet its modules import, for the browser to link when it starts', () => {
+    const { html } = render({ start: 3 }, undefined, { counter: '/assets/counter-S.css' });
+    expect(html).toContain('data-src="/assets/counter-H.js" data-styles="/assets/counter-S.css"');
   });
 
   it('escapes props so they cannot close the script element', () => {

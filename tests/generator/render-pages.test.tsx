@@ -15,6 +15,7 @@ const assets: Assets = {
   stylesheet: '/assets/site-H.css',
   scripts: { loader: '/assets/loader-H.js', clock: '/assets/clock-H.js', chart: '/assets/chart-H.js', 'log-path': '/assets/log-path-H.js' },
   imports: { loader: ['/assets/chunk-L.js'] },
+  styles: {},
   inputs: [],
 };
 const Clock = ({ label }: { label: string }) => <time>{label}</time>;

@@ -25,7 +25,7 @@ afterAll(async () => {
 /** Every asset a page names (stylesheet, scripts, preloads) must be a file of the output folder. */
 async function assetsOf(route: string): Promise<string[]> {
   const html = await out(route === '/' ? 'index.html' : `${route.slice(1)}.html`);
-  return [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  return [...html.matchAll(/(?:href|src|data-styles)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
 }
 
 describe('Site', () => {
@@ -62,6 +62,22 @@ describe('Site', () => {
       expect(assets).toContain(result.stylesheet);
       for (const asset of assets) await expect(readFile(path.join(project.root, 'dist', asset))).resolves.toBeTruthy();
     }
+  });
+
+  it("after an edit of an island's stylesheet, the pages name its new file, which exists", async () => {
+    await writeFile(project.file('islands/toaster-extra.css'), '[data-sonner-toaster] { outline-offset: 1px; }\n');
+    await project.edit('islands/toaster.tsx', (text) => `${text}\nimport './toaster-extra.css';\n`);
+    await site.update([project.file('islands/toaster.tsx'), project.file('islands/toaster-extra.css')]);
+    const styles = async () => (await out('about.html')).match(/data-styles="(\/assets\/toaster-[^"]+\.css)"/)?.[1];
+    const before = await styles();
+    expect(await out(before!.slice(1))).toContain('outline-offset:1px');
+    await project.edit('islands/toaster-extra.css', (text) => text.replace('1px', '2px'));
+    const result = await site.update([project.file('islands/toaster-extra.css')]);
+    expect(result.kinds).toEqual(['island']);
+    const after = await styles();
+    expect(after).not.toBe(before);
+    expect(await out(after!.slice(1))).toContain('outline-offset:2px');
+    for (const asset of await assetsOf('/about')) await expect(readFile(path.join(project.root, 'dist', asset))).resolves.toBeTruthy();
   });
 
   it('a failed update changes nothing, and the next good one recovers', async () => {

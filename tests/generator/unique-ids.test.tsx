@@ -22,7 +22,7 @@ describe('duplicateId', () => {
 });
 
 const site = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, realTheme.config);
-const assets: Pick<Assets, 'stylesheet' | 'scripts' | 'imports'> = { stylesheet: '/assets/site-H.css', scripts: { loader: '/assets/loader-H.js' }, imports: {} };
+const assets: Pick<Assets, 'stylesheet' | 'scripts' | 'imports' | 'styles'> = { stylesheet: '/assets/site-H.css', scripts: { loader: '/assets/loader-H.js' }, imports: {}, styles: {} };
 const markdown = await loadMarkdown(undefined, { root: REPO, configFile: 'site.yml' });
 
 describe('a page whose heading takes an id the layout uses', () => {

@@ -24,3 +24,43 @@ describe('hydrateIsland', () => {
     expect(island.dataset.islandState).toBe('failed');
   });
 });
+
+describe('an island with a stylesheet', () => {
+  afterEach(() => document.head.querySelectorAll('link').forEach((link) => link.remove()));
+
+  it('is linked once into the head, and hydration waits until it has loaded', async () => {
+    const module = `data:text/javascript,${encodeURIComponent('export function hydrate(root) { root.textContent = "started"; }')}`;
+    document.body.innerHTML = ['one', 'two']
+      .map((id) => `<div data-island="styled" data-src="${module}" data-styles="/assets/styled-S.css" data-id="${id}"><div data-island-root="">server</div><script type="application/json">{}</script></div>`)
+      .join('');
+    const [first, second] = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+    const done = Promise.all([hydrateIsland(first!), hydrateIsland(second!)]);
+    const links = document.head.querySelectorAll('link[rel="stylesheet"]');
+    expect([...links].map((link) => link.getAttribute('href'))).toEqual(['/assets/styled-S.css']);
+    // Not before the stylesheet is in: once the module has loaded (the same instance, imported here too), only the stylesheet is awaited.
+    await import(/* @vite-ignore */ module);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(first!.textContent).toContain('server');
+    links[0]!.dispatchEvent(new Event('load'));
+    await done;
+    expect(first!.querySelector('[data-island-root]')!.textContent).toBe('started');
+    expect(second!.querySelector('[data-island-root]')!.textContent).toBe('started');
+  });
+
+  it('that fails to load is logged, and the island starts without it', async () => {
+    const module = `data:text/javascript,${encodeURIComponent('export function hydrate(root) { root.textContent = "started"; }')}`;
+    const island = marker(`<div data-island="bare-style" data-src="${module}" data-styles="/assets/missing-S.css" data-id="b"><div data-island-root="">server</div><script type="application/json">{}</script></div>`);
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.join(' '));
+    try {
+      const done = hydrateIsland(island);
+      document.head.querySelector('link[href="/assets/missing-S.css"]')!.dispatchEvent(new Event('error'));
+      await done;
+    } finally {
+      console.error = original;
+    }
+    expect(island.querySelector('[data-island-root]')!.textContent).toBe('started');
+    expect(errors).toEqual([expect.stringContaining('/assets/missing-S.css did not load')]);
+  });
+});
