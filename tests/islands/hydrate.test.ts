@@ -26,10 +26,11 @@ describe('hydrateIsland', () => {
 });
 
 describe('an island with a stylesheet', () => {
+  /** An island module whose hydrate() shows that it ran. */
+  const module = `data:text/javascript,${encodeURIComponent('export function hydrate(root) { root.textContent = "started"; }')}`;
   afterEach(() => document.head.querySelectorAll('link').forEach((link) => link.remove()));
 
   it('is linked once into the head, and hydration waits until it has loaded', async () => {
-    const module = `data:text/javascript,${encodeURIComponent('export function hydrate(root) { root.textContent = "started"; }')}`;
     document.body.innerHTML = ['one', 'two']
       .map((id) => `<div data-island="styled" data-src="${module}" data-styles="/assets/styled-S.css" data-id="${id}"><div data-island-root="">server</div><script type="application/json">{}</script></div>`)
       .join('');
@@ -48,7 +49,6 @@ describe('an island with a stylesheet', () => {
   });
 
   it('that fails to load is logged, and the island starts without it', async () => {
-    const module = `data:text/javascript,${encodeURIComponent('export function hydrate(root) { root.textContent = "started"; }')}`;
     const island = marker(`<div data-island="bare-style" data-src="${module}" data-styles="/assets/missing-S.css" data-id="b"><div data-island-root="">server</div><script type="application/json">{}</script></div>`);
     const errors: unknown[] = [];
     const original = console.error;
