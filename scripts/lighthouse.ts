@@ -9,7 +9,8 @@
  *   --no-build  audit the output folder as it is (default: build first)
  *   --runs      audit each page N times and report the median run (Lighthouse's own choice of
  *               median: the run closest to the median FCP and TTI); lab metrics move with the
- *               load on this machine, so one run can be off by several points
+ *               load on this machine, so one run can be off by several points; every run's
+ *               performance score and TBT are printed too, to show the spread
  *   --json      also write each page's full Lighthouse result (LHR, the median run) as JSON there
  */
 import { existsSync } from 'node:fs';
@@ -63,6 +64,8 @@ interface PageResult {
   lhr: Result;
   /** Performance score of every run, to show the spread. */
   performance: number[];
+  /** Total Blocking Time of every run, in ms: the metric that moves most from run to run. */
+  tbt: number[];
   /** Lighthouse's CPU benchmark of the host, for every run. */
   benchmark: number[];
 }
@@ -116,6 +119,7 @@ try {
       route,
       lhr,
       performance: lhrs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
+      tbt: lhrs.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? 0)),
       benchmark: lhrs.map((r) => Math.round(r.environment.benchmarkIndex)),
     });
     if (values.json) {
@@ -140,7 +144,10 @@ const median = runs > 1 ? `, median of ${runs} runs` : '';
 console.log(`\nLighthouse ${results[0]?.lhr.lighthouseVersion ?? ''}, default mobile settings (simulated slow 4G, 4x CPU slowdown)${median}\n`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
-if (runs > 1) console.log(`\nperformance of each run: ${results.map((r) => `${r.route} ${r.performance.join(' ')}`).join(' · ')}`);
+if (runs > 1) {
+  console.log(`\nperformance of each run: ${results.map((r) => `${r.route} ${r.performance.join(' ')}`).join(' · ')}`);
+  console.log(`TBT of each run (ms): ${results.map((r) => `${r.route} ${r.tbt.join(' ')}`).join(' · ')}`);
+}
 // The CPU throttling multiplies the host's own task times by 4, so a slow or busy host inflates TBT,
 // FCP and LCP. Lighthouse's CLI warns below a benchmark index of 1000; its Node API does not, so we do.
 const benchmarks = results.flatMap((r) => r.benchmark);

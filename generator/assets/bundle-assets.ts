@@ -18,6 +18,8 @@ import { fingerprint } from '../cache/cache-files';
 import { esbuild, esbuildVersion, firstEsbuildMessage } from '../render/load-theme';
 
 export const ASSETS_DIR = 'assets';
+/** The magic comment that asks V8 to compile a whole script eagerly, off the main thread; it must open the file. */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 export interface BundleInput {
   stylesheet: string;
@@ -63,6 +65,11 @@ const bundleOptions = (outdir: string) =>
     legalComments: 'none',
     // Text as UTF-8, not \u escapes: fewer bytes for the same code.
     charset: 'utf8',
+    // V8's explicit compile hint (v8.dev/blog/explicit-compile-hints): compile every function of the file while it
+    // streams in, on a background thread, rather than on the main thread at first call. True of every script here:
+    // a page fetches an island's modules only when the island starts, and runs them at once. In Chromium's trace of
+    // the home page, evaluating React's chunk went from a 19-27 ms task on the main thread to 6 ms.
+    banner: { js: COMPILE_HINT },
   }) satisfies BuildOptions;
 
 /** The island scripts, bundled: their files, each entry's URL and the chunks it imports. */

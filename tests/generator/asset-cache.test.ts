@@ -6,7 +6,7 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bundleAssets, type BundleInput } from '../../generator/assets/bundle-assets';
+import { bundleAssets, COMPILE_HINT, type BundleInput } from '../../generator/assets/bundle-assets';
 
 let dir: string;
 let cacheDir: string;
@@ -91,5 +91,19 @@ describe("an island's stylesheet", () => {
     await utimes(path.join(dir, 'widget.css'), new Date(), new Date(Date.now() + 5000));
     const second = await bundleAssets(withWidget, dir, cacheDir);
     expect(text(second, second.styles.widget!)).toContain('#fedcba');
+  });
+});
+
+describe('the bundled scripts', () => {
+  it('each open with the compile hint that has V8 compile them off the main thread as they arrive', async () => {
+    await writeFile(path.join(dir, 'shared.ts'), 'export const shared = () => document.title;\n');
+    await writeFile(path.join(dir, 'hello.ts'), 'import { shared } from "./shared";\ndocument.body.dataset.greeting = shared();\n');
+    await writeFile(path.join(dir, 'other.ts'), 'import { shared } from "./shared";\nexport const later = () => import("./hello");\ndocument.body.dataset.other = shared();\n');
+    const assets = await bundleAssets({ ...input, scripts: { hello: input.scripts.hello!, other: path.join(dir, 'other.ts') } }, dir);
+    const scripts = [...assets.files.keys()].filter((file) => file.endsWith('.js'));
+    // The entries and the chunk they share.
+    expect(scripts.length).toBe(3);
+    for (const file of scripts) expect(text(assets, `/${file}`).startsWith(`${COMPILE_HINT}\n`), file).toBe(true);
+    expect(COMPILE_HINT).toBe('//# allFunctionsCalledOnLoad');
   });
 });
