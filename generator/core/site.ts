@@ -81,6 +81,8 @@ export interface UpdateResult {
   routes: string[];
   /** Set when only the stylesheet changed: browsers can swap it without reloading. */
   stylesheet?: string;
+  /** With `stylesheet`: the one it replaces, which pages named until now (islands may have linked others). */
+  replacedStylesheet?: string;
   kinds: ChangeKind[];
   /** Every page, after the update. */
   pages: PageSummary[];
@@ -301,7 +303,7 @@ export class Site {
       written,
       warnings,
       content,
-      ...(cssOnly ? { stylesheet: next.assets.stylesheet } : {}),
+      ...(cssOnly ? { stylesheet: next.assets.stylesheet, replacedStylesheet: previous.assets.stylesheet } : {}),
     };
   }
 

@@ -12,8 +12,12 @@ events.addEventListener('reload', (event) => {
   if (routes.includes('*') || routes.includes(route)) location.reload();
 });
 events.addEventListener('css', (event) => {
-  const { href } = JSON.parse(event.data);
-  for (const link of document.querySelectorAll('link[rel="stylesheet"]')) link.href = href;
+  const { href, replaces } = JSON.parse(event.data);
+  // Only the site's stylesheet: an island's own (linked when it started) stays. A page that does not name the
+  // replaced one (it missed an earlier swap) reloads instead.
+  const links = [...document.querySelectorAll('link[rel="stylesheet"]')].filter((link) => link.getAttribute('href') === replaces);
+  if (links.length === 0) return location.reload();
+  for (const link of links) link.href = href;
 });
 events.addEventListener('failed', () => location.reload());
 `;

@@ -130,7 +130,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       const what = changed.map((f) => path.relative(process.cwd(), f)).join(', ');
       log.info(`${new Date().toLocaleTimeString()} ${what} → ${result.routes.includes('*') ? 'all pages' : result.routes.join(', ') || 'no pages'} in ${Math.round(result.ms)} ms${recovered ? ' (recovered)' : ''}`);
       log.debug(`  ${Object.entries(result.steps).map(([step, ms]) => `${step} ${ms.toFixed(1)} ms`).join(', ')}`);
-      if (result.stylesheet && !recovered) broadcast('css', { href: result.stylesheet });
+      if (result.stylesheet && !recovered) broadcast('css', { href: result.stylesheet, replaces: result.replacedStylesheet });
       else broadcast('reload', { routes: recovered ? ['*'] : result.routes });
       options.onRebuild?.(result, changed);
     } catch (error) {

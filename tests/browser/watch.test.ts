@@ -77,10 +77,20 @@ describe.skipIf(!available)('site watch in Chromium', () => {
   it('a stylesheet edit reaches the open page, and after a reload every asset it names answers 200', async () => {
     await page.goto(`${watching.server.url}/about`);
     await page.waitForFunction(() => getComputedStyle(document.body).fontFamily.includes('Inter'), undefined, { timeout: STATE_TIMEOUT });
+    // The toaster's own stylesheet, linked as when it starts (islands/lib/hydrate.ts).
+    const toasterCss = await page.evaluate(() => {
+      const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: document.querySelector<HTMLElement>('[data-island="toaster"]')!.dataset.styles! });
+      document.head.append(link);
+      return link.getAttribute('href');
+    });
+    expect(toasterCss).toMatch(/^\/assets\/toaster-.+\.css$/);
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     const result = await edit('templates/styles/tokens.css', (text) => `${text}\nbody { border-top: 7px solid rgb(1, 2, 3); }\n`);
     expect(result.stylesheet).toMatch(/^\/assets\/.+\.css$/);
-    // The open page swaps its stylesheet without reloading.
+    // The open page swaps its stylesheet without reloading, and keeps the island's.
     await page.waitForFunction(() => getComputedStyle(document.body).borderTopColor === 'rgb(1, 2, 3)', undefined, { timeout: STATE_TIMEOUT });
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')))).toEqual([result.stylesheet, toasterCss]);
     await page.reload();
     await page.waitForFunction(() => getComputedStyle(document.body).borderTopColor === 'rgb(1, 2, 3)', undefined, { timeout: STATE_TIMEOUT });
     const statuses = await assetStatuses(page);

@@ -102,10 +102,12 @@ describe('site watch', () => {
 
   it('swaps the stylesheet without a reload when only CSS changed', async () => {
     events.length = 0;
+    const before = (await get('/about')).body.match(/href="(\/assets\/site-[^"]+\.css)"/)![1];
     const result = await change('templates/styles/tokens.css', (t) => t.replace('--accent: #10b981;', '--accent: #10b982;'));
     expect(result.stylesheet).toMatch(/^\/assets\/site-.+\.css$/);
     await expect.poll(() => events.map((e) => e.event)).toContain('css');
-    expect(events.find((e) => e.event === 'css')!.data.href).toBe(result.stylesheet);
+    // The new stylesheet, and the one it replaces: pages swap that one only, not an island's own.
+    expect(events.find((e) => e.event === 'css')!.data).toEqual({ href: result.stylesheet, replaces: before });
     expect((await get('/about')).body).toContain(result.stylesheet);
   });
 
