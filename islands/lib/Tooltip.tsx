@@ -7,8 +7,8 @@
  * focused (a dynamic import, its own chunk): until then the control is
  * rendered plain, with its accessible name, and no page downloads or runs
  * radix for tooltips nobody asks for. Once radix is in, the control is
- * rendered as radix's trigger (a remount: a focused control takes its focus
- * back) and the tooltip opens for that first hover or focus as radix would
+ * rendered as radix's trigger (a remount: a control that still has the focus
+ * as radix arrives takes it back; one the visitor has left does not) and the tooltip opens for that first hover or focus as radix would
  * have opened it: after the delay for a pointer, at once for the keyboard.
  *
  * Each tooltip has its own radix provider (a shared one would remount every
@@ -69,8 +69,11 @@ export function Tooltip({ content, children, side = 'top' }: { content: string; 
   // Controlled, so radix tells the other tooltips to close the moment this one opens.
   const [open, setOpen] = useState(false);
   const control = useRef<HTMLElement>(null);
-  /** How the visitor first asked, and when: the tooltip opens for it once radix is in. */
-  const asked = useRef<{ by: 'pointer' | 'focus'; at: number; delay: number } | undefined>(undefined);
+  /**
+   * How the visitor first asked, and when: the tooltip opens for it once radix is in. `focused`: whether the plain
+   * control still had the focus when radix arrived, just before it is remounted as radix's trigger.
+   */
+  const asked = useRef<{ by: 'pointer' | 'focus'; at: number; delay: number; focused?: boolean } | undefined>(undefined);
   /** Whether the pointer is still over the plain control (a remounted element does not know: no event tells it). */
   const pointerOver = useRef(false);
   const own = children.props as ControlProps;
@@ -78,7 +81,13 @@ export function Tooltip({ content, children, side = 'top' }: { content: string; 
   const ask = (by: 'pointer' | 'focus') => {
     if (module) return;
     asked.current ??= { by, at: performance.now(), delay: delayNow() };
-    loadRadix().then(setModule, () => undefined); // without radix, the control works as it is, named by its label
+    loadRadix().then(
+      (loaded) => {
+        if (asked.current) asked.current.focused = control.current !== null && document.activeElement === control.current;
+        setModule(loaded);
+      },
+      () => undefined, // without radix, the control works as it is, named by its label
+    );
   };
 
   useLayoutEffect(() => {
@@ -86,8 +95,10 @@ export function Tooltip({ content, children, side = 'top' }: { content: string; 
     const element = control.current;
     if (!module || !first || !element) return;
     asked.current = undefined;
-    // The control was remounted as radix's trigger: one that had the focus takes it back.
-    if (first.by === 'focus') element.focus();
+    // The control was remounted as radix's trigger: one that had the focus takes it back, unless the focus has gone
+    // somewhere since (a visitor tabbing on while radix loaded keeps their place).
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (first.focused && lost) element.focus();
     const still = first.by === 'focus' ? document.activeElement === element : pointerOver.current;
     if (!still) return;
     const wait = first.by === 'focus' ? 0 : Math.max(0, first.delay - (performance.now() - first.at));

@@ -94,6 +94,40 @@ describe.skipIf(!available)('islands in Chromium', () => {
     await page.context().close();
   });
 
+  it('a visitor who tabs on while radix loads keeps their place: the focus never jumps back to a tooltip control', async () => {
+    const { page, problems } = await b.open();
+    // radix's chunk is held back until the visitor has tabbed past the social links.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let radixRequested = false;
+    await page.route('**/assets/chunk-*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('data-radix-popper-content-wrapper')) {
+        radixRequested = true;
+        await held;
+      }
+      await route.fulfill({ response, body });
+    });
+    await page.goto(b.url('/about'));
+    const links = page.locator('.site-footer [data-island="social-links"] a');
+    // The first focus starts the island; the next asks for radix.
+    await links.first().focus();
+    await page.locator('.site-footer [data-island="social-links"][data-island-state="live"]').waitFor({ state: 'attached' });
+    await page.keyboard.press('Tab');
+    await expect.poll(() => radixRequested).toBe(true);
+    const count = await links.count();
+    for (let i = 1; i < count + 2; i++) await page.keyboard.press('Tab');
+    const where = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(where).toMatch(/^\//);
+    release();
+    // radix is in: the links focused since the island started are its triggers now, and the focus is where the visitor left it.
+    await expect.poll(() => page.locator('.site-footer [data-island="social-links"] a[data-state]').count()).toBe(count - 1);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(where);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('desktop dropdowns open on hover, from the keyboard, and close on Escape with focus returned', async () => {
     const { page, problems } = await b.open();
     await page.goto(b.url('/about'));
