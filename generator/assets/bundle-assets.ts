@@ -128,6 +128,17 @@ export async function bundleScripts(scripts: Record<string, string>, workDir: st
   return cacheDir ? cachedAssets('scripts', recipeOf(scripts, workDir), cacheDir, make) : make();
 }
 
+/**
+ * A project's assets: its islands (every top-level module of `islandsDir`) and its theme's stylesheet, bundled apart
+ * (an edit of one does not bundle the other).
+ */
+export async function bundleProjectAssets(
+  theme: { stylesheet: string; preloadFont?: string },
+  { themeDir, islandsDir, root, cacheDir }: { themeDir: string; islandsDir: string; root: string; cacheDir: string },
+): Promise<Assets> {
+  return bundleAssets({ stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont, scripts: await scriptEntries(islandsDir) }, root, cacheDir);
+}
+
 /** The theme's stylesheet with what it imports, and the URL of the font to preload. */
 export async function bundleStylesheet(input: Pick<BundleInput, 'stylesheet' | 'preloadFont'>, workDir: string, cacheDir?: string): Promise<StyleBundle> {
   const make = async (): Promise<StyleBundle> => {

@@ -26,13 +26,13 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Assets } from '../assets/bundle-assets';
-import { bundleScripts, bundleStylesheet, joinAssets, scriptEntries, type ScriptBundle } from '../assets/bundle-assets';
+import { bundleProjectAssets } from '../assets/bundle-assets';
 import { siteImages } from '../assets/images';
 import { cacheFolder } from '../cache/cache-dir';
 import { ContentStore } from '../cache/content-store';
-import { checkLinks, pageLinks, type PageLinks } from '../checks/check-links';
+import { pageLinks, type PageLinks } from '../checks/check-links';
+import { checkSiteLinks } from '../checks/site-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
-import { listFiles } from '../content/list-files';
 import { describePage, duplicateRoutes } from '../content/describe-page';
 import { markdownRecipe } from '../content/markdown-recipe';
 import { compileIds } from '../content/heading-ids';
@@ -51,51 +51,12 @@ import { renderPage, type PageAssets } from '../render/render-pages';
 import { engineDigest } from './engine-files';
 import { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 import { collectErrors, SiteError, siteErrorsOf, SiteWarning, throwIfAny } from './errors';
-import { timed, type Logger } from './logger';
-import { summaryOf, type PageInfo, type PageSummary, type Theme } from './types';
+import { timed } from './logger';
+import type { SiteOptions, UpdateResult } from './site-options';
+import { summaryOf, type PageInfo, type Theme } from './types';
 
 export { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
-
-export interface SiteOptions {
-  /** Project root: holds templates/, islands/ and the cache. Default: the working directory. */
-  root?: string;
-  /** Content folder with the markdown pages and site.yml. Default: <root>/pages. */
-  pagesDir?: string;
-  /** Output folder. Default: <root>/dist. */
-  outDir?: string;
-  /** Cache folder (content store, theme and asset bundles). Default: <root>/node_modules/.cache/site. */
-  cacheDir?: string;
-  /** Overrides the config's baseUrl (e.g. for a preview deployment). */
-  baseUrl?: string;
-  /** The build's date (security.txt's expiry). Default: now. */
-  now?: Date;
-  /** Re-bundle the theme incrementally (watch mode keeps an esbuild context between edits). */
-  incremental?: boolean;
-  /** Threads that render markdown, this one included. Default: one per core when 200 pages or more need it, else 1. */
-  threads?: number;
-  logger?: Logger;
-}
-
-export interface UpdateResult {
-  /** Routes whose HTML changed; ['*'] when every page did. */
-  routes: string[];
-  /** Set when only the stylesheet changed: browsers can swap it without reloading. */
-  stylesheet?: string;
-  /** With `stylesheet`: the one it replaces, which pages named until now (islands may have linked others). */
-  replacedStylesheet?: string;
-  kinds: ChangeKind[];
-  /** Every page, after the update. */
-  pages: PageSummary[];
-  /** Files written (relative to the output folder) and their sizes. */
-  written: Map<string, number>;
-  /** Things worth knowing that do not fail the build. */
-  warnings: SiteWarning[];
-  /** Pages whose frontmatter and markdown came from the content store, pages whose markdown was rendered, and on how many threads. */
-  content: { stored: number; rendered: number; threads: number };
-  /** Time per named step. */
-  steps: Record<string, number>;
-  ms: number;
-}
+export type { SiteOptions, UpdateResult } from './site-options';
 
 interface State {
   config: SiteConfig;
@@ -139,7 +100,7 @@ export class Site {
   warmUp(): void {
     const config = this.state?.config;
     if (!config) return;
-    const place = { root: this.paths.root, configFile: path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE)) };
+    const place = this.place;
     void import('../content/markdown').then(({ loadMarkdown }) => loadMarkdown(config.markdown, place)).catch(() => undefined); // an update reports any problem
   }
 
@@ -210,7 +171,7 @@ export class Site {
     await this.abort();
     const staging = await stageSite(this.paths.outDir, this.paths.publicDir, this.paths);
     try {
-      const assetsBuilt = step('assets', () => this.bundle(theme));
+      const assetsBuilt = step('assets', () => bundleProjectAssets(theme, this.paths));
       assetsBuilt.catch(() => undefined); // reported below, once the pages are loaded
       const imagesMade = step('images', () => siteImages(config, this.paths.publicDir, this.paths.cacheDir));
       imagesMade.catch(() => undefined); // reported below, after the pages' errors
@@ -230,7 +191,7 @@ export class Site {
       });
       throwIfAny(sortByFile([...markdownErrors, ...renderErrors]));
       const images = await imagesMade;
-      const host = hostFiles({ config, pages: [...pages.values()].map(summaryOf), made: [assets.files, images], inlineStyles: theme.inlineStyles, now: this.now });
+      const host = this.hostFiles({ config, theme, assets, images }, pages);
       // Before the public files are copied in (staging.write): none may take the place of a file the build makes.
       const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
       for (const page of rendered) generated.set(page.outFile, `the page of ${page.file}`);
@@ -267,7 +228,7 @@ export class Site {
     }
     // The browser bundles change when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
-    if (kinds.includes('style') || kinds.includes('island') || changed.some((file) => assetInputs.has(file))) next.assets = await step('assets', () => this.bundle(next.theme));
+    if (kinds.includes('style') || kinds.includes('island') || changed.some((file) => assetInputs.has(file))) next.assets = await step('assets', () => bundleProjectAssets(next.theme, this.paths));
 
     const allPages = next.theme !== previous.theme || next.assets !== previous.assets;
     const output: Output = new Map();
@@ -281,7 +242,7 @@ export class Site {
       return { routes: new Set([...loaded.pages.values()].map((page) => page.route)), content: loaded.content };
     });
     await step('render', () => this.render(routes, next, output));
-    const host = hostFiles({ config: next.config, pages: [...next.pages.values()].map(summaryOf), made: [next.assets.files, next.images], inlineStyles: next.theme.inlineStyles, now: this.now });
+    const host = this.hostFiles(next, next.pages);
     for (const [file, contents] of host) if (allPages || file === 'sitemap.xml') output.set(file, contents);
     for (const file of changed.filter((f) => classify(f, this.paths) === 'public')) output.set(...(await this.publicFile(file)));
     for (const [file, contents] of output) {
@@ -338,27 +299,13 @@ export class Site {
     return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;
   }
 
-  /** The assets: the island scripts and the theme's stylesheet, bundled apart (an edit of one does not bundle the other). */
-  private async bundle(theme: Theme): Promise<Assets> {
-    const scripts = this.bundleScripts();
-    const { themeDir, root, cacheDir } = this.paths;
-    const style = bundleStylesheet({ stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont }, root, cacheDir);
-    return joinAssets(...(await Promise.all([scripts, style])));
-  }
-
-  private async bundleScripts(): Promise<ScriptBundle> {
-    const { islandsDir, root, cacheDir } = this.paths;
-    return bundleScripts(await scriptEntries(islandsDir), root, cacheDir);
-  }
-
   /**
    * Reads the pages (from the content store where nothing changed) and validates their frontmatter against the
    * theme; their bodies come as the markdown is rendered. `errors`: every file that could not be read, parsed or
    * validated, and routes claimed twice. `all`: these are every page of the site (the store forgets the others).
    */
   private async loadHeads(files: readonly string[], config: SiteConfig, theme: Theme, all: boolean): Promise<Heads> {
-    const configFile = path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE));
-    const place = { root: this.paths.root, configFile };
+    const place = this.place;
     // remark loads only when a page needs rendering: the recipe names its packages without importing them.
     const markdown = async () => (await import('../content/markdown')).loadMarkdown(config.markdown, place);
     const reservedIds = theme.reservedIds ?? [];
@@ -397,6 +344,21 @@ export class Site {
     return { pages: await wholePages(heads), content: heads.content };
   }
 
+  /** Every output file but the pages and the public folder's (output/host-files.ts). */
+  private hostFiles({ config, theme, assets, images }: Pick<State, 'config' | 'theme' | 'assets' | 'images'>, pages: Map<string, PageInfo>) {
+    return hostFiles({ config, pages: [...pages.values()].map(summaryOf), made: [assets.files, images], inlineStyles: theme.inlineStyles, now: this.now });
+  }
+
+  /** The project root, and the site config file relative to it, as errors name them. */
+  private get place(): { root: string; configFile: string } {
+    return { root: this.paths.root, configFile: path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE)) };
+  }
+
+  private checkLinks(state: State): Promise<SiteWarning[]> {
+    const { config, pages, links, files } = state;
+    return checkSiteLinks({ config, configFile: this.place.configFile, pages: pages.values(), links: links.values(), files, publicDir: this.paths.publicDir });
+  }
+
   private relative(file: string): string {
     return path.relative(this.paths.pagesDir, file).split(path.sep).join('/');
   }
@@ -429,21 +391,6 @@ export class Site {
       output.set(rendered.outFile, rendered.html);
       next.links.set(rendered.page.route, pageLinks(rendered.page.route, rendered.page.file, rendered.linkSources));
     }
-  }
-
-  /** Broken links fail the update; links to planned routes are warnings; a planned route that has a page is a config error. */
-  private async checkLinks(state: State): Promise<SiteWarning[]> {
-    const { config } = state;
-    const configFile = path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE));
-    const errors = [...state.pages.values()]
-      .filter((page) => config.plannedRoutes.includes(page.route))
-      .map((page) => new SiteError('InvalidConfig', { plannedRoute: page.route, page: page.file }, { field: 'plannedRoutes', file: configFile }));
-    const publicFiles = await listFiles(this.paths.publicDir);
-    const files = new Set([...state.files, ...publicFiles.filter(isPublished)]);
-    const { errors: broken, planned } = checkLinks([...state.links.values()], files, config.plannedRoutes);
-    throwIfAny([...errors, ...broken]);
-    const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);
-    return linked.length ? [new SiteWarning('PlannedRouteLinked', { routes: linked })] : [];
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The error catalogue: every kind's title, message and hint live in
- * generator/core/errors.ts, call sites give only the facts, and whatever is
+ * generator/core/errors-data.ts, call sites give only the facts, and whatever is
  * thrown reaches the user as a catalogued error (never a raw Node error).
  */
 import { readdir, readFile } from 'node:fs/promises';

@@ -1,0 +1,34 @@
+/**
+ * The link check of a whole site, as an update runs it: every page's links against the output's files and the
+ * published public files. Broken links fail the update; links to planned routes are warnings; a planned route
+ * that has a page is a config error.
+ */
+import { SiteError, SiteWarning, throwIfAny } from '../core/errors';
+import type { SiteConfig } from '../content/config';
+import { listFiles } from '../content/list-files';
+import { isPublished } from '../output/public-files';
+import { checkLinks, type PageLinks } from './check-links';
+
+export interface SiteLinks {
+  config: SiteConfig;
+  /** The config file, relative to the project root, for the errors about it. */
+  configFile: string;
+  pages: Iterable<{ route: string; file: string }>;
+  /** What the link check reads of each page. */
+  links: Iterable<PageLinks>;
+  /** Every file of the output, relative to it. */
+  files: Iterable<string>;
+  publicDir: string;
+}
+
+export async function checkSiteLinks({ config, configFile, pages, links, files, publicDir }: SiteLinks): Promise<SiteWarning[]> {
+  const errors = [...pages]
+    .filter((page) => config.plannedRoutes.includes(page.route))
+    .map((page) => new SiteError('InvalidConfig', { plannedRoute: page.route, page: page.file }, { field: 'plannedRoutes', file: configFile }));
+  const publicFiles = await listFiles(publicDir);
+  const present = new Set([...files, ...publicFiles.filter(isPublished)]);
+  const { errors: broken, planned } = checkLinks([...links], present, config.plannedRoutes);
+  throwIfAny([...errors, ...broken]);
+  const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);
+  return linked.length ? [new SiteWarning('PlannedRouteLinked', { routes: linked })] : [];
+}

@@ -1,0 +1,46 @@
+/** What a Site is given, and what each of its updates reports. */
+import type { ContentCounts } from '../content/loaded-pages';
+import type { SiteWarning } from './errors';
+import type { Logger } from './logger';
+import type { ChangeKind } from './project';
+import type { PageSummary } from './types';
+
+export interface SiteOptions {
+  /** Project root: holds templates/, islands/ and the cache. Default: the working directory. */
+  root?: string;
+  /** Content folder with the markdown pages and site.yml. Default: <root>/pages. */
+  pagesDir?: string;
+  /** Output folder. Default: <root>/dist. */
+  outDir?: string;
+  /** Cache folder (content store, theme and asset bundles). Default: <root>/node_modules/.cache/site. */
+  cacheDir?: string;
+  /** Overrides the config's baseUrl (e.g. for a preview deployment). */
+  baseUrl?: string;
+  /** The build's date (security.txt's expiry). Default: now. */
+  now?: Date;
+  /** Re-bundle the theme incrementally (watch mode keeps an esbuild context between edits). */
+  incremental?: boolean;
+  /** Threads that render markdown, this one included. Default: one per core when 200 pages or more need it, else 1. */
+  threads?: number;
+  logger?: Logger;
+}
+
+export interface UpdateResult {
+  /** Routes whose HTML changed; ['*'] when every page did. */
+  routes: string[];
+  /** Set when only the stylesheet changed: browsers can swap it without reloading. */
+  stylesheet?: string;
+  /** With `stylesheet`: the one it replaces, which pages named until now (islands may have linked others). */
+  replacedStylesheet?: string;
+  kinds: ChangeKind[];
+  /** Every page, after the update. */
+  pages: PageSummary[];
+  /** Files written (relative to the output folder) and their sizes. */
+  written: Map<string, number>;
+  /** Things worth knowing that do not fail the build. */
+  warnings: SiteWarning[];
+  content: ContentCounts;
+  /** Time per named step. */
+  steps: Record<string, number>;
+  ms: number;
+}
