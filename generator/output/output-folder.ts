@@ -247,8 +247,12 @@ export async function removeLeftovers(outDir: string): Promise<string[]> {
     if (!stats?.isDirectory()) continue;
     const mark = await readMark(folder);
     if (!mark) {
-      // Killed between making its folder and marking it: an empty folder holds nothing of anyone's (rmdir removes only empty ones).
-      if (safeReaddir(folder).length === 0 && (await rmdir(folder).then(() => true, () => false))) removed.push(folder);
+      // Killed between making its folder and marking it, or while writing the mark: a folder that holds nothing but
+      // the mark's temporary copy is the build's own (rmdir then removes only an empty folder). Anything else is left.
+      const entries = safeReaddir(folder);
+      if (!entries.every(isMarkFile)) continue;
+      for (const entry of entries) await rm(path.join(folder, entry), { force: true });
+      if (await rmdir(folder).then(() => true, () => false)) removed.push(folder);
       continue;
     }
     if (mark.staging && mark.staging.host !== os.hostname()) continue;

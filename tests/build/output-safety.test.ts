@@ -290,6 +290,10 @@ describe('site build: leftovers of interrupted builds', () => {
     await mkdir(path.join(leftover, 'assets'), { recursive: true });
     await writeFile(path.join(leftover, 'assets/big.js'), Buffer.alloc(1 << 20));
     await writeFile(path.join(leftover, MARK), JSON.stringify({ generator: 'site', files: [], staging: { pid: dead, host: os.hostname() } }));
+    // Killed while writing its mark: nothing in it but the mark's temporary copy, half written.
+    const halfMarked = path.join(site.dir, `.dist.tmp-${dead}-4`);
+    await mkdir(halfMarked);
+    await writeFile(path.join(halfMarked, `${MARK}.${dead}.tmp`), '{"generator":"si');
     // Same name, but no mark: not site's to delete.
     const unmarked = path.join(site.dir, `.dist.tmp-${dead}-2`);
     await mkdir(unmarked);
@@ -303,6 +307,7 @@ describe('site build: leftovers of interrupted builds', () => {
     expect((await buildSite(site)).code).toBe(0);
     const names = await readdir(site.dir);
     expect(names).not.toContain(path.basename(leftover));
+    expect(names).not.toContain(path.basename(halfMarked));
     expect(await states(unmarked, running)).toEqual([unmarkedBefore, runningBefore]);
   });
 
