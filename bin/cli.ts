@@ -16,6 +16,12 @@ const generator = {
   watch: () => import('../generator/dev/watch'),
 };
 
+/**
+ * Starts esbuild on the project's theme and islands before the engine loads (generator/assets/bundle-ahead.ts): it
+ * bundles in its own process while Node compiles the engine here. The Site reads the bundles from the cache.
+ */
+const bundleAhead = (places: { outDir: string; pagesDir: string }) => import('../generator/assets/bundle-ahead').then((ahead) => ahead.bundleAhead(places));
+
 const { version } = packageJson;
 
 export const EXIT_BUILD_ERROR = 1;
@@ -54,8 +60,10 @@ export function createProgram(): Command {
     .option('--verbose', '[boolean] list every output file, step timings and error stacks')
     .addOption(new Option('--threads <n>', '[number] threads that render markdown (default: one per core when 200 pages or more need rendering)').argParser(positiveInteger))
     .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; threads?: number }) => {
+      const ahead = bundleAhead({ outDir: options.out, pagesDir: options.pages });
       const { build } = await generator.build();
       await build({
+        ahead: await ahead,
         outDir: options.out,
         pagesDir: options.pages,
         baseUrl: options.baseUrl,
@@ -91,8 +99,10 @@ export function createProgram(): Command {
     .addOption(options.host())
     .option('--verbose', '[boolean] step timings of each rebuild, and error stacks')
     .action(async (options: { pages: string; out: string; port: string; host: string; verbose?: boolean }) => {
+      const ahead = bundleAhead({ outDir: options.out, pagesDir: options.pages });
       const { startWatch } = await generator.watch();
       const watching = await startWatch({
+        ahead: await ahead,
         pagesDir: options.pages,
         outDir: options.out,
         port: parsePort(options.port),

@@ -2,14 +2,16 @@
  * `npm run compile` (also npm's `prepare`, so `npm ci` runs it): bundles the
  * CLI and the engine into lib/, so the `site` command starts without loading
  * TypeScript. Entries: cli.mjs, theme.mjs (the theme API the theme bundle
- * imports) and markdown-task.mjs (the markdown pool's task), with the chunks they share, so each module
- * exists once. Packages stay in node_modules, where the theme finds the same
+ * imports), and the worker threads' tasks markdown-task.mjs (the markdown
+ * pool's) and bundle-ahead-task.mjs, with the chunks they share, so each
+ * module exists once. Packages stay in node_modules, where the theme finds the same
  * ones. bin/compiled-engine.js decides when lib/ may run.
  */
 import { statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { digestOf, ENGINE_ROOT, INPUTS, LIB_DIR } from '../bin/compiled-engine.js';
 
@@ -17,20 +19,28 @@ import { digestOf, ENGINE_ROOT, INPUTS, LIB_DIR } from '../bin/compiled-engine.j
 const RECIPE_FILES = [path.relative(ENGINE_ROOT, fileURLToPath(import.meta.url)), 'tsconfig.json'];
 
 /**
- * The markdown pipeline is bundled in: remark is hundreds of small ES modules, and Node loads one file far
- * faster than hundreds (each build that renders markdown, and each markdown worker, loads it). These packages
- * are private to the engine: the theme never imports them. Every other package stays in node_modules, where
- * the theme finds the same react, react-dom and zod the engine renders with.
+ * Packages private to the engine (the theme never imports them) are bundled in: remark is hundreds of small ES
+ * modules and yaml dozens, and Node loads one file far faster than many (each build that renders markdown, and
+ * each markdown worker, loads remark; each build reads its config with yaml). Every other package stays in
+ * node_modules, where the theme finds the same react, react-dom and zod the engine renders with.
  */
-const BUNDLED = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'hast-util-sanitize', 'github-slugger'];
+const BUNDLED = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'hast-util-sanitize', 'github-slugger', 'yaml'];
+/**
+ * yaml's exports give Node its CommonJS build, whose require('process') an ES module bundle cannot make; its
+ * ES module build is the same code (published for browsers, it needs nothing of Node).
+ */
+const ES_MODULE_BUILDS = { yaml: 'browser/index.js' };
 const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 const insideNodeModules = (file) => file.split(/[\\/]/).includes('node_modules');
+const requireHere = createRequire(import.meta.url);
 /** Bare imports of the engine's sources stay external unless BUNDLED; the bundled packages' own imports come along. */
-const bundleMarkdown = {
-  name: 'bundle-markdown',
+const bundlePrivatePackages = {
+  name: 'bundle-private-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:') || args.path.startsWith('#')) return undefined;
+      const esModuleBuild = ES_MODULE_BUILDS[args.path];
+      if (esModuleBuild) return { path: path.join(path.dirname(requireHere.resolve(`${args.path}/package.json`)), esModuleBuild) };
       if (insideNodeModules(args.importer) || BUNDLED.includes(packageOf(args.path))) return undefined;
       return { path: args.path, external: true };
     });
@@ -42,7 +52,12 @@ await rm(temp, { recursive: true, force: true });
 const started = Date.now();
 const result = await build({
   absWorkingDir: ENGINE_ROOT,
-  entryPoints: { cli: 'bin/cli.ts', theme: 'generator/theme.ts', 'markdown-task': 'generator/content/markdown-task.ts' },
+  entryPoints: {
+    cli: 'bin/cli.ts',
+    theme: 'generator/theme.ts',
+    'markdown-task': 'generator/content/markdown-task.ts',
+    'bundle-ahead-task': 'generator/assets/bundle-ahead-task.ts',
+  },
   outdir: temp,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -50,7 +65,7 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [bundleMarkdown],
+  plugins: [bundlePrivatePackages],
   jsx: 'automatic',
   sourcemap: 'linked', // --verbose stacks name the TypeScript lines
   metafile: true,

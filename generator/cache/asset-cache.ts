@@ -34,18 +34,33 @@ interface Manifest<T extends Bundle> {
 
 /**
  * The bundle of a `kind` (scripts, styles) `recipe` makes: the stored one when its inputs are unchanged, else made
- * now by `make` (and stored). Each kind has its manifest and its folders.
+ * now by `make` (and stored). Each kind has its manifest and its folders. `madeElsewhere`: settles once another
+ * thread has stored the bundle it is making, or failed to; a miss waits for it and looks again before making one.
  */
-export async function cachedAssets<T extends Bundle>(kind: string, recipe: string, cacheDir: string, make: () => Promise<T>): Promise<T> {
-  return (await storedAssets<T>(kind, recipe, cacheDir)) ?? store(kind, recipe, cacheDir, await make());
+export async function cachedAssets<T extends Bundle>(kind: string, recipe: string, cacheDir: string, make: () => Promise<T>, madeElsewhere?: Promise<void>): Promise<T> {
+  let stored = await storedAssets<T>(kind, recipe, cacheDir);
+  if (!stored && madeElsewhere) {
+    await madeElsewhere;
+    stored = await storedAssets<T>(kind, recipe, cacheDir);
+  }
+  return stored ?? store(kind, recipe, cacheDir, await make());
 }
 
 const manifestOf = (kind: string) => `${kind}-manifest.json`;
 
-async function storedAssets<T extends Bundle>(kind: string, recipe: string, cacheDir: string): Promise<T | undefined> {
+/** The manifest of the stored bundle of `kind`, when `recipe` made it and none of its inputs changed since. */
+async function currentManifest<T extends Bundle>(kind: string, recipe: string, cacheDir: string): Promise<Manifest<T> | undefined> {
   const manifest = await readFile(path.join(cacheDir, manifestOf(kind)), 'utf8').then((text) => JSON.parse(text) as Manifest<T>, () => undefined);
   if (!manifest || manifest.recipe !== recipe) return undefined;
-  if (!Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was)) return undefined;
+  return Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was) ? manifest : undefined;
+}
+
+/** Whether the cache names a bundle of `kind` that `recipe` made from its inputs as they are now (its files not read). */
+export const isStored = async (kind: string, recipe: string, cacheDir: string): Promise<boolean> => (await currentManifest(kind, recipe, cacheDir)) !== undefined;
+
+async function storedAssets<T extends Bundle>(kind: string, recipe: string, cacheDir: string): Promise<T | undefined> {
+  const manifest = await currentManifest<T>(kind, recipe, cacheDir);
+  if (!manifest) return undefined;
   const folder = path.join(cacheDir, manifest.folder);
   try {
     const contents = await Promise.all(manifest.assets.files.map((file) => readFile(path.join(folder, file))));

@@ -66,12 +66,20 @@ export async function cacheFolder(preferred: string, packages?: string): Promise
   return { dir, warning };
 }
 
-/** Makes `link` a symbolic link to the folder `packages` (when it exists), replacing a link to anywhere else. */
+/**
+ * Makes `link` a symbolic link to the folder `packages` (when it exists), replacing a link to anywhere else. Builds
+ * (and a build's bundles made ahead) may choose the same folder at once: a link another one made meanwhile is as good.
+ */
 async function linkPackages(link: string, packages: string): Promise<void> {
   if (!(await lstat(packages).then((s) => s.isDirectory() || s.isSymbolicLink(), () => false))) return;
   const target = path.resolve(packages);
-  if ((await readlink(link).catch(() => undefined)) === target) return;
+  const linked = async () => (await readlink(link).catch(() => undefined)) === target;
+  if (await linked()) return;
   await rm(link, { force: true });
-  await symlink(target, link, 'dir');
+  try {
+    await symlink(target, link, 'dir');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await linked())) throw error;
+  }
 }
 

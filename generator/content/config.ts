@@ -13,7 +13,7 @@ import { decodeText } from './read-text';
 import { textField } from './text-field';
 import { checkedTexts } from './text-values';
 import { fieldName, validate } from './validate';
-import { fieldAt, loadYaml, parseYaml } from './yaml';
+import { fieldAt, parseYaml } from './yaml';
 
 export { CONFIG_FILE };
 
@@ -146,7 +146,6 @@ export async function loadConfig(pagesDir: string, displayRoot = process.cwd(), 
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new SiteError('MissingConfig', { file: shown }, { file: shown, cause });
     throw new SiteError('UnreadableFile', { file: shown, reason: code ?? (cause as Error).message }, { file: shown, cause });
   }
-  await loadYaml();
   const fieldOf = (text: string, offset: number) => {
     const field = fieldAt(text, offset);
     return field && fieldName(field);

@@ -8,7 +8,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Tinypool from 'tinypool';
+import type Tinypool from 'tinypool';
 import { fromPlain } from '../core/errors';
 import { COMPILED, compiledModule, GENERATOR_DIR } from '../core/engine-files';
 import type { PageBody } from '../core/types';
@@ -38,14 +38,16 @@ const taskFile = COMPILED
   : { filename: path.join(GENERATOR_DIR, 'core/typescript-task.js'), env: { ...process.env, SITE_TASK_MODULE: pathToFileURL(path.join(GENERATOR_DIR, 'content/markdown-task.ts')).href } };
 
 export class MarkdownPool {
-  private readonly pool: Tinypool;
-
-  constructor(
-    threads: number,
+  private constructor(
+    private readonly pool: Tinypool,
     private readonly settings: MarkdownSettings | undefined,
     private readonly place: PluginPlace,
-  ) {
-    this.pool = new Tinypool({ ...taskFile, minThreads: threads, maxThreads: threads, idleTimeout: 0 });
+  ) {}
+
+  /** A pool of `threads` workers. tinypool loads only here: most builds (every build on two cores) render on one thread. */
+  static async start(threads: number, settings: MarkdownSettings | undefined, place: PluginPlace): Promise<MarkdownPool> {
+    const { default: Pool } = await import('tinypool');
+    return new MarkdownPool(new Pool({ ...taskFile, minThreads: threads, maxThreads: threads, idleTimeout: 0 }), settings, place);
   }
 
   /** Renders the bodies on the pool, a batch per task; each promise settles with its page's body or error (a SiteError). */

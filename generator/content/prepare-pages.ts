@@ -78,7 +78,7 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
 
   const markdown = toRender.length > 0 ? await ctx.markdown() : undefined;
   const threads = threadsFor(toRender.length, ctx.threads);
-  const pool = threads > 1 && toRender.length > 0 ? new MarkdownPool(threads, ctx.markdownSettings, ctx.place) : undefined;
+  const pool = threads > 1 && toRender.length > 0 ? await MarkdownPool.start(threads, ctx.markdownSettings, ctx.place) : undefined;
   const bodies: (PageBody | Promise<PageBody>)[] = pool ? pool.render(toRender) : toRender.map(({ content, page }) => renderHere(markdown!, content, page));
   toRender.forEach((item, i) => {
     const prepared = pages[item.index]!;

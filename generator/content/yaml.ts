@@ -11,8 +11,7 @@
  *   that expand to billions of values for whatever walks the data next);
  * - an alias with no anchor before it, and a list or mapping used as a key.
  */
-import { createRequire } from 'node:module';
-import type { CST, Document, LineCounter, Node as YamlNode } from 'yaml';
+import { Composer, isAlias, isCollection, isMap, isNode, isPair, isScalar, LineCounter, Parser, YAMLParseError, type CST, type Document, type Node as YamlNode } from 'yaml';
 import { SiteError } from '../core/errors';
 import { fieldName } from './validate';
 
@@ -23,19 +22,6 @@ export const MAX_ALIASED_VALUES = 10_000;
 
 /** Tags of the YAML 1.2 core schema, and `!` (a plain string): the only ones a document may use. */
 const SAFE_TAGS = new Set(['!', ...['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((name) => `tag:yaml.org,2002:${name}`)]);
-
-/**
- * The yaml package is loaded only when needed: the site config needs it (loadYaml, before parsing it),
- * pages only when one has an error (their data comes from js-yaml), so a build's worker threads never load it.
- * An error on a worker loads it there with require.
- */
-let yamlPackage: typeof import('yaml') | undefined;
-export async function loadYaml(): Promise<void> {
-  const loaded = await import('yaml');
-  // A CommonJS package: bundled, its exports arrive as the default export.
-  yamlPackage ??= 'parseDocument' in loaded ? loaded : (loaded as { default: typeof import('yaml') }).default;
-}
-const yaml = () => (yamlPackage ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 export interface ParsedYaml {
   data: unknown;
@@ -62,7 +48,6 @@ export function parseYaml(source: string, file: string, firstLine = 1): ParsedYa
 
 /** The document, or the offset of a collection nested deeper than MAX_DEPTH (then nothing is composed). */
 function compose(source: string, counter: LineCounter): { doc: Document; tooDeep?: undefined } | { doc?: undefined; tooDeep: number } {
-  const { Composer, Parser } = yaml();
   // The parser is a loop; composing recurses, so the depth is checked on the parser's tokens first.
   const tokens = [...new Parser(counter.addNewLine).parse(source)];
   const tooDeep = deepestOffset(tokens);
@@ -71,7 +56,7 @@ function compose(source: string, counter: LineCounter): { doc: Document; tooDeep
   for (const next of new Composer({ prettyErrors: false, uniqueKeys: true }).compose(tokens, true, source.length)) {
     if (!doc) doc = next;
     else {
-      doc.errors.push(new (yaml().YAMLParseError)([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'A second YAML document starts here (after a --- line)'));
+      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'A second YAML document starts here (after a --- line)'));
       break;
     }
   }
@@ -96,7 +81,6 @@ function deepestOffset(tokens: CST.Token[]): number | undefined {
 }
 
 function parseUncached(source: string, file: string, firstLine: number): ParsedYaml {
-  const { LineCounter } = yaml();
   const counter = new LineCounter();
   const lineAt = (offset: number) => counter.linePos(offset).line + firstLine - 1;
   const composed = compose(source, counter);
@@ -129,7 +113,7 @@ function parseUncached(source: string, file: string, firstLine: number): ParsedY
     lineOf(path) {
       for (let depth = path.length; depth >= 0; depth--) {
         const node = doc.getIn(path.slice(0, depth).map((p) => (typeof p === 'symbol' ? String(p) : p)), true);
-        if (yaml().isNode(node) && node.range) return lineAt(node.range[0]);
+        if (isNode(node) && node.range) return lineAt(node.range[0]);
       }
       return undefined;
     },
@@ -150,7 +134,6 @@ const HINTS: Partial<Record<string, string>> = {
  * node is entered before its contents, so an alias inside its own anchor refers to a collection that contains it).
  */
 function checkNodes(doc: Document, file: string, lineAt: (offset: number) => number): void {
-  const { isAlias, isCollection, isMap, isPair, isScalar } = yaml();
   const anchors = new Map<string, YamlNode>();
   const sizes = new Map<YamlNode, number>();
   let aliased = 0;
@@ -205,7 +188,6 @@ const shownTag = (tag: string) => (tag.startsWith('tag:yaml.org,2002:') ? `!!${t
  */
 export function fieldAt(source: string, offset: number): (string | number)[] | undefined {
   try {
-    const { LineCounter, isCollection, isMap, isPair, isScalar } = yaml();
     const composed = compose(source, new LineCounter());
     if (!composed.doc) return undefined;
     const inside = (node: unknown) => {

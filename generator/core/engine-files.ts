@@ -1,8 +1,8 @@
 /**
  * Where the engine's own files are. The engine runs either from its
  * TypeScript sources (tsx, tests) or compiled by `npm run compile` into lib/
- * (one folder: the entries cli.mjs, theme.mjs and markdown-task.mjs, and the
- * chunks they share). Code that names a file of the engine asks here, so it
+ * (one folder: the entries cli.mjs, theme.mjs, and the worker threads' tasks
+ * markdown-task.mjs and bundle-ahead-task.mjs, with the chunks they share). Code that names a file of the engine asks here, so it
  * works either way.
  */
 import { createHash } from 'node:crypto';
@@ -22,7 +22,7 @@ export const ENGINE_ROOT = COMPILED ? path.dirname(path.dirname(here)) : path.re
 export const GENERATOR_DIR = path.join(ENGINE_ROOT, 'generator');
 
 /** A compiled entry point, by name. */
-export const compiledModule = (name: 'cli' | 'theme' | 'markdown-task') => path.join(ENGINE_ROOT, 'lib', `${name}.mjs`);
+export const compiledModule = (name: 'cli' | 'theme' | 'markdown-task' | 'bundle-ahead-task') => path.join(ENGINE_ROOT, 'lib', `${name}.mjs`);
 
 /** The theme API module this engine loads (generator/theme.ts, or its compiled entry): a theme imports exactly this one. */
 export const THEME_API = COMPILED ? compiledModule('theme') : path.join(GENERATOR_DIR, 'theme.ts');

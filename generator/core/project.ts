@@ -4,7 +4,8 @@
  * names its folders before the rest of the engine has loaded.
  */
 import path from 'node:path';
-import { CONFIG_FILE, PUBLIC_DIR } from '../content/page-files';
+import { CONFIG_FILE, listPageFiles, noPages, PUBLIC_DIR } from '../content/page-files';
+import { checkOutputPlace } from '../output/output-folder';
 
 export interface ProjectPaths {
   root: string;
@@ -36,6 +37,18 @@ export function projectPaths(options: ProjectPlaces): ProjectPaths {
     publicDir: path.join(pagesDir, PUBLIC_DIR),
     cacheDir: options.cacheDir ? path.resolve(root, options.cacheDir) : path.join(root, 'node_modules', '.cache', 'site'),
   };
+}
+
+/**
+ * The page files a full build of the project builds (inside the pages folder), once it has checked what it checks
+ * before it writes anything, its cache included: that the output folder is a place of the build's own
+ * (output-folder.ts), and that there are pages.
+ */
+export async function pagesToBuild(paths: ProjectPaths): Promise<string[]> {
+  checkOutputPlace(paths.outDir, paths);
+  const files = await listPageFiles(paths.pagesDir);
+  if (files.length === 0) throw noPages(paths.pagesDir, paths.root);
+  return files;
 }
 
 export type ChangeKind = 'config' | 'page' | 'public' | 'style' | 'theme' | 'island';

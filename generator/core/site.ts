@@ -26,6 +26,7 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Assets } from '../assets/bundle-assets';
+import { madeFor, type BundlesAhead } from '../assets/bundle-ahead';
 import { bundleProjectAssets } from '../assets/bundle-assets';
 import { siteImages } from '../assets/images';
 import { cacheFolder } from '../cache/cache-dir';
@@ -36,7 +37,7 @@ import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
 import { describePage, duplicateRoutes } from '../content/describe-page';
 import { markdownRecipe } from '../content/markdown-recipe';
 import { compileIds } from '../content/heading-ids';
-import { listPageFiles, noPages } from '../content/page-files';
+import { listPageFiles } from '../content/page-files';
 import { failWith, sortByFile, wholePages, withBodies, type Heads, type Item } from '../content/loaded-pages';
 import { preparePages } from '../content/prepare-pages';
 import { outputFileOf } from '../content/routes';
@@ -49,7 +50,7 @@ import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { renderPage, type PageAssets } from '../render/render-pages';
 import { engineDigest } from './engine-files';
-import { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
+import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 import { collectErrors, SiteError, siteErrorsOf, SiteWarning, throwIfAny } from './errors';
 import { timed } from './logger';
 import type { SiteOptions, UpdateResult } from './site-options';
@@ -83,9 +84,11 @@ export class Site {
   private bundler?: ThemeBundler;
   private store?: ContentStore;
   private cacheReady?: Promise<SiteWarning[]>;
+  private readonly ahead?: BundlesAhead;
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
+    if (options.ahead && madeFor(options.ahead, this.paths)) this.ahead = options.ahead;
   }
 
   /** The config the last successful update used. */
@@ -147,6 +150,8 @@ export class Site {
   async dispose(): Promise<void> {
     await this.abort();
     await this.bundler?.dispose();
+    // A build that failed early is not left writing bundles into the cache as its process ends.
+    await Promise.all([this.ahead?.theme, this.ahead?.scripts]);
   }
 
   /** The cache folder: node_modules/.cache/site, or (with a warning, once) a private folder when that cannot be written. */
@@ -158,10 +163,7 @@ export class Site {
   }
 
   private async updateAll(step: Step): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
-    // Before anything is written: the output folder must be a place of the build's own (output-folder.ts).
-    checkOutputPlace(this.paths.outDir, this.paths);
-    const files = await listPageFiles(this.paths.pagesDir);
-    if (files.length === 0) throw noPages(this.paths.pagesDir, this.paths.root);
+    const files = await pagesToBuild(this.paths);
     const notes = await this.useCacheFolder();
     // Without a content store every page's markdown is rendered: remark loads while esbuild bundles the theme.
     if (!(await ContentStore.exists(this.paths.cacheDir, this.paths.pagesDir))) void import('../content/markdown').catch(() => undefined);
@@ -171,7 +173,7 @@ export class Site {
     await this.abort();
     const staging = await stageSite(this.paths.outDir, this.paths.publicDir, this.paths);
     try {
-      const assetsBuilt = step('assets', () => bundleProjectAssets(theme, this.paths));
+      const assetsBuilt = step('assets', () => bundleProjectAssets(theme, this.paths, this.ahead?.scripts));
       assetsBuilt.catch(() => undefined); // reported below, once the pages are loaded
       const imagesMade = step('images', () => siteImages(config, this.paths.publicDir, this.paths.cacheDir));
       imagesMade.catch(() => undefined); // reported below, after the pages' errors
@@ -296,7 +298,7 @@ export class Site {
     await this.useCacheFolder();
     const rebundle = this.options.incremental && this.state !== undefined;
     if (rebundle) this.bundler ??= new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
-    return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;
+    return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir, this.ahead?.theme))).theme;
   }
 
   /**

@@ -37,13 +37,22 @@ const MANIFEST = 'theme-manifest.json';
 /** A theme bundle's file name: a digest of its code. */
 const moduleName = (code: string | Uint8Array) => `theme-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
 
-/** The last bundle, when no file it was made from has changed since: a start-up without esbuild. */
-async function reusableBundle(entry: string, cacheDir: string): Promise<string | undefined> {
+/** The last bundle's manifest, when it was made for `entry` this way and no file it was made from has changed since. */
+async function currentManifest(entry: string, cacheDir: string): Promise<Manifest | undefined> {
   // A torn or unreadable manifest is a cache miss, never an error.
   const manifest = await readFile(path.join(cacheDir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as Manifest).catch(() => undefined);
   if (!manifest || manifest.entry !== entry || manifest.recipe !== RECIPE) return undefined;
+  return Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was) ? manifest : undefined;
+}
+
+/** Whether the cache names a bundle of the theme as it is now (its module not read: a hint, as for bundle-ahead.ts). */
+export const themeBundled = async (themeDir: string, cacheDir: string): Promise<boolean> => (await currentManifest(themeEntry(themeDir), cacheDir)) !== undefined;
+
+/** The last bundle, when no file it was made from has changed since: a start-up without esbuild. */
+async function reusableBundle(entry: string, cacheDir: string): Promise<string | undefined> {
+  const manifest = await currentManifest(entry, cacheDir);
+  if (!manifest) return undefined;
   const module = path.join(cacheDir, manifest.module);
-  if (!Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was)) return undefined;
   // The module is named after its content's digest: one that does not match it (torn, or edited) is bundled again.
   const code = await readFile(module).catch(() => undefined);
   if (!code || moduleName(code) !== manifest.module) return undefined;
@@ -147,7 +156,7 @@ export class ThemeBundler {
   private readonly entry: string;
 
   constructor(themeDir: string, private readonly cacheDir: string) {
-    this.entry = path.join(themeDir, 'index.ts');
+    this.entry = themeEntry(themeDir);
   }
 
   async load(): Promise<LoadedTheme> {
@@ -169,11 +178,28 @@ export class ThemeBundler {
   }
 }
 
-/** The theme: the last bundle when none of its inputs changed, else a new one. */
-export async function loadTheme(themeDir: string, cacheDir: string): Promise<LoadedTheme> {
-  const entry = path.join(themeDir, 'index.ts');
-  const module = (await reusableBundle(entry, cacheDir)) || (await bundle(entry, cacheDir, () => esbuild().build(bundleOptions(entry))));
-  return { theme: await importTheme(module, entry), module };
+/** The module a theme folder's bundle starts from. */
+export const themeEntry = (themeDir: string) => path.join(themeDir, 'index.ts');
+
+/**
+ * The theme's bundle in the cache (a file): the last one when none of its inputs changed, else a new one. `ahead`:
+ * settles once another thread (bundle-ahead.ts) has stored the bundle it is making, or failed to; a miss waits for
+ * it and looks again before bundling.
+ */
+export async function bundleTheme(themeDir: string, cacheDir: string, ahead?: Promise<void>): Promise<string> {
+  const entry = themeEntry(themeDir);
+  let reused = await reusableBundle(entry, cacheDir);
+  if (!reused && ahead) {
+    await ahead;
+    reused = await reusableBundle(entry, cacheDir);
+  }
+  return reused ?? bundle(entry, cacheDir, () => esbuild().build(bundleOptions(entry)));
+}
+
+/** The theme: the last bundle when none of its inputs changed, else a new one (`ahead`: as bundleTheme's). */
+export async function loadTheme(themeDir: string, cacheDir: string, ahead?: Promise<void>): Promise<LoadedTheme> {
+  const module = await bundleTheme(themeDir, cacheDir, ahead);
+  return { theme: await importTheme(module, themeEntry(themeDir)), module };
 }
 
 /** Imports a bundled theme module (also used by worker threads). */

@@ -1,12 +1,16 @@
 /** The CLI as a user runs it: help, version, exit codes and error output. */
 import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, tempSite, type TempSite } from '../support/fixture';
 
-const run = async (...args: string[]) => {
+const run = (...args: string[]) => runIn(REPO, ...args);
+const runIn = async (cwd: string, ...args: string[]) => {
   try {
-    const { stdout, stderr } = await promisify(execFile)('node', [`${REPO}/bin/site.js`, ...args], { cwd: REPO });
+    const { stdout, stderr } = await promisify(execFile)('node', [`${REPO}/bin/site.js`, ...args], { cwd });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -70,6 +74,19 @@ describe('site CLI', () => {
     expect(result.stderr).not.toMatch(/\n\s+at .*\.ts:\d+/);
     const verbose = await run('build', '--verbose', '--pages', site.pagesDir, '--out', site.outDir);
     expect(verbose.stderr).toMatch(/\.ts:\d+/);
+  });
+
+  it('run in a folder that is not a project, exits 1 and leaves the folder as it was (no cache, no output)', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'not-a-project-'));
+    try {
+      await writeFile(path.join(folder, 'notes.txt'), 'a file of the user\'s\n');
+      const result = await runIn(folder, 'build');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/MissingPagesFolder/);
+      expect(await readdir(folder)).toEqual(['notes.txt']);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 
