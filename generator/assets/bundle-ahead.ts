@@ -48,14 +48,20 @@ export async function bundleAhead(places: ProjectPlaces): Promise<BundlesAhead> 
   let theme!: () => void;
   let scripts!: () => void;
   const ahead: BundlesAhead = { paths, theme: new Promise((resolve) => (theme = resolve)), scripts: new Promise((resolve) => (scripts = resolve)) };
-  // Not unref'd: a Site's dispose waits for it (no process ends while it writes the cache), and it ends by itself.
-  const worker = new Worker(task.file, { workerData: { paths }, env: task.env });
-  worker.on('message', (message: AheadMessage) => (message.bundled === 'theme' ? theme() : scripts()));
   // However it ends, what it has not said will not happen (settling twice changes nothing).
   const ended = () => {
     theme();
     scripts();
   };
+  let worker: Worker;
+  try {
+    // Not unref'd: a Site's dispose waits for it (no process ends while it writes the cache), and it ends by itself.
+    worker = new Worker(task.file, { workerData: { paths }, env: task.env });
+  } catch {
+    ended(); // no thread to be had (a limit on threads): the Site bundles as it would without one
+    return ahead;
+  }
+  worker.on('message', (message: AheadMessage) => (message.bundled === 'theme' ? theme() : scripts()));
   worker.on('error', ended);
   worker.on('exit', ended);
   return ahead;
