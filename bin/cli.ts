@@ -17,8 +17,8 @@ const generator = {
 };
 
 /**
- * Starts esbuild on the project's theme and islands before the engine loads (generator/assets/bundle-ahead.ts): it
- * bundles in its own process while Node compiles the engine here. The Site reads the bundles from the cache.
+ * Starts bundling the project's theme and islands on a worker thread before the engine loads
+ * (generator/assets/bundle-ahead.ts), while Node compiles the engine here. The Site reads the bundles from the cache.
  */
 const bundleAhead = (places: { outDir: string; pagesDir: string }) => import('../generator/assets/bundle-ahead').then((ahead) => ahead.bundleAhead(places));
 

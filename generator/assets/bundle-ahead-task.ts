@@ -2,10 +2,10 @@
  * The worker thread of bundle-ahead.ts: checks that the build would make a
  * cache (it writes nothing where the build refuses to build), chooses the
  * cache folder as the Site does, then bundles the theme and the islands into
- * it, and says when each is there. On a thread of its own, its event loop answers esbuild's
- * plugin calls (the theme's shared packages) at once, while the main thread
- * is busy compiling the engine. Anything that goes wrong only means the Site
- * does that work itself.
+ * it, and says when each is there. On a thread of its own, its event loop
+ * answers esbuild's plugin calls (the theme's shared packages) at once, while
+ * the main thread is busy compiling the engine. Anything that goes wrong only
+ * means the Site does that work itself.
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';

@@ -13,10 +13,8 @@
  * failed: a bundle that failed here is bundled again by the Site, which
  * reports the error.
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { COMPILED, compiledModule, GENERATOR_DIR } from '../core/engine-files';
+import { workerTask } from '../core/engine-files';
 import { projectPaths, type ProjectPaths, type ProjectPlaces } from '../core/project';
 import { themeBundled } from '../render/load-theme';
 import { scriptsBundled } from './bundle-assets';
@@ -33,9 +31,7 @@ export interface BundlesAhead {
   scripts: Promise<void>;
 }
 
-const task = COMPILED
-  ? { file: compiledModule('bundle-ahead-task') }
-  : { file: path.join(GENERATOR_DIR, 'core/typescript-task.js'), env: { ...process.env, SITE_TASK_MODULE: pathToFileURL(path.join(GENERATOR_DIR, 'assets/bundle-ahead-task.ts')).href } };
+const task = workerTask('bundle-ahead-task', 'assets/bundle-ahead-task.ts');
 
 /**
  * Starts bundling the theme and the islands of the project at `places` (where the build would make a cache at all),

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fingerprint, removeStale, touchEntry, writeEntry } from './cache-files';
+import { fingerprint, foundOrMadeElsewhere, removeStale, touchEntry, writeEntry } from './cache-files';
 
 /** What a bundle is: its output files, and the source files it was made of. */
 export interface Bundle {
@@ -38,11 +38,7 @@ interface Manifest<T extends Bundle> {
  * thread has stored the bundle it is making, or failed to; a miss waits for it and looks again before making one.
  */
 export async function cachedAssets<T extends Bundle>(kind: string, recipe: string, cacheDir: string, make: () => Promise<T>, madeElsewhere?: Promise<void>): Promise<T> {
-  let stored = await storedAssets<T>(kind, recipe, cacheDir);
-  if (!stored && madeElsewhere) {
-    await madeElsewhere;
-    stored = await storedAssets<T>(kind, recipe, cacheDir);
-  }
+  const stored = await foundOrMadeElsewhere(() => storedAssets<T>(kind, recipe, cacheDir), madeElsewhere);
   return stored ?? store(kind, recipe, cacheDir, await make());
 }
 

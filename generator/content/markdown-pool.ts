@@ -6,11 +6,9 @@
  * same on any thread and pages are rendered and written in file order.
  */
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type Tinypool from 'tinypool';
 import { fromPlain } from '../core/errors';
-import { COMPILED, compiledModule, GENERATOR_DIR } from '../core/engine-files';
+import { workerTask } from '../core/engine-files';
 import type { PageBody } from '../core/types';
 import type { BodySource, MarkdownSettings } from './markdown';
 import type { PluginPlace } from './markdown-plugins';
@@ -33,9 +31,7 @@ export function threadsFor(pages: number, requested?: number): number {
   return pages >= POOL_THRESHOLD && cores >= 3 ? cores - 1 : 1;
 }
 
-const taskFile = COMPILED
-  ? { filename: compiledModule('markdown-task') }
-  : { filename: path.join(GENERATOR_DIR, 'core/typescript-task.js'), env: { ...process.env, SITE_TASK_MODULE: pathToFileURL(path.join(GENERATOR_DIR, 'content/markdown-task.ts')).href } };
+const task = workerTask('markdown-task', 'content/markdown-task.ts');
 
 export class MarkdownPool {
   private constructor(
@@ -47,7 +43,7 @@ export class MarkdownPool {
   /** A pool of `threads` workers. tinypool loads only here: most builds (every build on two cores) render on one thread. */
   static async start(threads: number, settings: MarkdownSettings | undefined, place: PluginPlace): Promise<MarkdownPool> {
     const { default: Pool } = await import('tinypool');
-    return new MarkdownPool(new Pool({ ...taskFile, minThreads: threads, maxThreads: threads, idleTimeout: 0 }), settings, place);
+    return new MarkdownPool(new Pool({ filename: task.file, env: task.env, minThreads: threads, maxThreads: threads, idleTimeout: 0 }), settings, place);
   }
 
   /** Renders the bodies on the pool, a batch per task; each promise settles with its page's body or error (a SiteError). */

@@ -25,9 +25,8 @@
  */
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Assets } from '../assets/bundle-assets';
 import { madeFor, type BundlesAhead } from '../assets/bundle-ahead';
-import { bundleProjectAssets } from '../assets/bundle-assets';
+import { bundleProjectAssets, type Assets } from '../assets/bundle-assets';
 import { siteImages } from '../assets/images';
 import { cacheFolder } from '../cache/cache-dir';
 import { ContentStore } from '../cache/content-store';

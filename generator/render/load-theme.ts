@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
-import { fingerprint, removeStale, touchEntry, writeEntry } from '../cache/cache-files';
+import { fingerprint, foundOrMadeElsewhere, removeStale, touchEntry, writeEntry } from '../cache/cache-files';
 import { SiteError } from '../core/errors';
 import type { Theme } from '../core/types';
 import { SHARED_PACKAGES, sharedRuntime, THEME_API } from './shared-runtime';
@@ -33,6 +33,9 @@ interface Manifest {
 }
 
 const MANIFEST = 'theme-manifest.json';
+
+/** The module a theme folder's bundle starts from. */
+export const themeEntry = (themeDir: string) => path.join(themeDir, 'index.ts');
 
 /** A theme bundle's file name: a digest of its code. */
 const moduleName = (code: string | Uint8Array) => `theme-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
@@ -178,9 +181,6 @@ export class ThemeBundler {
   }
 }
 
-/** The module a theme folder's bundle starts from. */
-export const themeEntry = (themeDir: string) => path.join(themeDir, 'index.ts');
-
 /**
  * The theme's bundle in the cache (a file): the last one when none of its inputs changed, else a new one. `ahead`:
  * settles once another thread (bundle-ahead.ts) has stored the bundle it is making, or failed to; a miss waits for
@@ -188,11 +188,7 @@ export const themeEntry = (themeDir: string) => path.join(themeDir, 'index.ts');
  */
 export async function bundleTheme(themeDir: string, cacheDir: string, ahead?: Promise<void>): Promise<string> {
   const entry = themeEntry(themeDir);
-  let reused = await reusableBundle(entry, cacheDir);
-  if (!reused && ahead) {
-    await ahead;
-    reused = await reusableBundle(entry, cacheDir);
-  }
+  const reused = await foundOrMadeElsewhere(() => reusableBundle(entry, cacheDir), ahead);
   return reused ?? bundle(entry, cacheDir, () => esbuild().build(bundleOptions(entry)));
 }
 
