@@ -16,12 +16,6 @@ const generator = {
   watch: () => import('../generator/dev/watch'),
 };
 
-/**
- * Starts bundling the project's theme and islands on a worker thread before the engine loads
- * (generator/assets/bundle-ahead.ts), while Node compiles the engine here. The Site reads the bundles from the cache.
- */
-const bundleAhead = (places: { outDir: string; pagesDir: string }) => import('../generator/assets/bundle-ahead').then((ahead) => ahead.bundleAhead(places));
-
 const { version } = packageJson;
 
 export const EXIT_BUILD_ERROR = 1;
@@ -60,10 +54,8 @@ export function createProgram(): Command {
     .option('--verbose', '[boolean] list every output file, step timings and error stacks')
     .addOption(new Option('--threads <n>', '[number] threads that render markdown (default: one per core when 200 pages or more need rendering)').argParser(positiveInteger))
     .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; threads?: number }) => {
-      const ahead = bundleAhead({ outDir: options.out, pagesDir: options.pages });
       const { build } = await generator.build();
       await build({
-        ahead: await ahead,
         outDir: options.out,
         pagesDir: options.pages,
         baseUrl: options.baseUrl,
@@ -84,8 +76,8 @@ export function createProgram(): Command {
       const paths = projectPaths({ outDir: options.out, pagesDir: options.pages });
       if (options.build && (await isStale(paths))) await build({ outDir: options.out, pagesDir: options.pages, logger: createLogger({ quiet: true }) });
       const site = new Site({ outDir: options.out, pagesDir: options.pages });
-      const config = await site.readConfig().finally(() => site.dispose());
-      const report = await checkSite(paths.outDir, config);
+      const { theme, config } = await site.readProject().finally(() => site.dispose());
+      const report = await checkSite(paths.outDir, config, { placeholders: theme.placeholderLinks?.(config) });
       console.log(formatCheckReport(report));
       if (report.problems.length > 0) process.exitCode = EXIT_BUILD_ERROR;
     });
@@ -99,10 +91,8 @@ export function createProgram(): Command {
     .addOption(options.host())
     .option('--verbose', '[boolean] step timings of each rebuild, and error stacks')
     .action(async (options: { pages: string; out: string; port: string; host: string; verbose?: boolean }) => {
-      const ahead = bundleAhead({ outDir: options.out, pagesDir: options.pages });
       const { startWatch } = await generator.watch();
       const watching = await startWatch({
-        ahead: await ahead,
         pagesDir: options.pages,
         outDir: options.out,
         port: parsePort(options.port),

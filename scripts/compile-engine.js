@@ -3,8 +3,7 @@
  * CLI and the engine into lib/, so the `site` command starts without loading
  * TypeScript. Entries: cli.mjs, theme.mjs (the theme API the theme bundle
  * imports), and the worker threads' tasks markdown-task.mjs (the markdown
- * pool's) and bundle-ahead-task.mjs, with the chunks they share, so each
- * module exists once. Packages stay in node_modules, where the theme finds the same
+ * pool's), with the chunks they share, so each module exists once. Packages stay in node_modules, where the theme finds the same
  * ones. bin/compiled-engine.js decides when lib/ may run.
  */
 import { statSync } from 'node:fs';
@@ -56,7 +55,6 @@ const result = await build({
     cli: 'bin/cli.ts',
     theme: 'generator/theme.ts',
     'markdown-task': 'generator/content/markdown-task.ts',
-    'bundle-ahead-task': 'generator/assets/bundle-ahead-task.ts',
   },
   outdir: temp,
   outExtension: { '.js': '.mjs' },

@@ -12,7 +12,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
-import { cachedAssets, isStored, type Bundle } from '../cache/asset-cache';
+import { cachedAssets, type Bundle } from '../cache/asset-cache';
 import { SiteError } from '../core/errors';
 import { fingerprint } from '../cache/cache-files';
 import { esbuild, esbuildVersion, firstEsbuildMessage } from '../render/load-theme';
@@ -79,8 +79,7 @@ export type StyleBundle = Bundle & Pick<Assets, 'stylesheet' | 'fontPreload'>;
 
 /**
  * Bundles the assets; with a `cacheDir`, reuses each bundle while none of its inputs changed (asset-cache.ts).
- * The scripts and the stylesheet are two bundles: the scripts need nothing of the theme, so a build has them
- * bundled ahead while the engine loads (bundle-ahead.ts), and an edit of one never re-bundles the other.
+ * The scripts and the stylesheet are two bundles: an edit of one never re-bundles the other.
  */
 export async function bundleAssets(input: BundleInput, workDir: string, cacheDir?: string): Promise<Assets> {
   const [scripts, style] = await Promise.all([bundleScripts(input.scripts, workDir, cacheDir), bundleStylesheet(input, workDir, cacheDir)]);
@@ -111,11 +110,8 @@ function recipeOf(input: unknown, workDir: string): string {
   return JSON.stringify({ format: STORED_FORMAT, esbuild: esbuildVersion, options: bundleOptions(path.join(workDir, ASSETS_DIR)), input, workDir, project });
 }
 
-/**
- * The island scripts (entry name → absolute source file), minified, with the chunks they share. `ahead`: they are
- * being bundled into the cache by another thread (bundle-ahead.ts).
- */
-export async function bundleScripts(scripts: Record<string, string>, workDir: string, cacheDir?: string, ahead?: Promise<void>): Promise<ScriptBundle> {
+/** The island scripts (entry name → absolute source file), minified, with the chunks they share. */
+export async function bundleScripts(scripts: Record<string, string>, workDir: string, cacheDir?: string): Promise<ScriptBundle> {
   const make = async (): Promise<ScriptBundle> => {
     if (Object.keys(scripts).length === 0) return { files: new Map(), inputs: [], scripts: {}, imports: {}, styles: {} };
     const built = await run(Object.entries(scripts).map(([name, file]) => ({ in: file, out: name })), workDir);
@@ -128,12 +124,7 @@ export async function bundleScripts(scripts: Record<string, string>, workDir: st
     }
     return result;
   };
-  return cacheDir ? cachedAssets('scripts', recipeOf(scripts, workDir), cacheDir, make, ahead) : make();
-}
-
-/** Whether the cache names a bundle of the islands of `islandsDir` as they are now (bundle-ahead.ts's hint). */
-export async function scriptsBundled(islandsDir: string, workDir: string, cacheDir: string): Promise<boolean> {
-  return isStored('scripts', recipeOf(await scriptEntries(islandsDir), workDir), cacheDir);
+  return cacheDir ? cachedAssets('scripts', recipeOf(scripts, workDir), cacheDir, make) : make();
 }
 
 /**
@@ -143,10 +134,9 @@ export async function scriptsBundled(islandsDir: string, workDir: string, cacheD
 export async function bundleProjectAssets(
   theme: { stylesheet: string; preloadFont?: string },
   { themeDir, islandsDir, root, cacheDir }: { themeDir: string; islandsDir: string; root: string; cacheDir: string },
-  scriptsAhead?: Promise<void>,
 ): Promise<Assets> {
   const [scripts, style] = await Promise.all([
-    scriptEntries(islandsDir).then((entries) => bundleScripts(entries, root, cacheDir, scriptsAhead)),
+    scriptEntries(islandsDir).then((entries) => bundleScripts(entries, root, cacheDir)),
     bundleStylesheet({ stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont }, root, cacheDir),
   ]);
   return joinAssets(scripts, style);

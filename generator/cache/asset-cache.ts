@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fingerprint, foundOrMadeElsewhere, removeStale, touchEntry, writeEntry } from './cache-files';
+import { fingerprint, removeStale, touchEntry, writeEntry } from './cache-files';
 
 /** What a bundle is: its output files, and the source files it was made of. */
 export interface Bundle {
@@ -34,11 +34,10 @@ interface Manifest<T extends Bundle> {
 
 /**
  * The bundle of a `kind` (scripts, styles) `recipe` makes: the stored one when its inputs are unchanged, else made
- * now by `make` (and stored). Each kind has its manifest and its folders. `madeElsewhere`: settles once another
- * thread has stored the bundle it is making, or failed to; a miss waits for it and looks again before making one.
+ * now by `make` (and stored). Each kind has its manifest and its folders.
  */
-export async function cachedAssets<T extends Bundle>(kind: string, recipe: string, cacheDir: string, make: () => Promise<T>, madeElsewhere?: Promise<void>): Promise<T> {
-  const stored = await foundOrMadeElsewhere(() => storedAssets<T>(kind, recipe, cacheDir), madeElsewhere);
+export async function cachedAssets<T extends Bundle>(kind: string, recipe: string, cacheDir: string, make: () => Promise<T>): Promise<T> {
+  const stored = await storedAssets<T>(kind, recipe, cacheDir);
   return stored ?? store(kind, recipe, cacheDir, await make());
 }
 
@@ -50,9 +49,6 @@ async function currentManifest<T extends Bundle>(kind: string, recipe: string, c
   if (!manifest || manifest.recipe !== recipe) return undefined;
   return Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was) ? manifest : undefined;
 }
-
-/** Whether the cache names a bundle of `kind` that `recipe` made from its inputs as they are now (its files not read). */
-export const isStored = async (kind: string, recipe: string, cacheDir: string): Promise<boolean> => (await currentManifest(kind, recipe, cacheDir)) !== undefined;
 
 async function storedAssets<T extends Bundle>(kind: string, recipe: string, cacheDir: string): Promise<T | undefined> {
   const manifest = await currentManifest<T>(kind, recipe, cacheDir);

@@ -68,7 +68,7 @@ export async function cacheFolder(preferred: string, packages?: string): Promise
 
 /**
  * Makes `link` a symbolic link to the folder `packages` (when it exists), replacing a link to anywhere else. Builds
- * (and a build's bundles made ahead) may choose the same folder at once: a link another one made meanwhile is as good.
+ * may choose the same folder at once: a link another one made meanwhile is as good.
  */
 async function linkPackages(link: string, packages: string): Promise<void> {
   if (!(await lstat(packages).then((s) => s.isDirectory() || s.isSymbolicLink(), () => false))) return;

@@ -64,17 +64,6 @@ export async function writeEntry(file: string, contents: string | Uint8Array): P
 }
 
 /** Marks an entry as used now, so the sweep of stale entries keeps it. */
-/**
- * What `look` finds in the cache; on a miss, when another thread is making that entry (`madeElsewhere` settles once
- * it has stored it, or failed to), what `look` finds once it is done: an entry is made once, not twice at once.
- */
-export async function foundOrMadeElsewhere<T>(look: () => Promise<T | undefined>, madeElsewhere?: Promise<void>): Promise<T | undefined> {
-  const found = await look();
-  if (found !== undefined || !madeElsewhere) return found;
-  await madeElsewhere;
-  return look();
-}
-
 export const touchEntry = (file: string) => utimes(file, new Date(), new Date()).catch(() => undefined);
 
 const engineRequire = createRequire(import.meta.url);

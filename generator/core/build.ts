@@ -4,8 +4,6 @@
  * (`--verbose` prints them):
  *
  *   theme ∥ config → pages (content store, markdown on every core) ∥ assets → render + write → images → write → links → commit
- *
- * The CLI has the theme and the islands bundled ahead, on a worker thread, while this module loads (SiteOptions.ahead).
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * Where the engine's own files are. The engine runs either from its
  * TypeScript sources (tsx, tests) or compiled by `npm run compile` into lib/
  * (one folder: the entries cli.mjs, theme.mjs, and the worker threads' tasks
- * markdown-task.mjs and bundle-ahead-task.mjs, with the chunks they share).
+ * markdown-task.mjs, with the chunks they share).
  * Code that names a file of the engine asks here, so it works either way.
  */
 import { createHash } from 'node:crypto';
@@ -22,13 +22,13 @@ export const ENGINE_ROOT = COMPILED ? path.dirname(path.dirname(here)) : path.re
 export const GENERATOR_DIR = path.join(ENGINE_ROOT, 'generator');
 
 /** A compiled entry point, by name. */
-export const compiledModule = (name: 'cli' | 'theme' | 'markdown-task' | 'bundle-ahead-task') => path.join(ENGINE_ROOT, 'lib', `${name}.mjs`);
+export const compiledModule = (name: 'cli' | 'theme' | 'markdown-task') => path.join(ENGINE_ROOT, 'lib', `${name}.mjs`);
 
 /**
  * The module a worker thread runs for the task `name` (its source: `source`, under generator/): the compiled entry,
  * or, running from the sources, the shim that starts tsx on the thread and then loads the source (typescript-task.js).
  */
-export function workerTask(name: 'markdown-task' | 'bundle-ahead-task', source: string): { file: string; env?: Record<string, string> } {
+export function workerTask(name: 'markdown-task', source: string): { file: string; env?: Record<string, string> } {
   if (COMPILED) return { file: compiledModule(name) };
   const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
   return { file: path.join(GENERATOR_DIR, 'core/typescript-task.js'), env: { ...env, SITE_TASK_MODULE: pathToFileURL(path.join(GENERATOR_DIR, source)).href } };

@@ -1,5 +1,4 @@
 /** What a Site is given, and what each of its updates reports. */
-import type { BundlesAhead } from '../assets/bundle-ahead';
 import type { ContentCounts } from '../content/loaded-pages';
 import type { SiteWarning } from './errors';
 import type { Logger } from './logger';
@@ -24,12 +23,6 @@ export interface SiteOptions {
   /** Threads that render markdown, this one included. Default: one per core when 200 pages or more need it, else 1. */
   threads?: number;
   logger?: Logger;
-  /**
-   * The theme and the islands, being bundled into the cache since before the engine loaded (assets/bundle-ahead.ts,
-   * started by the CLI): a bundle the cache does not hold yet is read from it once made there, rather than made
-   * twice. Ignored when made for another project's places.
-   */
-  ahead?: BundlesAhead;
 }
 
 export interface UpdateResult {

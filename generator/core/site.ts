@@ -25,9 +25,8 @@
  */
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { madeFor, type BundlesAhead } from '../assets/bundle-ahead';
 import { bundleProjectAssets, type Assets } from '../assets/bundle-assets';
-import { siteImages } from '../assets/images';
+import { defaultSocialCard, siteImages } from '../assets/images';
 import { cacheFolder } from '../cache/cache-dir';
 import { ContentStore } from '../cache/content-store';
 import { pageLinks, type PageLinks } from '../checks/check-links';
@@ -83,11 +82,9 @@ export class Site {
   private bundler?: ThemeBundler;
   private store?: ContentStore;
   private cacheReady?: Promise<SiteWarning[]>;
-  private readonly ahead?: BundlesAhead;
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
-    if (options.ahead && madeFor(options.ahead, this.paths)) this.ahead = options.ahead;
   }
 
   /** The config the last successful update used. */
@@ -106,9 +103,10 @@ export class Site {
     void import('../content/markdown').then(({ loadMarkdown }) => loadMarkdown(config.markdown, place)).catch(() => undefined); // an update reports any problem
   }
 
-  /** The site config as an update reads it (validated with the theme's fields), without building anything. */
-  async readConfig(): Promise<SiteConfig> {
-    return this.loadConfig(await this.loadTheme());
+  /** The theme, and the site config as an update reads it (validated with the theme's fields), without building anything. */
+  async readProject(): Promise<{ theme: Theme; config: SiteConfig }> {
+    const theme = await this.loadTheme();
+    return { theme, config: await this.loadConfig(theme) };
   }
 
   /**
@@ -121,7 +119,7 @@ export class Site {
     const steps: Record<string, number> = {};
     const step: Step = (name, run) => timed(steps, name, run);
     const kinds = changed === 'all' ? (['config'] as ChangeKind[]) : [...new Set(changed.map((f) => classify(f, this.paths)).filter((k): k is ChangeKind => k !== undefined))];
-    const everything = changed === 'all' || !this.state || kinds.includes('config') || changed.includes(path.join(this.paths.publicDir, this.state.config.logo));
+    const everything = changed === 'all' || !this.state || kinds.includes('config') || (this.state.config.logo !== undefined && changed.includes(path.join(this.paths.publicDir, this.state.config.logo)));
     const result = everything ? await this.updateAll(step) : await this.updateSome(changed as string[], kinds, step);
     return { ...result, kinds, steps, ms: performance.now() - started };
   }
@@ -149,8 +147,6 @@ export class Site {
   async dispose(): Promise<void> {
     await this.abort();
     await this.bundler?.dispose();
-    // A build that failed early is not left writing bundles into the cache as its process ends.
-    await Promise.all([this.ahead?.theme, this.ahead?.scripts]);
   }
 
   /** The cache folder: node_modules/.cache/site, or (with a warning, once) a private folder when that cannot be written. */
@@ -172,9 +168,9 @@ export class Site {
     await this.abort();
     const staging = await stageSite(this.paths.outDir, this.paths.publicDir, this.paths);
     try {
-      const assetsBuilt = step('assets', () => bundleProjectAssets(theme, this.paths, this.ahead?.scripts));
+      const assetsBuilt = step('assets', () => bundleProjectAssets(theme, this.paths));
       assetsBuilt.catch(() => undefined); // reported below, once the pages are loaded
-      const imagesMade = step('images', () => siteImages(config, this.paths.publicDir, this.paths.cacheDir));
+      const imagesMade = step('images', () => this.images(config, theme));
       imagesMade.catch(() => undefined); // reported below, after the pages' errors
       const heads = await step('pages', () => this.loadHeads(files, config, theme, true));
       if (heads.errors.length > 0) await failWith(heads);
@@ -226,6 +222,8 @@ export class Site {
       next.theme = await step('theme', () => this.loadTheme());
       // The theme's config fields may have changed with it.
       if (next.theme.config !== previous.theme.config) next.config = await step('config', () => this.loadConfig(next.theme));
+      // The social card's lines may come from the theme (theme.socialCard).
+      if (next.theme !== previous.theme) next.images = await step('images', () => this.images(next.config, next.theme));
     }
     // The browser bundles change when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
@@ -297,7 +295,7 @@ export class Site {
     await this.useCacheFolder();
     const rebundle = this.options.incremental && this.state !== undefined;
     if (rebundle) this.bundler ??= new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
-    return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir, this.ahead?.theme))).theme;
+    return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;
   }
 
   /**
@@ -347,7 +345,15 @@ export class Site {
 
   /** Every output file but the pages and the public folder's (output/host-files.ts). */
   private hostFiles({ config, theme, assets, images }: Pick<State, 'config' | 'theme' | 'assets' | 'images'>, pages: Map<string, PageInfo>) {
-    return hostFiles({ config, pages: [...pages.values()].map(summaryOf), made: [assets.files, images], inlineStyles: theme.inlineStyles, now: this.now });
+    const formEndpoint = theme.formEndpoint?.(config);
+    return hostFiles({ config, pages: [...pages.values()].map(summaryOf), made: [assets.files, images], inlineStyles: theme.inlineStyles, now: this.now, formEndpoint });
+  }
+
+  /** The social card and the icons made from the logo, with the theme's lines on the card. */
+  private images(config: SiteConfig, theme: Theme) {
+    const own = theme.socialCard?.(config) ?? {};
+    const card = defaultSocialCard(config);
+    return siteImages(config, this.paths.publicDir, this.paths.cacheDir, { subtitle: own.subtitle ?? card.subtitle, footnote: own.footnote ?? card.footnote });
   }
 
   /** The project root, and the site config file relative to it, as errors name them. */

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
-import { fingerprint, foundOrMadeElsewhere, removeStale, touchEntry, writeEntry } from '../cache/cache-files';
+import { fingerprint, removeStale, touchEntry, writeEntry } from '../cache/cache-files';
 import { SiteError } from '../core/errors';
 import type { Theme } from '../core/types';
 import { SHARED_PACKAGES, sharedRuntime, THEME_API } from './shared-runtime';
@@ -47,9 +47,6 @@ async function currentManifest(entry: string, cacheDir: string): Promise<Manifes
   if (!manifest || manifest.entry !== entry || manifest.recipe !== RECIPE) return undefined;
   return Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was) ? manifest : undefined;
 }
-
-/** Whether the cache names a bundle of the theme as it is now (its module not read: a hint, as for bundle-ahead.ts). */
-export const themeBundled = async (themeDir: string, cacheDir: string): Promise<boolean> => (await currentManifest(themeEntry(themeDir), cacheDir)) !== undefined;
 
 /** The last bundle, when no file it was made from has changed since: a start-up without esbuild. */
 async function reusableBundle(entry: string, cacheDir: string): Promise<string | undefined> {
@@ -181,20 +178,16 @@ export class ThemeBundler {
   }
 }
 
-/**
- * The theme's bundle in the cache (a file): the last one when none of its inputs changed, else a new one. `ahead`:
- * settles once another thread (bundle-ahead.ts) has stored the bundle it is making, or failed to; a miss waits for
- * it and looks again before bundling.
- */
-export async function bundleTheme(themeDir: string, cacheDir: string, ahead?: Promise<void>): Promise<string> {
+/** The theme's bundle in the cache (a file): the last one when none of its inputs changed, else a new one. */
+export async function bundleTheme(themeDir: string, cacheDir: string): Promise<string> {
   const entry = themeEntry(themeDir);
-  const reused = await foundOrMadeElsewhere(() => reusableBundle(entry, cacheDir), ahead);
+  const reused = await reusableBundle(entry, cacheDir);
   return reused ?? bundle(entry, cacheDir, () => esbuild().build(bundleOptions(entry)));
 }
 
-/** The theme: the last bundle when none of its inputs changed, else a new one (`ahead`: as bundleTheme's). */
-export async function loadTheme(themeDir: string, cacheDir: string, ahead?: Promise<void>): Promise<LoadedTheme> {
-  const module = await bundleTheme(themeDir, cacheDir, ahead);
+/** The theme: the last bundle when none of its inputs changed, else a new one. */
+export async function loadTheme(themeDir: string, cacheDir: string): Promise<LoadedTheme> {
+  const module = await bundleTheme(themeDir, cacheDir);
   return { theme: await importTheme(module, themeEntry(themeDir)), module };
 }
 

@@ -1,7 +1,6 @@
 /**
  * The cache folder: the preferred one whenever it can be written, chosen the
- * same way by everything that chooses it at once (a build, the bundles it
- * makes ahead on a worker thread, another build).
+ * same way by everything that chooses it at once (two builds).
  */
 import { mkdir, mkdtemp, readlink, rm } from 'node:fs/promises';
 import os from 'node:os';
