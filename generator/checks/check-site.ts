@@ -50,8 +50,13 @@ export async function checkSite(outDir: string, config: SiteConfig): Promise<Che
       // Only this site is fetched: mailto:, tel: and other hosts are not (CI has no internet).
       linksToSkip: async (link: string) => !link.startsWith(local),
       });
+    // A site need not have a not-found page (hosts then answer unknown paths with their own).
+    const notFoundHtml = await readFile(path.join(outDir, '404.html'), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw error;
+    });
     // Everything reachable from home; then the not-found page's own links (served at /404 with 200).
-    const links = [...(await crawl(`${local}/`, true)).links, ...(await crawl(`${local}/404`, false)).links];
+    const links = [...(await crawl(`${local}/`, true)).links, ...(notFoundHtml === undefined ? [] : (await crawl(`${local}/404`, false)).links)];
 
     const htmlFiles = (await listFiles(outDir)).filter((f) => f.endsWith('.html'));
     const routeOfFile = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
@@ -61,8 +66,7 @@ export async function checkSite(outDir: string, config: SiteConfig): Promise<Che
     const linkingPages = (route: string, fragment: string) =>
       [...htmlOf].filter(([page, html]) => html.includes(`href="${route}${fragment}"`) || (page === route && html.includes(`href="${fragment}"`))).map(([page]) => page);
 
-    const notFoundHtml = await readFile(path.join(outDir, '404.html'), 'utf8');
-    const notFoundHeading = notFoundHtml.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1] ?? '';
+    const notFoundHeading = notFoundHtml?.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1] ?? '';
     const problems: CheckProblem[] = [];
     const plannedSeen = new Set<string>();
     const broken = links.filter((l: LinkResult) => l.state === LinkState.BROKEN);

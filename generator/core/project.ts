@@ -3,9 +3,20 @@
  * cache) and what a changed file is to the site. Light on purpose: a build
  * names its folders before the rest of the engine has loaded.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE, listPageFiles, noPages, PUBLIC_DIR } from '../content/page-files';
 import { checkOutputPlace } from '../output/output-folder';
+import { ENGINE_ROOT } from './engine-files';
+
+/** The engine's built-in theme (themes/default/, shipped in the package): a project without templates/ uses it. */
+export const DEFAULT_THEME_DIR = path.join(ENGINE_ROOT, 'themes', 'default');
+
+/** The project's own theme folder, templates/, when it has one; else the built-in theme. */
+export function themeDirOf(root: string): string {
+  const own = path.join(root, 'templates');
+  return existsSync(own) ? own : DEFAULT_THEME_DIR;
+}
 
 export interface ProjectPaths {
   root: string;
@@ -32,7 +43,7 @@ export function projectPaths(options: ProjectPlaces): ProjectPaths {
     root,
     pagesDir,
     outDir: path.resolve(root, options.outDir ?? 'dist'),
-    themeDir: path.join(root, 'templates'),
+    themeDir: themeDirOf(root),
     islandsDir: path.join(root, 'islands'),
     publicDir: path.join(pagesDir, PUBLIC_DIR),
     cacheDir: options.cacheDir ? path.resolve(root, options.cacheDir) : path.join(root, 'node_modules', '.cache', 'site'),

@@ -15,18 +15,27 @@
  *   packages are bundled from the project's install, and their own imports of
  *   these packages come to the engine's copies too.
  *
+ * - The engine's package by name (`import { defineTemplate } from 'site'`, as
+ *   the built-in theme and the themes `site new` copies write it): the theme
+ *   API, the same module, whichever copy of the package the project has.
+ *
  * The bundle names these modules by absolute file URL (THEME_API is the
  * compiled theme.mjs when the engine runs compiled): it imports them from
  * wherever the cache keeps it, and Node gives each URL one instance.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
-import { GENERATOR_DIR, THEME_API } from '../core/engine-files';
+import { ENGINE_ROOT, GENERATOR_DIR, THEME_API } from '../core/engine-files';
 
 export { THEME_API };
 /** Packages whose one instance the engine and the theme share. */
 export const SHARED_PACKAGES = ['react', 'react-dom', 'zod'] as const;
+
+/** The engine's package name, which a theme imports the theme API by. */
+export const PACKAGE_NAME = (JSON.parse(readFileSync(path.join(ENGINE_ROOT, 'package.json'), 'utf8')) as { name: string }).name;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 const sharedPackage = new RegExp(`^(${SHARED_PACKAGES.join('|')})(/|$)`);
 /** Import paths that may lead into a generator folder: only these are checked, the rest resolve as esbuild would. */
@@ -64,6 +73,8 @@ export function sharedRuntime(themeDir: string): Plugin {
         if (!answer) shared.set(key, (answer = resolveShared(args)));
         return answer;
       });
+
+      build.onResolve({ filter: new RegExp(`^${escapeRegExp(PACKAGE_NAME)}$`) }, () => ({ path: pathToFileURL(THEME_API).href, external: true }));
 
       build.onResolve({ filter: mayBeEngine }, async (args) => {
         if (args.pluginData === RESOLVING || args.namespace !== 'file') return undefined;

@@ -1,0 +1,16 @@
+/**
+ * The engine's built-in theme: used when a project has no templates/ folder, and copied by `site new` for the user to
+ * change. A layout with a header naming the site, prose pages with a table of contents, and a not-found page; no
+ * JavaScript, no inline styles. It imports the engine only through its theme API, the package `site`.
+ */
+import type { Theme } from 'site';
+import { Layout } from './Layout';
+import { notFound, prose } from './templates';
+
+export const theme: Theme = {
+  Layout,
+  stylesheet: 'styles.css',
+  templates: { prose, 'not-found': notFound },
+  // The ids the layout and the templates put in pages, so no markdown heading takes one.
+  reservedIds: ['main', 'page-title', 'toc-title'],
+};
