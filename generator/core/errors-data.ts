@@ -102,7 +102,12 @@ export const ErrorKinds = {
   TemplateLoadFailed: {
     title: 'Templates failed to load',
     message: (p: { problem: string } | { unbundled: string }) => ('problem' in p ? p.problem : `Could not bundle ${p.unbundled}`),
-    hint: 'Fix the template source; the error below comes from bundling or importing it.',
+    hint: "Fix the theme's code at the place named above (templates/index.ts or a module it imports); the message is esbuild's or Node's.",
+  },
+  ThemeEntryMissing: {
+    title: 'The theme has no entry module',
+    message: (p: { folder: string; entry: string }) => `${p.folder}/ has no ${p.entry}, the module a theme starts from`,
+    hint: 'Create templates/index.ts exporting `theme` (`site new <dir>` writes one, a copy of the built-in theme), or remove the templates/ folder to build with the built-in theme.',
   },
   AssetBuildFailed: {
     title: 'Asset bundling failed',

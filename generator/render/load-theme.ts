@@ -7,6 +7,7 @@
  * theme and the engine run on one instance of each.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -124,6 +125,10 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
     code = result.outputFiles[0]!.text;
     inputs = Object.keys(result.metafile.inputs).map((file) => path.resolve(file));
   } catch (cause) {
+    if (!existsSync(entry)) {
+      const folder = path.relative(process.cwd(), path.dirname(entry)) || '.';
+      throw new SiteError('ThemeEntryMissing', { folder, entry: path.basename(entry) }, { file: path.relative(process.cwd(), entry), cause });
+    }
     throw new SiteError('TemplateLoadFailed', firstEsbuildMessage(cause) === undefined ? { unbundled: entry } : { problem: firstEsbuildMessage(cause)! }, {
       file: path.relative(process.cwd(), entry),
       cause,
