@@ -3,10 +3,13 @@
  * A theme imports this module only, never another generator folder, so the
  * engine's internals can change without touching a theme.
  */
-export { defineTemplate } from './core/types';
+export { defineTemplate, defineTheme } from './core/types';
 export type { BaseFrontmatter, Heading, LayoutProps, PageInfo, TemplateDefinition, TemplateProps, Theme } from './core/types';
 export type { SiteConfig, ConfigExtension } from './content/config';
-export { contactSchema } from './content/config';
+// The engine's config schema and field shapes, for a theme's own fields (its `config`).
+export { email, href, routePath, siteConfigSchema } from './content/config';
+export { textField } from './content/text-field';
+export type { Crumb } from './render/breadcrumbs';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';
 export { organizationId } from './render/json-ld';
 export { SiteError, type ErrorKind } from './core/errors';

@@ -1,10 +1,12 @@
 /** The theme the generator loads: layout, stylesheet, preloaded font, templates, reserved ids and config fields. */
-import { z } from 'zod';
-import { contactSchema, type Theme } from '../generator/theme';
+import { defineTheme } from '../generator/theme';
+import { breadcrumbTrail } from './breadcrumbs';
+import { websiteConfig, type SiteConfig } from './config';
 import { Layout, layoutKey } from './layout/Layout';
+import { organization } from './organization';
 import { templates } from './registry';
 
-export const theme: Theme = {
+export const theme = defineTheme<string, SiteConfig>({
   Layout,
   layoutKey,
   stylesheet: 'styles/site.css',
@@ -13,8 +15,12 @@ export const theme: Theme = {
   // The ids the Layout, the page heroes, the legal table of contents and the islands put in pages, so no markdown
   // heading takes one. Section and form ids come from each page's frontmatter: a clash with one fails the build.
   reservedIds: ['main', 'page-title', 'toc-title', 'hero-slides', /^hero-slide-\d+$/, /^nav-panel-\d+$/],
-  // What this site's pages need of site.yml beyond the engine's generic config: the careers and partnerships inboxes.
-  config: {
-    contact: contactSchema.extend({ careersEmail: z.email().max(254), partnersEmail: z.email().max(254) }),
-  },
-};
+  // What this site's pages need of site.yml beyond the engine's generic config: the company, its navigation and footer.
+  config: websiteConfig,
+  organization,
+  breadcrumbs: breadcrumbTrail,
+  socialCard: (site) => ({ footnote: `${site.baseUrl.replace(/^https?:\/\//, '')} · ${site.address.locality}, ${site.address.region}` }),
+  formEndpoint: (site) => site.forms.endpoint,
+  // The social links not yet made are placeholders (href="#"), in the footer of every page.
+  placeholderLinks: (site) => site.social.filter((s) => s.href === '#').length,
+});

@@ -20,25 +20,41 @@ const FONTS = ['@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', '@exp
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
-function ogSvg(site: SiteConfig, logo: string): string {
+/** The lines of the social card under the site's name (theme.socialCard), as the card writes them. */
+export interface SocialCard {
+  subtitle: string;
+  footnote: string;
+}
+
+/** The card's lines without a theme's: the tagline (or description), then the site's host. */
+export const defaultSocialCard = (site: SiteConfig): SocialCard => ({
+  subtitle: site.tagline ?? site.description ?? '',
+  footnote: hostOf(site),
+});
+
+export const hostOf = (site: Pick<SiteConfig, 'baseUrl'>) => site.baseUrl.replace(/^https?:\/\//, '');
+
+/** The icons' background and the card's gradient end when the config names no theme colour. */
+const DEFAULT_COLOUR = '#1e293b';
+
+function ogSvg(site: SiteConfig, logo: string | undefined, card: SocialCard): string {
   const { width, height } = OG_IMAGE;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
-    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#070d1a"/><stop offset="1" stop-color="${site.themeColor}"/></linearGradient>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#070d1a"/><stop offset="1" stop-color="${site.themeColor ?? DEFAULT_COLOUR}"/></linearGradient>
     <pattern id="grid" width="48" height="48" patternUnits="userSpaceOnUse"><path d="M48 0H0V48" fill="none" stroke="#ffffff" stroke-opacity="0.05"/></pattern>
   </defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>
   <rect width="${width}" height="${height}" fill="url(#grid)"/>
-  <image href="${dataUri(logo)}" x="80" y="96" width="112" height="112"/>
-  <text x="80" y="330" font-family="Inter" font-weight="700" font-size="76" fill="#ffffff">${escapeXml(site.name)}</text>
-  <text x="80" y="400" font-family="Inter" font-weight="400" font-size="34" fill="#c7d2fe">${escapeXml(site.tagline)}</text>
-  <text x="80" y="540" font-family="Inter" font-weight="400" font-size="26" fill="#94a3b8">${escapeXml(site.baseUrl.replace(/^https?:\/\//, ''))} · ${escapeXml(site.address.locality)}, ${escapeXml(site.address.region)}</text>
+${logo === undefined ? '' : `  <image href="${dataUri(logo)}" x="80" y="96" width="112" height="112"/>\n`}  <text x="80" y="330" font-family="Inter" font-weight="700" font-size="76" fill="#ffffff">${escapeXml(site.name)}</text>
+  <text x="80" y="400" font-family="Inter" font-weight="400" font-size="34" fill="#c7d2fe">${escapeXml(card.subtitle)}</text>
+  <text x="80" y="540" font-family="Inter" font-weight="400" font-size="26" fill="#94a3b8">${escapeXml(card.footnote)}</text>
 </svg>`;
 }
 
 function squareSvg(site: SiteConfig, logo: string, size: number): string {
   const pad = Math.round(size * 0.14);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="${site.themeColor}"/><image href="${dataUri(logo)}" x="${pad}" y="${pad}" width="${size - 2 * pad}" height="${size - 2 * pad}"/></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="${site.themeColor ?? DEFAULT_COLOUR}"/><image href="${dataUri(logo)}" x="${pad}" y="${pad}" width="${size - 2 * pad}" height="${size - 2 * pad}"/></svg>`;
 }
 
 /**
@@ -50,19 +66,23 @@ async function render(svg: string): Promise<Uint8Array> {
   return (await renderAsync(svg, { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' } })).asPng();
 }
 
-/** Returns output path (relative to the site root) → PNG bytes. */
-export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: string): Promise<Map<string, Uint8Array>> {
-  const logoFile = path.join(publicDir, site.logo);
-  let logo: string;
-  try {
-    logo = await readFile(logoFile, 'utf8');
-  } catch (cause) {
-    throw new SiteError('InvalidConfig', { logo: site.logo }, { field: 'logo', file: logoFile, cause });
+/** The icons made from the logo, when the config names one. */
+export const LOGO_IMAGES = ['logo.png', 'apple-touch-icon.png'] as const;
+
+/** Returns output path (relative to the site root) → PNG bytes: the social card, and the icons when there is a logo. */
+export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: string, card: SocialCard = defaultSocialCard(site)): Promise<Map<string, Uint8Array>> {
+  let logo: string | undefined;
+  if (site.logo !== undefined) {
+    const logoFile = path.join(publicDir, site.logo);
+    try {
+      logo = await readFile(logoFile, 'utf8');
+    } catch (cause) {
+      throw new SiteError('InvalidConfig', { logo: site.logo }, { field: 'logo', file: logoFile, cause });
+    }
   }
   const jobs: Record<string, string> = {
-    [OG_IMAGE.path.slice(1)]: ogSvg(site, logo),
-    'logo.png': squareSvg(site, logo, 512),
-    'apple-touch-icon.png': squareSvg(site, logo, 180),
+    [OG_IMAGE.path.slice(1)]: ogSvg(site, logo, card),
+    ...(logo === undefined ? {} : { [LOGO_IMAGES[0]]: squareSvg(site, logo, 512), [LOGO_IMAGES[1]]: squareSvg(site, logo, 180) }),
   };
   const out = new Map<string, Uint8Array>();
   // A cache that cannot be written only costs the next build a rendering.

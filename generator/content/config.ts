@@ -1,7 +1,10 @@
 /**
- * The site config: every fact that repeats across pages (name, contact details,
- * address, hours, social links, navigation, footer, base URL) lives once in
- * `site.yml` in the pages folder and is validated here.
+ * The engine's site config: what the engine itself needs of `site.yml` in the
+ * pages folder (the site's name and base URL, and optional fields for what the
+ * engine writes: the logo, the theme colour, security.txt...). Everything a
+ * particular site shows (an organisation's address, contacts, navigation) is
+ * declared by the theme that shows it, through its `config`, and validated
+ * here as strictly.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +20,9 @@ import { fieldAt, parseYaml } from './yaml';
 
 export { CONFIG_FILE };
 
+/** The locale of a config that names none. */
+export const DEFAULT_LOCALE = 'en_US';
+
 /** A site route as the route table writes it: `/`, `/about`, `/a/b`. */
 export const routePath = z
   .string()
@@ -29,67 +35,29 @@ export const href = z
   .max(2000)
   .regex(/^(\/[a-z0-9/-]*(#[A-Za-z][\w-]*)?|#[A-Za-z][\w-]*|#|https:\/\/\S+|mailto:\S+|tel:\+?[\d ]+)$/, 'expected /route, /route#anchor, #anchor, https://…, mailto: or tel:');
 
-const link = z.strictObject({ label: textField(60), href });
-
-const navGroup = z.strictObject({
-  label: textField(60),
-  path: routePath,
-  items: z.array(z.strictObject({ name: textField(60), path: href })).min(1),
-});
-
-const phone = z.string().max(30).regex(/^\+\d[\d ]{6,}$/, 'expected an international phone number like +234 201 555 0100');
-
-/** The contact details every site has; a theme may extend them (more addresses, say) through its `config`. */
-export const contactSchema = z.strictObject({
-  phone,
-  emergencyPhone: phone,
-  email: z.email().max(254),
-  securityEmail: z.email().max(254),
-  privacyEmail: z.email().max(254),
-});
+/** An email address, as the engine's fields and a theme's take it. */
+export const email = z.email().max(254);
 
 export const siteConfigSchema = z.strictObject({
   name: textField(60),
-  legalName: textField(120),
-  tagline: textField(120),
-  description: textField(200, 50),
   baseUrl: z
     .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL like https://example.org' })
     .max(2000)
     .transform((url) => url.replace(/\/+$/, '')),
-  locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_NG'),
+  /** The language and region of the content: `<html lang>` and og:locale. */
+  locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_US').default(DEFAULT_LOCALE),
+  /** What the site is, in a sentence or two: the publisher's description in the JSON-LD. */
+  description: textField(200).optional(),
+  /** A short line under the site's name: on the social card and in its alt text. */
+  tagline: textField(120).optional(),
+  /** The keywords meta of pages that name none. */
   keywords: z.array(textField(60)).default([]),
-  themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a hex colour like #0b1220'),
-  logo: z.string().max(200).regex(/^\/\S+\.svg$/, 'expected the path of an SVG in the public folder, like /logo.svg'),
-  foundingYear: z.number().int().min(1900).max(2100).optional(),
-  contact: contactSchema,
-  /** Where the organisation offers its services (schema.org areaServed): places or regions by name. */
-  areaServed: z.array(textField(100)).default([]),
-  address: z.strictObject({
-    street: textField(120),
-    locality: textField(60),
-    region: textField(60),
-    postalCode: textField(20),
-    country: z.string().regex(/^[A-Z]{2}$/, 'expected an ISO 3166 country code like NG'),
-    countryName: textField(60),
-  }),
-  /** Named sets of opening hours, e.g. `office` and `support`; pages refer to them by name. */
-  hours: z.record(z.string(), z.array(textField(100)).min(1)),
-  social: z.array(z.strictObject({ name: textField(40), href, icon: textField(40) })).default([]),
-  navigation: z.strictObject({
-    groups: z.array(navGroup),
-    links: z.array(link),
-    cta: link,
-  }),
-  footer: z.strictObject({
-    columns: z.array(z.strictObject({ title: textField(60), links: z.array(link).min(1) })),
-    claims: z.array(textField(120)),
-    copyrightYear: z.number().int().min(1900).max(2100),
-  }),
+  /** The browser's colour for the site (the theme-color meta), and the background of the icons made from the logo. */
+  themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a hex colour like #0b1220').optional(),
+  /** An SVG in the public folder: the favicon, and the PNG logo, touch icon and social card made from it. */
+  logo: z.string().max(200).regex(/^\/\S+\.svg$/, 'expected the path of an SVG in the public folder, like /logo.svg').optional(),
   /** Routes linked to that have no page yet: allowed to be missing, and reported as a warning. */
   plannedRoutes: z.array(routePath).default([]),
-  /** Where forms post. Without an endpoint, forms offer to open the mail client instead. */
-  forms: z.strictObject({ endpoint: z.url({ protocol: /^https$/ }).max(2000).optional() }).default({}),
   /** Extra remark plugins, run in this order after GFM and before heading ids and HTML (generator/content/markdown.ts). */
   markdown: z
     .strictObject({
@@ -108,8 +76,11 @@ export const siteConfigSchema = z.strictObject({
         .default([]),
     })
     .default({ plugins: [] }),
+  /** `.well-known/security.txt` (RFC 9116): written when a contact is given. */
   securityTxt: z
     .strictObject({
+      /** Where to report a vulnerability: an email address, or an https:// page. */
+      contact: z.union([email, z.url({ protocol: /^https$/, message: 'expected an email address or an https:// URL' }).max(2000)]).optional(),
       expiresInDays: z.number().int().min(1).max(364).default(180),
       languages: z.array(textField(35)).default(['en']),
       /** The route of the security policy, named in security.txt when given. */

@@ -83,7 +83,7 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
     description: data.description,
     template: templateName,
     data,
-    breadcrumbs: breadcrumbTrail(route, data.title, ctx.config, data.breadcrumb),
+    breadcrumbs: (ctx.theme.breadcrumbs ?? breadcrumbTrail)({ route, title: data.title, label: data.breadcrumb }, ctx.config),
     isNotFound: route === NOT_FOUND_ROUTE,
   };
 }

@@ -87,7 +87,7 @@ export const ErrorKinds = {
             : 'baseUrl' in p
               ? `--base-url "${p.baseUrl}" is not an absolute http(s) URL`
               : `plannedRoutes: ${p.plannedRoute} now has a page (${p.page}); remove it from plannedRoutes`,
-    hint: 'Fix the field in the site config file; every company fact lives there once.',
+    hint: 'Fix the field in the site config file (site.yml in the pages folder).',
   },
   MissingConfig: {
     title: 'Missing site config',
@@ -242,7 +242,7 @@ export const ErrorKinds = {
   EmptyConfig: {
     title: 'Empty site config',
     message: (p: { file: string }) => `${p.file} is empty: it holds no settings`,
-    hint: 'Fill in the site config: name, baseUrl, contact details, navigation and the other facts every page uses.',
+    hint: 'Write at least the site\'s name and base URL (name: My notes, baseUrl: https://example.org); the theme may ask for more fields.',
   },
   InvalidEncoding: {
     title: 'Text is not valid UTF-8',

@@ -5,7 +5,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
-import type { Thing } from 'schema-dts';
+import type { Organization, Thing } from 'schema-dts';
 import type { Crumb } from '../render/breadcrumbs';
 import type { ConfigExtension, SiteConfig } from '../content/config';
 
@@ -76,17 +76,21 @@ export const summaryOf = (page: PageHead): PageSummary => ({
   slug: page.data.slug,
 });
 
-export interface TemplateProps<D = Record<string, unknown>> {
+/**
+ * `C`, here and below: the site config as the theme sees it, the engine's fields and the theme's own (its `config`),
+ * which the engine has validated before any template sees it.
+ */
+export interface TemplateProps<D = Record<string, unknown>, C extends SiteConfig = SiteConfig> {
   page: PageInfo<D>;
-  site: SiteConfig;
+  site: C;
 }
 
-export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject> {
+export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject, C extends SiteConfig = SiteConfig> {
   /** Template-specific frontmatter fields; merged with the base fields and validated strictly. */
   schema: S;
-  component: ComponentType<TemplateProps<z.output<S>>>;
+  component: ComponentType<TemplateProps<z.output<S>, C>>;
   /** Extra JSON-LD nodes for the page (Service, Course, ...). */
-  jsonLd?: (page: PageInfo<z.output<S>>, site: SiteConfig) => Thing[];
+  jsonLd?: (page: PageInfo<z.output<S>>, site: C) => Thing[];
   /** Scripts (entry names in `islands/`) the page loads as plain modules. */
   scripts?: string[];
 }
@@ -95,21 +99,21 @@ export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject> {
  * What the Layout receives: the page's layout key (`layout`), the site and its routes, and the page content as
  * `children`. Nothing else of the page, so one rendering of the Layout can serve every page with the same key.
  */
-export interface LayoutProps<K = unknown> {
+export interface LayoutProps<K = unknown, C extends SiteConfig = SiteConfig> {
   layout: K;
-  site: SiteConfig;
+  site: C;
   /** Routes that exist, so the layout can tell real links from planned ones. */
   routes: ReadonlySet<string>;
   children: ReactNode;
 }
 
-export interface Theme<K = any> {
-  Layout: ComponentType<LayoutProps<K>>;
+export interface Theme<K = any, C extends SiteConfig = SiteConfig> {
+  Layout: ComponentType<LayoutProps<K, C>>;
   /**
    * Everything the Layout shows of a page (the current route the navigation marks, say), as plain data.
    * The Layout is rendered once per distinct key. Without it, the Layout is the same on every page.
    */
-  layoutKey?: (page: PageInfo, site: SiteConfig) => K;
+  layoutKey?: (page: PageInfo, site: C) => K;
   /** Stylesheet entry, relative to the theme folder. */
   stylesheet: string;
   /** Font file (as imported by the stylesheet) to preload on every page, if any. */
@@ -128,9 +132,30 @@ export interface Theme<K = any> {
    * that the engine's generic config has not (more contact addresses, say). Validated as strictly as the rest.
    */
   config?: ConfigExtension;
+  /**
+   * The publisher node of every page's JSON-LD. The engine makes an Organization of the generic config (name, URL,
+   * description, logo); a theme whose config says more (an address, contact points) returns the node it publishes.
+   */
+  organization?: (node: Organization, site: C) => Organization;
+  /** A page's breadcrumbs (visible and in the JSON-LD). Without it: Home, then the page, named by `label` or its title. */
+  breadcrumbs?: (page: { route: string; title: string; label?: string }, site: C) => Crumb[];
+  /** The social card's lines under the site's name. Without it: the tagline (or description), then the site's host. */
+  socialCard?: (site: C) => { subtitle?: string; footnote?: string };
+  /** Where the theme's forms post, if anywhere but the site itself: the CSP allows its origin. */
+  formEndpoint?: (site: C) => string | undefined;
+  /**
+   * How many `href="#"` placeholder links each page holds by design (social links not yet made, say): `site check`
+   * reports any other count. Without it, placeholders are not counted.
+   */
+  placeholderLinks?: (site: C) => number;
 }
 
-/** Keeps the link between a template's schema and its component's props. */
-export function defineTemplate<S extends z.ZodObject>(definition: TemplateDefinition<S>): TemplateDefinition {
+/** Keeps the link between a template's schema and its component's props (and the theme's config type `C`). */
+export function defineTemplate<S extends z.ZodObject, C extends SiteConfig = SiteConfig>(definition: TemplateDefinition<S, C>): TemplateDefinition {
   return definition as unknown as TemplateDefinition;
+}
+
+/** Keeps the link between a theme's config type `C` and its Layout and templates; the engine sees a Theme. */
+export function defineTheme<K, C extends SiteConfig = SiteConfig>(theme: Theme<K, C>): Theme {
+  return theme as unknown as Theme;
 }

@@ -24,12 +24,16 @@ export function robots(site: SiteConfig): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${site.baseUrl}/sitemap.xml\n`;
 }
 
-/** RFC 9116: Expires must be less than a year ahead; it is computed at each build. */
-export function securityTxt(site: SiteConfig, now: Date): string {
+/** security.txt's Contact: a URI (an email address becomes a mailto: one). */
+const contactUri = (contact: string) => (contact.startsWith('https://') ? contact : `mailto:${contact}`);
+
+/** RFC 9116: Expires must be less than a year ahead; it is computed at each build. Undefined without a contact, which the RFC requires. */
+export function securityTxt(site: SiteConfig, now: Date): string | undefined {
+  if (!site.securityTxt.contact) return undefined;
   const expires = new Date(now.getTime() + site.securityTxt.expiresInDays * 86_400_000);
   expires.setUTCHours(0, 0, 0, 0);
   return [
-    `Contact: mailto:${site.contact.securityEmail}`,
+    `Contact: ${contactUri(site.securityTxt.contact)}`,
     `Expires: ${expires.toISOString()}`,
     `Canonical: ${site.baseUrl}/.well-known/security.txt`,
     ...(site.securityTxt.policy ? [`Policy: ${site.baseUrl}${site.securityTxt.policy}`] : []),
@@ -109,7 +113,7 @@ export function speculationRules(site: SiteConfig): string {
 
 export function headersFile(site: SiteConfig, options: CspOptions = {}): string {
   return `/*
-  Content-Security-Policy: ${contentSecurityPolicy({ formEndpoint: site.forms.endpoint, ...options })}
+  Content-Security-Policy: ${contentSecurityPolicy(options)}
   Speculation-Rules: "/${SPECULATION_RULES_FILE}"
   Strict-Transport-Security: max-age=63072000; includeSubDomains; preload
   X-Content-Type-Options: nosniff
@@ -139,16 +143,19 @@ export interface HostFileInputs {
   inlineStyles?: string[];
   /** The build's date (security.txt's expiry). */
   now: Date;
+  /** Where the theme's forms post (theme.formEndpoint), allowed by the CSP. */
+  formEndpoint?: string;
 }
 
 /** Every output file but the pages and the public folder's: assets, images, sitemap, robots.txt, security.txt, the host's headers and the speculation rules. */
-export function hostFiles({ config, pages, made, inlineStyles = [], now }: HostFileInputs): Map<string, string | Uint8Array> {
+export function hostFiles({ config, pages, made, inlineStyles = [], now, formEndpoint }: HostFileInputs): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
   for (const group of made) for (const [file, contents] of group) files.set(file, contents);
   files.set('sitemap.xml', sitemap(pages, config));
   files.set('robots.txt', robots(config));
-  files.set('.well-known/security.txt', securityTxt(config, now));
-  files.set('_headers', headersFile(config, { styleHashes: inlineStyles.map(styleHash) }));
+  const security = securityTxt(config, now);
+  if (security !== undefined) files.set('.well-known/security.txt', security);
+  files.set('_headers', headersFile(config, { styleHashes: inlineStyles.map(styleHash), formEndpoint }));
   files.set(SPECULATION_RULES_FILE, speculationRules(config));
   return files;
 }

@@ -1,44 +1,16 @@
 /**
- * A page's place in the site: Home, then the navigation group that lists it
- * (if any), then the page. Used for the visible breadcrumbs and the JSON-LD.
- * A page is named as the navigation names it (short), else by its title.
+ * A page's place in the site, for the visible breadcrumbs and the JSON-LD.
+ * The engine's trail is Home, then the page; a theme that knows more (a
+ * navigation grouping pages) gives its own (theme.breadcrumbs).
  */
-import type { SiteConfig } from '../content/config';
 
 export interface Crumb {
   name: string;
   route: string;
 }
 
-type Site = Pick<SiteConfig, 'navigation' | 'footer'>;
-
-/** Route → label, from the navigation groups, their items, the links and the footer (the first that names a route wins). */
-const labelsBySite = new WeakMap<Site['navigation'], Map<string, string>>();
-function labels(site: Site): Map<string, string> {
-  let byRoute = labelsBySite.get(site.navigation);
-  if (!byRoute) {
-    byRoute = new Map();
-    const { groups, links } = site.navigation;
-    const named: [string, string][] = [
-      ...groups.map((g): [string, string] => [g.path, g.label]),
-      ...groups.flatMap((g) => g.items).map((item): [string, string] => [item.path, item.name]),
-      ...links.map((l): [string, string] => [l.href, l.label]),
-      ...site.footer.columns.flatMap((c) => c.links).map((l): [string, string] => [l.href, l.label]),
-    ];
-    for (const [route, label] of named) if (!byRoute.has(route)) byRoute.set(route, label);
-    labelsBySite.set(site.navigation, byRoute);
-  }
-  return byRoute;
-}
-
-/** The label the site's navigation or footer gives a route, if any. */
-export function navigationLabel(route: string, site: Site): string | undefined {
-  return labels(site).get(route);
-}
-
-export function breadcrumbTrail(route: string, title: string, site: Site, label?: string): Crumb[] {
-  if (route === '/') return [{ name: 'Home', route }];
-  const group = site.navigation.groups.find((g) => g.path !== route && g.items.some((item) => item.path === route));
-  const name = label ?? navigationLabel(route, site) ?? title;
-  return [{ name: 'Home', route: '/' }, ...(group ? [{ name: group.label, route: group.path }] : []), { name, route }];
+/** Home, then the page, named by `label` (its frontmatter's `breadcrumb`) or its title. */
+export function breadcrumbTrail(page: { route: string; title: string; label?: string }): Crumb[] {
+  if (page.route === '/') return [{ name: 'Home', route: '/' }];
+  return [{ name: 'Home', route: '/' }, { name: page.label ?? page.title, route: page.route }];
 }

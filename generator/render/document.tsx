@@ -73,7 +73,7 @@ export function Document(props: { head: HeadOf; site: SiteConfig; assets: Docume
         {head.values.keywords !== '' && <meta name="keywords" content={keywords} />}
         {head.noindex && <meta name="robots" content="noindex, follow" />}
         {head.canonical && <link rel="canonical" href={url} />}
-        <meta name="theme-color" content={site.themeColor} />
+        {site.themeColor && <meta name="theme-color" content={site.themeColor} />}
         {assets.fontPreload && <link rel="preload" href={assets.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />}
         <link rel="stylesheet" href={assets.stylesheet} />
         {assets.modulePreloads.map((href) => (
@@ -82,8 +82,8 @@ export function Document(props: { head: HeadOf; site: SiteConfig; assets: Docume
         {assets.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
-        <link rel="icon" href={site.logo} type="image/svg+xml" />
-        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        {site.logo && <link rel="icon" href={site.logo} type="image/svg+xml" />}
+        {site.logo && <link rel="apple-touch-icon" href="/apple-touch-icon.png" />}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.name} />
         <meta property="og:locale" content={site.locale} />
@@ -93,7 +93,7 @@ export function Document(props: { head: HeadOf; site: SiteConfig; assets: Docume
         <meta property="og:image" content={image} />
         <meta property="og:image:width" content={String(OG_IMAGE.width)} />
         <meta property="og:image:height" content={String(OG_IMAGE.height)} />
-        <meta property="og:image:alt" content={`${site.name}: ${site.tagline}`} />
+        <meta property="og:image:alt" content={site.tagline ? `${site.name}: ${site.tagline}` : site.name} />
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={description} />

@@ -1,48 +1,39 @@
 /**
- * Structured data for every page: the Organization (from the site config), the
- * WebPage, and a BreadcrumbList on every page but home. Typed with schema-dts
- * so the shapes are schema.org's own.
+ * Structured data for every page: the publisher (an Organization made of what
+ * the site config has, or the theme's node), the WebPage, and a BreadcrumbList
+ * on every page but home. Typed with schema-dts so the shapes are schema.org's own.
  */
 import type { BreadcrumbList, Graph, Organization, Thing, WebPage } from 'schema-dts';
 import type { SiteConfig } from '../content/config';
 import { urlOf } from '../content/routes';
-import type { PageInfo } from '../core/types';
+import type { PageInfo, Theme } from '../core/types';
 
 export const organizationId = (site: SiteConfig) => `${site.baseUrl}/#organization`;
 
-/** One Organization node per site config: the same on every page, so serialised once (see graphJson). */
-const organizations = new WeakMap<SiteConfig, Organization>();
-export function organization(site: SiteConfig): Organization {
-  let node = organizations.get(site);
-  if (!node) organizations.set(site, (node = Object.freeze(organizationOf(site))));
+type Publish = Theme['organization'];
+
+/** One publisher node per site config and theme: the same on every page, so serialised once (see graphJson). */
+const organizations = new WeakMap<SiteConfig, Map<Publish, Organization>>();
+export function organization(site: SiteConfig, publish?: Publish): Organization {
+  let byTheme = organizations.get(site);
+  if (!byTheme) organizations.set(site, (byTheme = new Map()));
+  let node = byTheme.get(publish);
+  if (!node) {
+    const generic = organizationOf(site);
+    byTheme.set(publish, (node = Object.freeze(publish ? publish(generic, site) : generic)));
+  }
   return node;
 }
 
+/** What the generic config says of the organisation behind the site: nothing it does not have. */
 function organizationOf(site: SiteConfig): Organization {
   return {
     '@type': 'Organization',
     '@id': organizationId(site),
     name: site.name,
-    legalName: site.legalName,
-    description: site.description,
+    ...(site.description ? { description: site.description } : {}),
     url: `${site.baseUrl}/`,
-    logo: `${site.baseUrl}/logo.png`,
-    email: site.contact.email,
-    telephone: site.contact.phone,
-    ...(site.foundingYear ? { foundingDate: String(site.foundingYear) } : {}),
-    address: {
-      '@type': 'PostalAddress',
-      streetAddress: site.address.street,
-      addressLocality: site.address.locality,
-      addressRegion: site.address.region,
-      postalCode: site.address.postalCode,
-      addressCountry: site.address.country,
-    },
-    contactPoint: [
-      { '@type': 'ContactPoint', contactType: 'customer support', telephone: site.contact.phone, email: site.contact.email, ...areaServed(site), availableLanguage: 'English' },
-      { '@type': 'ContactPoint', contactType: 'emergency', telephone: site.contact.emergencyPhone, email: site.contact.securityEmail },
-    ],
-    sameAs: site.social.map((s) => s.href).filter((href) => href.startsWith('https://')),
+    ...(site.logo ? { logo: `${site.baseUrl}/logo.png` } : {}),
   };
 }
 
@@ -74,9 +65,9 @@ export function webPage(page: PageInfo, site: SiteConfig, withBreadcrumb: boolea
   };
 }
 
-export function pageGraph(page: PageInfo, site: SiteConfig, extra: Thing[] = []): Graph {
+export function pageGraph(page: PageInfo, site: SiteConfig, extra: Thing[] = [], publish?: Publish): Graph {
   const withBreadcrumb = page.route !== '/' && !page.isNotFound;
-  const graph: Thing[] = [organization(site), webPage(page, site, withBreadcrumb)];
+  const graph: Thing[] = [organization(site, publish), webPage(page, site, withBreadcrumb)];
   if (withBreadcrumb) graph.push(breadcrumbs(page, site));
   return { '@context': 'https://schema.org', '@graph': [...graph, ...extra] };
 }
@@ -109,7 +100,3 @@ function escapeForScript(json: string): string {
   UNSAFE.lastIndex = 0;
   return UNSAFE.test(json) ? json.replace(UNSAFE, (c) => ESCAPES[c]!) : json;
 }
-
-/** schema.org's areaServed, as the config names it: none, one place, or a list. */
-const areaServed = (site: SiteConfig): { areaServed?: string | string[] } =>
-  site.areaServed.length === 0 ? {} : { areaServed: site.areaServed.length === 1 ? site.areaServed[0]! : site.areaServed };

@@ -82,7 +82,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
     const islands = [...new Set([...shell.islands, ...content.used])];
     // A page with no islands loads no JavaScript, except scripts its template asks for.
     const scripts = [...(islands.length > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
-    const head = headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? []));
+    const head = headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? [], theme.organization));
     const [docBefore, docAfter] = splitAtSlot(
       renderToStaticMarkup(
         <Document head={head} site={site} assets={documentAssets(assets, scripts)}>

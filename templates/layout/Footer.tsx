@@ -1,5 +1,5 @@
 /** The shared footer: link columns, social links, claims and contact details, all from the site config. */
-import type { SiteConfig } from '../../generator/theme';
+import type { SiteConfig } from '../config';
 import { Island } from '../../generator/theme';
 import { SocialLinks } from '../../islands/social-links';
 import { Icon } from '../components/icons';

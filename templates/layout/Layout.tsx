@@ -1,5 +1,5 @@
 import { Island } from '../../generator/theme';
-import type { SiteConfig } from '../../generator/theme';
+import type { SiteConfig } from '../config';
 import type { LayoutProps, PageInfo } from '../../generator/theme';
 import { Header } from '../../islands/navigation';
 import { Toaster } from '../../islands/toaster';
@@ -24,7 +24,7 @@ function headerRoute(route: string, navigation: SiteConfig['navigation']): strin
 export const layoutKey = (page: PageInfo, site: SiteConfig) => headerRoute(page.route, site.navigation);
 
 /** Every page: skip link, fixed header (navigation island), main content, footer, and the on-demand toaster. */
-export function Layout({ layout: route, site, children }: LayoutProps<string>) {
+export function Layout({ layout: route, site, children }: LayoutProps<string, SiteConfig>) {
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Icon, iconMarkup } from '../components/icons';
 import { defineTemplate } from '../../generator/theme';
+import type { SiteConfig } from '../config';
 import { action, heroSlide, iconName } from '../content/schemas';
 import { section } from '../content/sections';
 import { Island } from '../../generator/theme';
@@ -19,7 +20,7 @@ export const homeSchema = z.strictObject({
   sections: z.array(section).min(1),
 });
 
-export const home = defineTemplate({
+export const home = defineTemplate<typeof homeSchema, SiteConfig>({
   schema: homeSchema,
   component: ({ page, site }) => (
     <>

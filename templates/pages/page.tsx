@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Course, Service, Thing } from 'schema-dts';
-import type { SiteConfig } from '../../generator/theme';
+import type { SiteConfig } from '../config';
 import { defineTemplate, type PageInfo } from '../../generator/theme';
 import { organizationId } from '../../generator/theme';
 import { PageHero } from '../components/PageHero';

@@ -2,7 +2,7 @@
  * Contact sections. Company facts (address, phone, emails, hours) come from
  * the site config; the copy and the form's fields come from frontmatter.
  */
-import type { SiteConfig } from '../../generator/theme';
+import type { SiteConfig } from '../config';
 import { Island } from '../../generator/theme';
 import { ContactForm } from '../../islands/contact-form';
 import { ActionButton } from '../components/ActionButton';

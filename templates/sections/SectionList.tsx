@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../generator/theme';
+import type { SiteConfig } from '../config';
 import type { SectionData } from '../content/sections';
 import { CardsSection, CoursesSection, JobsSection, ProgramsSection } from './CardSections';
 import { ContactDetailsSection, ContactSection } from './ContactSections';

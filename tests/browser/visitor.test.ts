@@ -27,6 +27,7 @@ import { startBrowserSite, type BrowserSite } from '../support/browser-site';
 import { lowContrastControls } from './contrast';
 import { overflowOf } from './overflow';
 import { DESKTOP_NAV_MIN_WIDTH, DEVICES, SCREENS, contextFor, resize, routeLabel, settle } from './visitor-screens';
+import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 
 const SWEEP_TIMEOUT = 900_000;
 const STEP_TIMEOUT = 300_000;
@@ -113,7 +114,7 @@ describe.skipIf(!available)('the small-screen menu', () => {
     it(`shows every top-level entry at once, each tappable where it is, with text at 4.5:1 or more, at ${screen.width}×${screen.height}`, async ({ expect }) => {
       const { page, problems } = await b.open(contextFor(screen));
       const cdp = await page.context().newCDPSession(page);
-      const { navigation } = b.site.result.config;
+      const { navigation } = b.site.result.config as WebsiteConfig;
       await settle(page, b.url(route));
       await openMenu(page);
       const shown = await entries(page);

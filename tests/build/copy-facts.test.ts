@@ -10,6 +10,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRealSite, text, type BuiltSite } from '../support/built-site';
 import { REPO } from '../support/fixture';
+import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 
 let site: BuiltSite;
 /** Every page's visible text, and its JSON-LD. */
@@ -67,7 +68,7 @@ describe('the copy of every page', () => {
       const code = await readFile(path.join(site.outDir, 'assets', file), 'utf8');
       expect(code, file).not.toMatch(/document\.cookie\s*=|localStorage\.setItem|sessionStorage\.setItem/);
     }
-    expect(site.result.config.forms.endpoint).toBeUndefined();
+    expect((site.result.config as WebsiteConfig).forms.endpoint).toBeUndefined();
   });
 
   it('is in British English, except labels the spec gives verbatim', async () => {

@@ -6,11 +6,12 @@ import { loadConfig } from '../../generator/content/config';
 import { listFiles } from '../../generator/content/list-files';
 import { theme } from '../../templates/index';
 import { REPO } from '../support/fixture';
+import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 
 describe('company facts', () => {
   it('appear only in the site config', async () => {
-    const config = await loadConfig(path.join(REPO, 'pages'), REPO, theme.config);
-    const contact = config.contact as typeof config.contact & { careersEmail: string; partnersEmail: string };
+    const config = (await loadConfig(path.join(REPO, 'pages'), REPO, theme.config)) as WebsiteConfig;
+    const { contact } = config;
     const facts = [
       config.name, config.legalName, config.baseUrl, config.contact.phone, config.contact.emergencyPhone, config.contact.email,
       config.contact.securityEmail, config.contact.privacyEmail, contact.careersEmail, contact.partnersEmail, config.address.street,

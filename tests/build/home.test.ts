@@ -1,6 +1,7 @@
 /** The shared header and footer and the home page, checked against the spec (sections 2, 4 and 9). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRealSite, text, texts, type BuiltSite } from '../support/built-site';
+import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 
 let site: BuiltSite;
 let home: Document;
@@ -81,7 +82,7 @@ describe('shared footer', () => {
     expect(t).toContain('ISO 27001 compliant');
     expect(t).toContain('© 2024');
     expect(t).toMatch(/Ikeja, Lagos/);
-    const { contact } = site.result.config;
+    const { contact } = site.result.config as WebsiteConfig;
     expect(t).toContain(contact.phone);
     expect(t).toContain(contact.email);
     expect(t).toContain(contact.emergencyPhone);
@@ -197,7 +198,7 @@ describe('home page', () => {
     expect(contact.querySelector('form')?.getAttribute('method')).toBe('post');
     expect(text(contact)).toContain('Mon-Fri 8AM-8PM PST');
     expect(text(contact)).toContain('24/7 emergency response');
-    const { contact: c } = site.result.config;
+    const { contact: c } = site.result.config as WebsiteConfig;
     expect(text(contact)).toContain(c.phone);
     expect(text(contact)).toContain(c.email);
     expect(text(contact)).toContain('Ikeja');

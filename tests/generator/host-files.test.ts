@@ -4,8 +4,10 @@ import { loadConfig } from '../../generator/content/config';
 import { contentSecurityPolicy, headersFile, robots, securityTxt, sitemap, SPECULATION_RULES_FILE, SPECULATION_RULES_TYPE, speculationRules } from '../../generator/output/host-files';
 import type { PageSummary } from '../../generator/core/types';
 import { REPO } from '../support/fixture';
+import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 
 const config = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, theme.config);
+const website = config as WebsiteConfig;
 const page = (route: string, extra: Partial<PageSummary> = {}): PageSummary => ({ file: `pages${route}.md`, route, url: route, title: route, noindex: false, isNotFound: route === '/404', ...extra });
 
 describe('sitemap.xml', () => {
@@ -25,11 +27,11 @@ describe('robots.txt', () => {
 
 describe('security.txt (RFC 9116)', () => {
   const now = new Date('2026-11-22T10:00:00Z');
-  const text = securityTxt(config, now);
+  const text = securityTxt(config, now) ?? '';
   const field = (name: string) => text.match(new RegExp(`^${name}: (.+)$`, 'm'))?.[1];
 
   it('has the required and recommended fields', () => {
-    expect(field('Contact')).toBe(`mailto:${config.contact.securityEmail}`);
+    expect(field('Contact')).toBe(`mailto:${website.contact.securityEmail}`);
     expect(field('Canonical')).toBe('https://fixture.example.com/.well-known/security.txt');
     expect(field('Policy')).toBe('https://fixture.example.com/security-policy');
     expect(field('Preferred-Languages')).toBe('en');
@@ -39,6 +41,11 @@ describe('security.txt (RFC 9116)', () => {
     const without = securityTxt({ ...config, securityTxt: { ...config.securityTxt, policy: undefined } }, now);
     expect(without).not.toMatch(/^Policy:/m);
     expect(without).toMatch(/^Contact: /m);
+  });
+
+  it('takes an https:// contact as it is, and is not written without a contact (RFC 9116 requires one)', () => {
+    expect(securityTxt({ ...config, securityTxt: { ...config.securityTxt, contact: 'https://example.org/report' } }, now)).toMatch(/^Contact: https:\/\/example.org\/report$/m);
+    expect(securityTxt({ ...config, securityTxt: { ...config.securityTxt, contact: undefined } }, now)).toBeUndefined();
   });
 
   it('expires in the future and less than a year after the build', () => {
