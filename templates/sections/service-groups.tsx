@@ -1,12 +1,17 @@
-/** The home page's composite sections: services overview and "Why Choose". */
+/** The home page's services overview: a card per group of services, then a closing panel. */
+import { z } from 'zod';
 import { ActionButton } from '../components/ActionButton';
-import { Card, CheckList } from '../components/Card';
 import { Icon } from '../components/icons';
-import { Stats } from '../components/Stats';
-import type { SectionOf } from '../content/sections';
+import { action, label, serviceGroup, text } from '../content/schemas';
+import { defineSection, sectionSchema, type SectionProps } from './define-section';
 import { SectionFrame } from './SectionFrame';
 
-export function ServiceGroupsSection({ section }: { section: SectionOf<'service-groups'> }) {
+const schema = sectionSchema('service-groups', {
+  groups: z.array(serviceGroup).min(1),
+  closing: z.strictObject({ title: label, description: text, action }),
+});
+
+function ServiceGroupsSection({ section }: SectionProps<typeof schema>) {
   return (
     <SectionFrame section={section}>
       <div className="grid grid-3 service-groups">
@@ -45,25 +50,4 @@ export function ServiceGroupsSection({ section }: { section: SectionOf<'service-
   );
 }
 
-export function WhyChooseSection({ section }: { section: SectionOf<'why-choose'> }) {
-  return (
-    <SectionFrame section={section}>
-      <Stats items={section.stats} />
-      <div className="grid grid-4 values">
-        {section.values.map((value) => (
-          <Card key={value.title} card={value} />
-        ))}
-      </div>
-      <div className="section-actions">
-        <ActionButton action={section.action} size="lg" fallback="outline" />
-      </div>
-      <div className="cert-panel">
-        <div>
-          <h3>{section.certifications.title}</h3>
-          {section.certifications.intro && <p>{section.certifications.intro}</p>}
-        </div>
-        <CheckList items={section.certifications.items} className="cert-list" />
-      </div>
-    </SectionFrame>
-  );
-}
+export const serviceGroups = defineSection(schema, ServiceGroupsSection);

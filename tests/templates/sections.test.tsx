@@ -1,0 +1,39 @@
+/** Section types come from one registry: the union pages validate against and the renderer cannot disagree. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { SiteConfig } from '../../templates/config';
+import { section, sectionTypes } from '../../templates/content/sections';
+import { defineSection, sectionRegistry, sectionSchema } from '../../templates/sections/define-section';
+import { SectionList } from '../../templates/sections/SectionList';
+
+describe('section registry', () => {
+  it('registers every type under its own name, and the union accepts exactly those types', () => {
+    for (const [type, entry] of Object.entries(sectionTypes)) {
+      expect(entry.schema.shape.type.value).toBe(type);
+      expect(typeof entry.Component).toBe('function');
+    }
+    expect(section.safeParse({ type: 'no-such-section', title: 'T' }).success).toBe(false);
+  });
+
+  it('renders each section with the component registered for its type, in order', () => {
+    const sections = [
+      section.parse({ type: 'cta', title: 'Talk to us', actions: [{ label: 'Call' }] }),
+      section.parse({ type: 'prose', title: 'Notes' }),
+      section.parse({ type: 'cards', title: 'Offer', items: [{ title: 'One', description: 'First card' }] }),
+    ];
+    const html = renderToStaticMarkup(<SectionList sections={sections} site={{} as SiteConfig} html="<p>Body text</p>" />);
+    expect(html).toContain('cta-band');
+    expect(html.indexOf('Talk to us')).toBeLessThan(html.indexOf('Body text'));
+    expect(html.indexOf('Body text')).toBeLessThan(html.indexOf('First card'));
+  });
+
+  it('refuses, at type-check time, a section without a component or registered under another name', () => {
+    const schema = sectionSchema('example', {});
+    // @ts-expect-error a section type is its schema and its component together
+    expect(() => defineSection(schema)).not.toThrow();
+    const example = defineSection(schema, () => null);
+    // @ts-expect-error the key must be the schema's type
+    expect(Object.keys(sectionRegistry({ other: example }))).toEqual(['other']);
+    expect(Object.keys(sectionRegistry({ example }))).toEqual(['example']);
+  });
+});
