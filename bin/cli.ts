@@ -2,6 +2,7 @@
  * The `site` command line: parses arguments, calls the generator, and maps
  * failures to exit codes (1: content or build error, 2: bad usage).
  */
+import path from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { createLogger } from '../generator/core/logger';
@@ -14,6 +15,7 @@ const generator = {
   site: () => import('../generator/core/site'),
   serve: () => import('../generator/dev/serve'),
   watch: () => import('../generator/dev/watch'),
+  new: () => import('../generator/starter/new-project'),
 };
 
 const { version } = packageJson;
@@ -120,6 +122,20 @@ export function createProgram(): Command {
       console.log(`Serving ${options.dir}/ at ${running.url} (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => process.once('SIGINT', resolve));
       await running.close();
+    });
+
+  program
+    .command('new')
+    .description('create a project in a new folder: pages, site.yml, and templates/ (a copy of the built-in theme to change)')
+    .argument('<dir>', 'folder to create (or an empty one)')
+    .option('--name <name>', "[string] the site's name (default: the folder's name)")
+    .option('--base-url <url>', '[string] the address the site will be published at (default: "https://example.org")')
+    .action(async (dir: string, options: { name?: string; baseUrl?: string }) => {
+      const { newProject } = await generator.new();
+      const made = await newProject({ dir, name: options.name, baseUrl: options.baseUrl });
+      const shown = path.relative(process.cwd(), made.root) || '.';
+      console.log(`Created ${shown}/ with ${made.files.length} files:\n${made.files.map((file) => `  ${file}`).join('\n')}\n`);
+      console.log(`Next:\n  cd ${shown}\n  npm install      # the site command, as package.json names it\n  npx site watch   # build, serve at http://127.0.0.1:4321 and rebuild on every change`);
     });
 
   return program;

@@ -25,11 +25,18 @@ export function digestOf(files) {
   return hash.digest('hex');
 }
 
+/**
+ * Whether this engine is an installed copy (a package inside another project's node_modules): npm replaces such a
+ * copy whole and nobody edits it, and the packages its install resolved are not the ones lib/ bundled (lib/ carries
+ * those), so its lib/ is run as it shipped.
+ */
+export const INSTALLED = ENGINE_ROOT.split(path.sep).includes('node_modules');
+
 /** The compiled CLI's URL while it matches the sources; undefined when there is none or a source changed since. */
 export function compiledCli() {
   try {
     const { files, digest } = JSON.parse(readFileSync(path.join(LIB_DIR, INPUTS), 'utf8'));
-    return digestOf(files) === digest ? pathToFileURL(path.join(LIB_DIR, 'cli.mjs')).href : undefined;
+    return INSTALLED || digestOf(files) === digest ? pathToFileURL(path.join(LIB_DIR, 'cli.mjs')).href : undefined;
   } catch {
     return undefined; // never compiled, a source deleted or unreadable: the sources run
   }

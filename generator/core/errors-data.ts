@@ -104,6 +104,12 @@ export const ErrorKinds = {
     message: (p: { problem: string } | { unbundled: string }) => ('problem' in p ? p.problem : `Could not bundle ${p.unbundled}`),
     hint: "Fix the theme's code at the place named above (templates/index.ts or a module it imports); the message is esbuild's or Node's.",
   },
+  ProjectFolderNotEmpty: {
+    title: 'The new project folder is not empty',
+    message: (p: { folder: string; state: 'file' } | { folder: string; state: 'not empty'; entries: string[] }) =>
+      p.state === 'file' ? `${p.folder} is a file, not a folder` : `${p.folder}/ already holds ${p.entries.join(', ')}: site new writes only into a new or empty folder`,
+    hint: 'Name a folder that does not exist yet (site new my-site), or empty this one first.',
+  },
   ThemeEntryMissing: {
     title: 'The theme has no entry module',
     message: (p: { folder: string; entry: string }) => `${p.folder}/ has no ${p.entry}, the module a theme starts from`,

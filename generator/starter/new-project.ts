@@ -1,0 +1,86 @@
+/**
+ * `site new <dir>`: a project that builds, passes `site check` and runs `site watch` as it is. Its pages come from
+ * the engine's starter/ folder, its site.yml names the site, its templates/ is a copy of the built-in theme for the
+ * user to change, and its package.json depends on this engine the way it was installed here (engine-spec.ts).
+ * It writes only into a folder that is missing or empty.
+ */
+import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ENGINE_ROOT } from '../core/engine-files';
+import { SiteError } from '../core/errors';
+import { DEFAULT_THEME_DIR } from '../core/project';
+import { engineSpec } from './engine-spec';
+
+export interface NewProjectOptions {
+  /** The folder to create, relative to the working directory. */
+  dir: string;
+  /** The site's name (default: the folder's name, in words). */
+  name?: string;
+  /** The address the site will be published at (default: https://example.org). */
+  baseUrl?: string;
+}
+
+export interface NewProject {
+  root: string;
+  /** The files written, relative to the root. */
+  files: string[];
+}
+
+const STARTER_PAGES = path.join(ENGINE_ROOT, 'starter', 'pages');
+
+/** `my-notes` → `My notes`. */
+const nameOf = (dir: string) => {
+  const words = path.basename(path.resolve(dir)).replace(/[-_.]+/g, ' ').trim();
+  return words === '' ? 'My site' : words[0]!.toUpperCase() + words.slice(1);
+};
+
+/** A YAML double-quoted string. */
+const yamlString = (text: string) => JSON.stringify(text);
+
+/** An npm package name from a folder name: lowercase letters, digits and hyphens. */
+const packageName = (dir: string) =>
+  path
+    .basename(path.resolve(dir))
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'my-site';
+
+async function entriesOf(root: string, shown: string): Promise<string[] | undefined> {
+  try {
+    return await readdir(root);
+  } catch (cause) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ENOTDIR') throw new SiteError('ProjectFolderNotEmpty', { folder: shown, state: 'file' }, { file: shown, cause });
+    throw cause;
+  }
+}
+
+export async function newProject(options: NewProjectOptions): Promise<NewProject> {
+  const root = path.resolve(options.dir);
+  const shown = path.relative(process.cwd(), root) || '.';
+  const entries = await entriesOf(root, shown);
+  if (entries && entries.length > 0) {
+    throw new SiteError('ProjectFolderNotEmpty', { folder: shown, state: 'not empty', entries: entries.sort().slice(0, 5) }, { file: shown });
+  }
+  const name = options.name ?? nameOf(root);
+  const baseUrl = (options.baseUrl ?? 'https://example.org').replace(/\/+$/, '');
+  await mkdir(root, { recursive: true });
+  await cp(STARTER_PAGES, path.join(root, 'pages'), { recursive: true });
+  await cp(DEFAULT_THEME_DIR, path.join(root, 'templates'), { recursive: true });
+  await writeFile(path.join(root, 'pages', 'site.yml'), `# The site's config: every page can use these values, as {{ name }} in its text.\nname: ${yamlString(name)}\nbaseUrl: ${yamlString(baseUrl)}\n`);
+  const manifest = {
+    name: packageName(root),
+    private: true,
+    type: 'module',
+    scripts: { build: 'site build', check: 'site check', watch: 'site watch', serve: 'site serve' },
+    dependencies: { site: await engineSpec() },
+  };
+  await writeFile(path.join(root, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(root, '.gitignore'), 'node_modules/\ndist/\n.dist.*\n');
+  const files = (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+  return { root, files };
+}
