@@ -10,7 +10,8 @@ import path from 'node:path';
 import type { SiteConfig } from '../content/config';
 import { OG_IMAGE } from '../render/document';
 import { SiteError } from '../core/errors';
-import { entryKey, fingerprint, installedVersion, removeStale, touchEntry, writeEntry } from '../cache/cache-files';
+import { entryKey, fingerprint, installedVersion, removeStale, touchEntry } from '../cache/cache-files';
+import { readSealed, writeSealed } from '../cache/seal';
 
 const resolveModule = createRequire(import.meta.url).resolve;
 const FONTS = ['@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'].map((f) =>
@@ -91,12 +92,10 @@ export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: 
     Object.entries(jobs).map(async ([name, svg]) => {
       const entry = `img-${entryKey(IMAGE_RECIPE, svg)}.png`;
       const cached = path.join(cacheDir, entry);
-      const stored = await readFile(cached).then(
-        async (bytes) => (isWholePng(bytes) ? (await touchEntry(cached), bytes) : undefined),
-        () => undefined,
-      );
+      // Sealed (cache/seal.ts): an image edited in the cache is rendered again, never published.
+      const stored = await readSealed(cached).then(async (bytes) => (bytes && isWholePng(bytes) ? (await touchEntry(cached), bytes) : undefined));
       const png = stored ?? (await render(svg));
-      if (!stored && (await caching)) await writeEntry(cached, png);
+      if (!stored && (await caching)) await writeSealed(cached, png);
       out.set(name, png);
       return entry;
     }),

@@ -6,15 +6,21 @@
  * template edit does not re-bundle the islands.
  *
  * Like the theme bundle (load-theme.ts), an input is unchanged while its size
- * and modification time are. Bundles are stored in folders named after their
- * content, never changed once written; a small manifest names the current one
- * and is replaced whole (written aside, then renamed), so builds running at
- * once never read a half-written cache.
+ * and modification time are. Bundles are stored in folders named after a
+ * digest of their files, never changed once written; a small manifest names
+ * the current one and is replaced whole (writeAtomically), so builds running
+ * at once never read a half-written cache.
+ *
+ * The cache is checked, never trusted: a manifest that does not parse, is not
+ * sealed (seal.ts), or names a file by anything but a plain relative path is
+ * a miss; so is a folder whose files do not match the digest it is named by.
+ * A miss is bundled again, never an error and never published.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fingerprint, removeStale, touchEntry, writeEntry } from './cache-files';
+import { fingerprint, isConfinedPath, removeStale, touchEntry, writeAtomically, writeEntry } from './cache-files';
+import { sealKey, sealed, sealOf } from './seal';
 
 /** What a bundle is: its output files, and the source files it was made of. */
 export interface Bundle {
@@ -27,9 +33,15 @@ interface Manifest<T extends Bundle> {
   recipe: string;
   /** Input file → fingerprint when bundled. */
   inputs: Record<string, string>;
-  /** The folder (in the cache) holding the output files. */
+  /** The folder (in the cache) holding the output files: `<kind>-<digest of the files>`. */
   folder: string;
   assets: Omit<T, 'files'> & { files: string[] };
+}
+
+/** A manifest as stored: the manifest's JSON, and its seal. */
+interface SealedManifest {
+  manifest: string;
+  seal: string;
 }
 
 /**
@@ -43,11 +55,26 @@ export async function cachedAssets<T extends Bundle>(kind: string, recipe: strin
 
 const manifestOf = (kind: string) => `${kind}-manifest.json`;
 
-/** The manifest of the stored bundle of `kind`, when `recipe` made it and none of its inputs changed since. */
+/** The digest a bundle's folder is named by: of every file's name, size and bytes, in name order. */
+function folderOf(kind: string, files: Iterable<[string, Uint8Array]>): string {
+  const hash = createHash('sha256');
+  for (const [file, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${file}\0${contents.length}\0`).update(contents);
+  return `${kind}-${hash.digest('hex').slice(0, 16)}`;
+}
+
+/** The manifest of the stored bundle of `kind`, when it is sealed, `recipe` made it and none of its inputs changed since. */
 async function currentManifest<T extends Bundle>(kind: string, recipe: string, cacheDir: string): Promise<Manifest<T> | undefined> {
-  const manifest = await readFile(path.join(cacheDir, manifestOf(kind)), 'utf8').then((text) => JSON.parse(text) as Manifest<T>, () => undefined);
-  if (!manifest || manifest.recipe !== recipe) return undefined;
-  return Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was) ? manifest : undefined;
+  const name = manifestOf(kind);
+  try {
+    const stored = JSON.parse(await readFile(path.join(cacheDir, name), 'utf8')) as SealedManifest;
+    if (typeof stored?.manifest !== 'string' || !sealed(await sealKey(), stored.seal, name, stored.manifest)) return undefined;
+    const manifest = JSON.parse(stored.manifest) as Manifest<T>;
+    if (manifest.recipe !== recipe || !new RegExp(`^${kind}-[0-9a-f]{16}$`).test(manifest.folder)) return undefined;
+    if (!Array.isArray(manifest.assets?.files) || !manifest.assets.files.every(isConfinedPath)) return undefined;
+    return Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was) ? manifest : undefined;
+  } catch {
+    return undefined; // missing, torn or foreign: bundle again
+  }
 }
 
 async function storedAssets<T extends Bundle>(kind: string, recipe: string, cacheDir: string): Promise<T | undefined> {
@@ -56,25 +83,27 @@ async function storedAssets<T extends Bundle>(kind: string, recipe: string, cach
   const folder = path.join(cacheDir, manifest.folder);
   try {
     const contents = await Promise.all(manifest.assets.files.map((file) => readFile(path.join(folder, file))));
+    const files = new Map(manifest.assets.files.map((file, i) => [file, new Uint8Array(contents[i]!)]));
+    // The folder is named by its files' digest: files edited, added to or cut short since are bundled again.
+    if (folderOf(kind, files) !== manifest.folder) return undefined;
     await touchEntry(folder); // in use: not stale
-    return { ...manifest.assets, files: new Map(manifest.assets.files.map((file, i) => [file, contents[i]!])) } as unknown as T;
+    return { ...manifest.assets, files } as unknown as T;
   } catch {
     return undefined; // removed meanwhile (stale, or by hand): bundle again
   }
 }
 
 async function store<T extends Bundle>(kind: string, recipe: string, cacheDir: string, assets: T): Promise<T> {
-  const hash = createHash('sha256');
-  for (const [file, contents] of [...assets.files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${file}\0${contents.length}\0`).update(contents);
-  const folder = `${kind}-${hash.digest('hex').slice(0, 16)}`;
-  const temp = path.join(cacheDir, `${folder}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const folder = folderOf(kind, assets.files);
   try {
-    for (const [file, contents] of assets.files) {
-      await mkdir(path.dirname(path.join(temp, file)), { recursive: true });
-      await writeFile(path.join(temp, file), contents);
-    }
-    // Another build may have stored the same bundle first: then this copy is not needed.
-    await rename(temp, path.join(cacheDir, folder)).catch(() => rm(temp, { recursive: true, force: true }));
+    await mkdir(cacheDir, { recursive: true });
+    const written = await writeAtomically(path.join(cacheDir, folder), async (temp) => {
+      for (const [file, contents] of assets.files) {
+        await mkdir(path.dirname(path.join(temp, file)), { recursive: true });
+        await writeFile(path.join(temp, file), contents);
+      }
+    });
+    if (!written) return assets;
     const { files, ...rest } = assets;
     const manifest: Manifest<T> = {
       recipe,
@@ -82,11 +111,13 @@ async function store<T extends Bundle>(kind: string, recipe: string, cacheDir: s
       folder,
       assets: { ...rest, files: [...files.keys()] },
     };
-    await writeEntry(path.join(cacheDir, manifestOf(kind)), JSON.stringify(manifest));
+    const text = JSON.stringify(manifest);
+    const name = manifestOf(kind);
+    const sealedManifest: SealedManifest = { manifest: text, seal: sealOf(await sealKey(), name, text) };
+    await writeEntry(path.join(cacheDir, name), JSON.stringify(sealedManifest));
     await removeStale(cacheDir, new RegExp(`^${kind}-[0-9a-f]{16}(\\.tmp-|$)`), folder);
   } catch {
     // A cache that cannot be written only costs the next build a bundling.
-    await rm(temp, { recursive: true, force: true });
   }
   return assets;
 }

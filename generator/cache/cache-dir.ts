@@ -48,15 +48,10 @@ export async function cacheFolder(preferred: string, packages?: string): Promise
     reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
   }
   const shown = displayPath(preferred);
-  const base = path.join(os.tmpdir(), `site-cache-${userName()}`);
+  const base = privateFolderPath();
   const dir = path.join(base, createHash('sha256').update(preferred).digest('hex').slice(0, 16));
   try {
-    await writable(base, 0o700);
-    const stats = await lstat(base);
-    const owner = process.getuid?.();
-    if (!stats.isDirectory() || (owner !== undefined && stats.uid !== owner) || (process.platform !== 'win32' && (stats.mode & 0o022) !== 0)) {
-      throw new Error(`${base} is not a folder that only this user can write`);
-    }
+    await privateFolder();
     await writable(dir, 0o700);
     if (packages) await linkPackages(path.join(dir, 'node_modules'), packages);
   } catch (cause) {
@@ -64,6 +59,24 @@ export async function cacheFolder(preferred: string, packages?: string): Promise
   }
   const warning = new SiteWarning('CacheUnwritable', { folder: shown, reason, fallback: dir }, { file: shown });
   return { dir, warning };
+}
+
+/** This user's folder under the system's temporary folder: the fallback caches' parent, and where the seal's key is kept (seal.ts). */
+const privateFolderPath = () => path.join(os.tmpdir(), `site-cache-${userName()}`);
+
+/**
+ * This user's private folder, made when missing; throws unless it is a real folder this user owns and no one else can
+ * write (the temporary folder is shared: someone else may have made a folder, or a link, by that name first).
+ */
+export async function privateFolder(): Promise<string> {
+  const base = privateFolderPath();
+  await writable(base, 0o700);
+  const stats = await lstat(base);
+  const owner = process.getuid?.();
+  if (!stats.isDirectory() || (owner !== undefined && stats.uid !== owner) || (process.platform !== 'win32' && (stats.mode & 0o022) !== 0)) {
+    throw new Error(`${base} is not a folder that only this user can write`);
+  }
+  return base;
 }
 
 /**

@@ -5,7 +5,7 @@
  * or not at all), how an input is known unchanged, and how entries no build
  * uses any more are cleared away. Removing the folder is always safe.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
@@ -47,21 +47,44 @@ export function entryKey(recipe: string, ...inputs: (string | Uint8Array)[]): st
 }
 
 /**
- * Writes a cache entry to a temporary name and renames it into place: a reader (another build, or this one after a
- * kill) finds the whole entry or none, never part of one. A cache that cannot be written only costs a later build
- * the work: failures are returned, not thrown.
+ * Makes `target` (a file or a folder) whole or not at all: `make` fills a temporary name beside it, which is then
+ * renamed into place, so a reader (another build, or this one after a kill) finds the whole entry or none. A folder
+ * already at `target` is replaced. Every cache writes this way. A cache that cannot be written only costs a later
+ * build the work: failures are returned, not thrown.
  */
-export async function writeEntry(file: string, contents: string | Uint8Array): Promise<boolean> {
-  const temp = `${file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+export async function writeAtomically(target: string, make: (temp: string) => Promise<void>): Promise<boolean> {
+  const temp = `${target}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
   try {
-    await writeFile(temp, contents);
-    await rename(temp, file);
+    await make(temp);
+    try {
+      await rename(temp, target);
+    } catch {
+      // A folder cannot be renamed over another (which may be a tampered copy): the old one goes first.
+      await rm(target, { recursive: true, force: true });
+      await rename(temp, target);
+    }
     return true;
   } catch {
-    await rm(temp, { force: true });
+    await rm(temp, { recursive: true, force: true });
     return false;
   }
 }
+
+/** Writes a cache entry file whole or not at all (writeAtomically). */
+export const writeEntry = (file: string, contents: string | Uint8Array): Promise<boolean> => writeAtomically(file, (temp) => writeFile(temp, contents));
+
+/**
+ * Whether `relative`, a path read from a cache or manifest, is a plain relative path of forward-slashed names: no
+ * `..`, `.` or empty part, not absolute or drive-lettered, no backslash or control character. Only such a path is joined
+ * to a folder.
+ */
+export const isConfinedPath = (relative: unknown): relative is string =>
+  typeof relative === 'string' &&
+  relative.length > 0 &&
+  relative.length < 1024 &&
+  !/[\\\0-\x1f\x7f]/.test(relative) &&
+  !/^[A-Za-z]:/.test(relative) &&
+  relative.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 
 /** Marks an entry as used now, so the sweep of stale entries keeps it. */
 export const touchEntry = (file: string) => utimes(file, new Date(), new Date()).catch(() => undefined);

@@ -15,19 +15,29 @@
  *   whose tokens read it.
  *
  * One file per pages folder (a header line, a line per page, an end line),
- * written to a temporary name and renamed over the old one, so a killed
- * build leaves the previous store or the new one, never half of one; a file
- * that does not parse whole, or was made by another recipe, is ignored. Removing the cache folder is always safe. Entries of
- * pages that no longer exist are dropped when the store is saved.
+ * written to a temporary name and renamed over the old one (writeAtomically),
+ * so a killed build leaves the previous store or the new one, never half of
+ * one; a file that does not parse whole, or was made by another recipe, is
+ * ignored. Removing the cache folder is always safe. Entries of pages that no
+ * longer exist are dropped when the store is saved.
+ *
+ * A stored body is HTML the sanitiser made, published as it is: so the store
+ * is sealed (its end line holds an HMAC of everything before it, cache/seal.ts,
+ * under a key the cache folder does not hold), and a store whose seal does not
+ * match (a page's HTML with a script added, in a cache restored from an
+ * untrusted branch) is ignored whole and every page rendered again. Sealing
+ * rather than sanitising on the way out keeps a warm build free of a second
+ * HTML parse of every page, and covers the frontmatter and headings too.
  */
 import { createHash } from 'node:crypto';
-import { access, open, readFile, rename, rm } from 'node:fs/promises';
+import { access, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../content/config';
 import type { PageSource } from '../content/parse-page';
 import { tokenValue } from '../content/tokens';
 import type { PageBody } from '../core/types';
-import { removeStale } from './cache-files';
+import { removeStale, writeAtomically } from './cache-files';
+import { sealed, sealInParts, sealKey } from './seal';
 
 /** A page as the store keeps it: its frontmatter and rendered body, and what they were made from. */
 export interface StoredPage {
@@ -46,8 +56,7 @@ interface StoreHeader {
   pages: number;
 }
 
-const FORMAT = 2;
-const END = '"end"';
+const FORMAT = 3;
 const STORE = /^content-[0-9a-f]{16}\.json$/;
 
 /** The store of a pages folder: one per folder, whatever the recipe (a new recipe replaces it). */
@@ -73,7 +82,7 @@ export class ContentStore {
   static async open(cacheDir: string, pagesDir: string, recipe: string): Promise<ContentStore> {
     const file = storeFile(cacheDir, pagesDir);
     const text = await readFile(file, 'utf8').catch(() => undefined);
-    return new ContentStore(file, recipe, (text === undefined ? undefined : readEntries(text, recipe)) ?? new Map());
+    return new ContentStore(file, recipe, (text === undefined ? undefined : readEntries(text, recipe, path.basename(file), await sealKey())) ?? new Map());
   }
 
   /** A store that keeps entries in memory only (no cache folder). */
@@ -117,8 +126,8 @@ export class ContentStore {
   async save(): Promise<void> {
     if (!this.file || !this.changed) return;
     this.changed = false;
-    const temp = `${this.file}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-    try {
+    const seal = sealInParts(await sealKey(), path.basename(this.file));
+    const saved = await writeAtomically(this.file, async (temp) => {
       // One line per page, written a batch at a time: a large site's store is never one string in memory.
       const out = await open(temp, 'w');
       try {
@@ -127,33 +136,41 @@ export class ContentStore {
         for (const [relativeFile, entry] of this.pages) {
           batch += `${JSON.stringify([relativeFile, entry])}\n`;
           if (batch.length > 1 << 20) {
+            seal.add(batch);
             await out.write(batch);
             batch = '';
           }
         }
-        await out.write(`${batch}${END}\n`);
+        seal.add(batch);
+        await out.write(`${batch}${JSON.stringify({ end: seal.seal() })}\n`);
       } finally {
         await out.close();
       }
-      await rename(temp, this.file);
-      // Other folders' stores unused for a day go, once per store (a watch session saves after every edit).
-      if (!this.swept) await removeStale(path.dirname(this.file), STORE, path.basename(this.file));
-      this.swept = true;
-    } catch {
+    });
+    if (!saved) {
       this.changed = true;
-      await rm(temp, { force: true });
+      return;
     }
+    // Other folders' stores unused for a day go, once per store (a watch session saves after every edit).
+    if (!this.swept) await removeStale(path.dirname(this.file), STORE, path.basename(this.file));
+    this.swept = true;
   }
 }
 
-/** The entries of a store file, or undefined when it is not a whole store of this recipe (torn, foreign, or older). */
-function readEntries(text: string, recipe: string): Map<string, StoredPage> | undefined {
+/**
+ * The entries of a store file, or undefined when it is not a whole, sealed store of this recipe (torn, tampered,
+ * foreign, or older).
+ */
+function readEntries(text: string, recipe: string, name: string, key: Buffer): Map<string, StoredPage> | undefined {
   const lines = text.split('\n');
   try {
     const header = JSON.parse(lines[0]!) as StoreHeader;
-    if (header.format !== FORMAT || header.recipe !== recipe) return undefined;
+    if (header.format !== FORMAT || header.recipe !== recipe || !Number.isSafeInteger(header.pages) || header.pages < 0) return undefined;
     // A store cut short (a full disk, a crash of the machine) lacks its last line: ignored whole.
-    if (lines.length !== header.pages + 3 || lines[header.pages + 1] !== END) return undefined;
+    if (lines.length !== header.pages + 3 || lines[header.pages + 2] !== '') return undefined;
+    const end = JSON.parse(lines[header.pages + 1]!) as { end?: unknown };
+    const body = text.slice(0, text.length - lines[header.pages + 1]!.length - 1);
+    if (!sealed(key, end?.end, name, body)) return undefined;
     const pages = new Map<string, StoredPage>();
     for (let i = 1; i <= header.pages; i++) {
       const [relativeFile, entry] = JSON.parse(lines[i]!) as [string, StoredPage];

@@ -20,6 +20,7 @@ import { lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError, siteErrorsOf } from '../core/errors';
 import { displayPath } from '../content/list-files';
+import { isConfinedPath } from '../cache/cache-files';
 import { checkOutputPlace, MARK, readMark, readOwnedFolder, removeLeftovers, stagingName, writeMark, type ProjectFolders } from './output-folder';
 import { checkPublicCollisions, listPublicFiles, type PublicFile } from './public-files';
 import { writeFileInPlace } from './write-in-place';
@@ -158,8 +159,18 @@ export async function stageEmpty(outDir: string, project?: ProjectFolders): Prom
   }
 }
 
+/**
+ * Refuses an output path that is not a plain relative path of names (no `..`, no absolute or empty part): whatever
+ * names a file (a page, a public file, a manifest in the cache), it lands inside the output folder or nowhere.
+ */
+function confine(out: string, file: string): void {
+  if (isConfinedPath(file)) return;
+  throw new SiteError('WriteFailed', { file: JSON.stringify(file), problem: 'the path leads outside the output folder' }, { file: displayPath(out), field: '--out' });
+}
+
 /** Writes one file into the staging folder (its folders are the build's own: no link is ever followed). */
 function writeFile(dir: string, file: string, contents: string | Uint8Array): void {
+  confine(dir, file);
   const target = path.join(dir, file);
   mkdirSync(path.dirname(target), { recursive: true });
   writeFileInPlace(target, contents);
@@ -201,7 +212,10 @@ export async function updateFiles(outDir: string, files: Map<string, string | Ui
   checkOutputPlace(out, project);
   const mark = await readMark(out);
   const listed = new Set(mark ? mark.files : (await readOwnedFolder(out)).files);
-  for (const [file, contents] of files) checkTarget(out, file, listed, contents === null);
+  for (const [file, contents] of files) {
+    confine(out, file);
+    checkTarget(out, file, listed, contents === null);
+  }
   try {
     for (const [file, contents] of files) {
       const target = path.join(out, file);

