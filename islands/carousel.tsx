@@ -3,9 +3,22 @@
  * hydrated, it rotates every 6 s (wrapping), moves by one with the arrows,
  * jumps with the dots, and cross-fades the backgrounds (CSS, 1 s, 30%).
  * Beyond the spec, for WCAG 2.2.2 and the WAI-ARIA carousel pattern: a
- * pause/play control first in tab order; rotation stops while the pointer is
- * over the hero or focus is inside it, and never starts under reduced motion;
- * the live region is polite only while rotation is off.
+ * pause/play control first in tab order; rotation stops while focus is inside
+ * the hero or the pointer rests on what a visitor reads or uses (the slide's
+ * text, the controls, the highlights), and never starts under reduced motion;
+ * the live region is polite only while rotation is off. The pointer merely
+ * crossing the full-screen background does not stop it, so the slides do
+ * advance every 6 s as the spec says.
+ *
+ * Before the script arrives the dots are links to the slides' anchors (CSS
+ * :target shows the slide), and the arrows, pause and counter are not shown
+ * (their space is kept): nothing a visitor sees ignores a tap. Once hydrated
+ * the hero is marked live, the slide a dot linked to stays shown, and each
+ * click moves exactly one slide from the slide shown, however fast clicks come.
+ *
+ * The highlights (slide 1 only) sit after the controls, outside the stacked
+ * slides: otherwise the stack takes slide 1's height and every other slide
+ * leaves a screen of empty hero between its button and the controls.
  *
  * Only slide 1's image is in the server markup (it is the page's largest
  * paint). Each other image joins the page when it is about to be needed:
@@ -113,7 +126,13 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
     return () => clearInterval(timer);
   }, [rotating, count]);
 
+  /** Moves from the slide shown now, not the one this render saw: clicks faster than React renders each count. */
+  const step = useCallback((by: number) => setCurrent((i) => wrap(i + by, count)), [count]);
   const go = useCallback((index: number) => setCurrent(wrap(index, count)), [count]);
+  const hover = {
+    onPointerEnter: () => setHovered(true),
+    onPointerLeave: () => setHovered(false),
+  };
 
   // The shown slide has its image; the visitor at the controls may step either way.
   const engaged = hovered || focused;
@@ -130,11 +149,9 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
   return (
     <TooltipProvider>
       <section
-        className="hero"
+        className={`hero${hydrated ? ' is-live' : ''}`}
         aria-roledescription="carousel"
         aria-label={label}
-        onPointerEnter={() => setHovered(true)}
-        onPointerLeave={() => setHovered(false)}
         onFocus={() => setFocused(true)}
         onBlur={(event) => {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
@@ -158,14 +175,14 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
           )}
         </div>
         <div className="container hero-inner">
-          <div className="hero-controls">
+          <div className="hero-controls" {...hover}>
             <Tooltip content={paused ? 'Start rotation' : 'Pause rotation'}>
               <button type="button" className="hero-pause" aria-label={paused ? 'Start slide rotation' : 'Pause slide rotation'} onClick={() => setPaused((p) => !p)}>
                 {paused ? <Play {...svgProps(18)} /> : <Pause {...svgProps(18)} />}
               </button>
             </Tooltip>
             <Tooltip content="Previous slide">
-              <button type="button" className="hero-arrow hero-prev" aria-label="Previous slide" aria-controls="hero-slides" onClick={() => go(current - 1)}>
+              <button type="button" className="hero-arrow hero-prev" aria-label="Previous slide" aria-controls="hero-slides" onClick={() => step(-1)}>
                 <ChevronLeft {...svgProps(20)} />
               </button>
             </Tooltip>
@@ -187,7 +204,7 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
               ))}
             </ol>
             <Tooltip content="Next slide">
-              <button type="button" className="hero-arrow hero-next" aria-label="Next slide" aria-controls="hero-slides" onClick={() => go(current + 1)}>
+              <button type="button" className="hero-arrow hero-next" aria-label="Next slide" aria-controls="hero-slides" onClick={() => step(1)}>
                 <ChevronRight {...svgProps(20)} />
               </button>
             </Tooltip>
@@ -201,7 +218,7 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
               const Title = index === 0 ? 'h1' : 'h2';
               const active = index === current;
               return (
-                <div key={slide.title} id={slideId(index)} className={`hero-slide${active ? ' is-active' : ''}`} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`}>
+                <div key={slide.title} id={slideId(index)} className={`hero-slide${active ? ' is-active' : ''}`} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} {...hover}>
                   <p className="hero-subtitle">{slide.subtitle}</p>
                   <Title className="hero-title">{slide.title}</Title>
                   <p className="hero-description">{slide.description}</p>
@@ -215,24 +232,24 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
                       </Button>
                     )}
                   </div>
-                  {index === 0 && (
-                    <ul className="hero-features">
-                      {highlights.map((h) => (
-                        <li key={h.title}>
-                          {/* The icon arrives rendered by the server, so the icon map stays out of the browser. */}
-                          <span className="hero-feature-icon" dangerouslySetInnerHTML={{ __html: h.iconSvg }} />
-                          <span>
-                            <strong>{h.title}</strong>
-                            <span>{h.description}</span>
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
                 </div>
               );
             })}
           </div>
+          {highlights.length > 0 && (
+            <ul className={`hero-features${current === 0 ? ' is-shown' : ''}`} aria-hidden={current === 0 ? undefined : true} {...hover}>
+              {highlights.map((h) => (
+                <li key={h.title}>
+                  {/* The icon arrives rendered by the server, so the icon map stays out of the browser. */}
+                  <span className="hero-feature-icon" dangerouslySetInnerHTML={{ __html: h.iconSvg }} />
+                  <span>
+                    <strong>{h.title}</strong>
+                    <span>{h.description}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <a className="hero-scroll" href="#services">
           <span>{scrollLabel}</span>

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HeroCarousel, PRELOAD_AFTER, SLIDE_INTERVAL, wrap, type HeroCarouselProps } from '../../islands/carousel';
 
@@ -75,15 +76,50 @@ describe('HeroCarousel', () => {
     expect(counter()).toBe('Slide 2 / 6');
   });
 
-  it('stops while the pointer is over the hero, and resumes when it leaves', () => {
+  it('counts every click, however fast: two quick "next" then one "previous" in one batch move one slide on', () => {
     render(<HeroCarousel {...props} />);
-    const hero = document.querySelector('.hero')!;
-    fireEvent.pointerEnter(hero);
-    tick(SLIDE_INTERVAL * 2);
+    const next = screen.getByRole('button', { name: 'Next slide' });
+    const previous = screen.getByRole('button', { name: 'Previous slide' });
+    act(() => {
+      next.click();
+      next.click();
+      previous.click();
+    });
+    expect(counter()).toBe('Slide 2 / 6');
+    act(() => {
+      previous.click();
+      previous.click();
+      next.click();
+    });
     expect(counter()).toBe('Slide 1 / 6');
-    fireEvent.pointerLeave(hero);
+  });
+
+  it('stops while the pointer rests on the slide or the controls, and resumes when it leaves', () => {
+    render(<HeroCarousel {...props} />);
+    for (const target of [document.querySelector('.hero-slide.is-active')!, document.querySelector('.hero-controls')!]) {
+      const held = counter();
+      fireEvent.pointerEnter(target);
+      tick(SLIDE_INTERVAL * 2);
+      expect(counter()).toBe(held);
+      fireEvent.pointerLeave(target);
+      tick(SLIDE_INTERVAL);
+      expect(counter()).not.toBe(held);
+    }
+    expect(counter()).toBe('Slide 3 / 6');
+  });
+
+  it('keeps rotating while the pointer is only over the background', () => {
+    render(<HeroCarousel {...props} />);
+    fireEvent.pointerEnter(document.querySelector('.hero')!);
+    fireEvent.pointerEnter(document.querySelector('.hero-art')!);
     tick(SLIDE_INTERVAL);
     expect(counter()).toBe('Slide 2 / 6');
+  });
+
+  it('is marked live only once hydrated, so the server markup shows no control that needs the script', () => {
+    expect(renderToStaticMarkup(<HeroCarousel {...props} />)).not.toContain('is-live');
+    render(<HeroCarousel {...props} />);
+    expect(document.querySelector('.hero')!.classList.contains('is-live')).toBe(true);
   });
 
   it('stops while focus is inside it', () => {
@@ -108,8 +144,12 @@ describe('HeroCarousel', () => {
     render(<HeroCarousel {...props} />);
     const slides = document.querySelectorAll('[aria-roledescription="slide"]');
     expect([...slides].map((s) => s.getAttribute('aria-label'))).toEqual(['1 of 6', '2 of 6', '3 of 6', '4 of 6', '5 of 6', '6 of 6']);
-    expect(slides[0]!.querySelector('.hero-features')).not.toBeNull();
-    expect(slides[1]!.querySelector('.hero-features')).toBeNull();
+    // Outside the stacked slides (so they do not set every slide's height), shown with slide 1 only.
+    const features = document.querySelector('.hero-features')!;
+    expect(features.closest('[aria-roledescription="slide"]')).toBeNull();
+    expect([features.classList.contains('is-shown'), features.getAttribute('aria-hidden')]).toEqual([true, null]);
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect([features.classList.contains('is-shown'), features.getAttribute('aria-hidden')]).toEqual([false, 'true']);
   });
 
   it("starts with slide 1's image only, and adds the next one halfway through each slide while rotating", () => {
@@ -128,7 +168,7 @@ describe('HeroCarousel', () => {
 
   it('adds both neighbouring images when the visitor reaches the controls, and the image of a slide jumped to', () => {
     render(<HeroCarousel {...props} />);
-    fireEvent.pointerEnter(document.querySelector('.hero')!);
+    fireEvent.pointerEnter(document.querySelector('.hero-controls')!);
     expect(images()).toEqual(['/img/0.svg', '/img/1.svg', '/img/5.svg']);
     fireEvent.click(screen.getByRole('link', { name: 'Slide 4: Slide title 4' }));
     expect(activeImage()).toBe('/img/3.svg');
