@@ -13,6 +13,7 @@ import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
 import type { SiteConfig } from '../content/config';
 import { listFiles } from '../content/list-files';
 import { serve } from '../dev/serve';
+import { basePathOf } from '../render/base-path';
 
 export interface CheckProblem {
   /** The page the link is on (a route), or the site config. */
@@ -37,11 +38,16 @@ export interface CheckOptions {
 }
 
 export async function checkSite(outDir: string, config: SiteConfig, options: CheckOptions = {}): Promise<CheckReport> {
-  const server = await serve({ dir: outDir, port: 0 });
+  // Served under the base URL's path, as the host will: the pages' links name it (base-path.ts).
+  const base = basePathOf(config.baseUrl);
+  const server = await serve({ dir: outDir, port: 0, base });
   try {
     const local = server.url;
     // linkinator resolves links on /press (a 404 page) as if under /press/: compare routes without the slash.
-    const routeOf = (url: string) => new URL(url).pathname.replace(/(.)\/+$/, '$1');
+    const routeOf = (url: string) => {
+      const pathname = new URL(url).pathname;
+      return (pathname === base ? '/' : pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname).replace(/(.)\/+$/, '$1');
+    };
     const crawl = (start: string, recurse: boolean) =>
       new LinkChecker().check({
       path: start,
@@ -53,7 +59,8 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
       retry: false,
       urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(config.baseUrl)}`), replacement: local }],
       // Only this site is fetched: mailto:, tel: and other hosts are not (CI has no internet).
-      linksToSkip: async (link: string) => !link.startsWith(local),
+      // Links out of the base path are the site's too, and broken: they are checked.
+      linksToSkip: async (link: string) => !link.startsWith(`${new URL(local).origin}/`),
       });
     // A site need not have a not-found page (hosts then answer unknown paths with their own).
     const notFoundHtml = await readFile(path.join(outDir, '404.html'), 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -69,7 +76,7 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
     const htmlOf = new Map(await Promise.all(htmlFiles.map(async (f) => [routeOfFile(f), await readFile(path.join(outDir, f), 'utf8')] as const)));
     /** Pages whose HTML links to `route#fragment` (linkinator names the target page as the parent of a missing fragment). */
     const linkingPages = (route: string, fragment: string) =>
-      [...htmlOf].filter(([page, html]) => html.includes(`href="${route}${fragment}"`) || (page === route && html.includes(`href="${fragment}"`))).map(([page]) => page);
+      [...htmlOf].filter(([page, html]) => html.includes(`href="${base}${route}${fragment}"`) || (page === route && html.includes(`href="${fragment}"`))).map(([page]) => page);
 
     const notFoundHeading = notFoundHtml?.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1] ?? '';
     const problems: CheckProblem[] = [];

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { SiteConfig } from '../content/config';
 import { urlOf } from '../content/routes';
 import type { PageSummary } from '../core/types';
+import { basePathOf, cssUnderBase } from '../render/base-path';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -92,15 +93,17 @@ export const SPECULATION_RULES_TYPE = 'application/speculationrules+json';
  * marked rel="nofollow", download, or data-no-prefetch.
  */
 export function speculationRules(site: SiteConfig): string {
-  const notFound = ['/404', ...site.plannedRoutes];
+  // A site under a path (base-path.ts) prefetches its own pages only.
+  const base = basePathOf(site.baseUrl);
+  const notFound = ['/404', ...site.plannedRoutes].map((route) => `${base}${route}`);
   const rules = {
     prefetch: [
       {
         source: 'document',
         where: {
           and: [
-            { href_matches: '/*' },
-            { not: { href_matches: ['/*\\?(.+)', '/*.*', ...notFound] } },
+            { href_matches: `${base}/*` },
+            { not: { href_matches: [`${base}/*\\?(.+)`, `${base}/*.*`, ...notFound] } },
             { not: { selector_matches: ['[rel~="nofollow"]', '[download]', '[data-no-prefetch]'] } },
           ],
         },
@@ -111,10 +114,12 @@ export function speculationRules(site: SiteConfig): string {
   return `${JSON.stringify(rules, null, 2)}\n`;
 }
 
+/** The _headers file; its paths are the site's, under the base URL's path (base-path.ts) when it has one. */
 export function headersFile(site: SiteConfig, options: CspOptions = {}): string {
-  return `/*
+  const base = basePathOf(site.baseUrl);
+  return `${base}/*
   Content-Security-Policy: ${contentSecurityPolicy(options)}
-  Speculation-Rules: "/${SPECULATION_RULES_FILE}"
+  Speculation-Rules: "${base}/${SPECULATION_RULES_FILE}"
   Strict-Transport-Security: max-age=63072000; includeSubDomains; preload
   X-Content-Type-Options: nosniff
   X-Frame-Options: DENY
@@ -123,13 +128,13 @@ export function headersFile(site: SiteConfig, options: CspOptions = {}): string 
   Cross-Origin-Opener-Policy: same-origin
   Cross-Origin-Resource-Policy: same-origin
 
-/assets/*
+${base}/assets/*
   Cache-Control: public, max-age=31536000, immutable
 
-/.well-known/security.txt
+${base}/.well-known/security.txt
   Content-Type: text/plain; charset=utf-8
 
-/${SPECULATION_RULES_FILE}
+${base}/${SPECULATION_RULES_FILE}
   Content-Type: ${SPECULATION_RULES_TYPE}
 `;
 }
@@ -150,7 +155,10 @@ export interface HostFileInputs {
 /** Every output file but the pages and the public folder's: assets, images, sitemap, robots.txt, security.txt, the host's headers and the speculation rules. */
 export function hostFiles({ config, pages, made, inlineStyles = [], now, formEndpoint }: HostFileInputs): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
-  for (const group of made) for (const [file, contents] of group) files.set(file, contents);
+  const base = basePathOf(config.baseUrl);
+  // A stylesheet's root-relative url()s move under the base URL's path; esbuild's own are relative already.
+  const moved = (file: string, contents: Uint8Array) => (base !== '' && file.endsWith('.css') ? cssUnderBase(Buffer.from(contents).toString('utf8'), base) : contents);
+  for (const group of made) for (const [file, contents] of group) files.set(file, moved(file, contents));
   files.set('sitemap.xml', sitemap(pages, config));
   files.set('robots.txt', robots(config));
   const security = securityTxt(config, now);

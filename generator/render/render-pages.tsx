@@ -21,6 +21,7 @@ import type { LinkSource } from '../checks/check-links';
 import { shellFor, SLOT, splitAtSlot, type SharedPart, type ShellCache } from './layout-shell';
 import type { PageInfo, Theme } from '../core/types';
 import { assertUniqueIds } from './unique-ids';
+import { basePathOf, htmlUnderBase } from './base-path';
 
 export interface RenderedPage {
   page: PageInfo;
@@ -90,16 +91,18 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
         </Document>,
       ),
     )!;
+    const base = basePathOf(site.baseUrl);
     const parts: (string | SharedPart)[] = [`<!DOCTYPE html>${docBefore}`, shell.before, main, shell.after, docAfter];
     assertUniqueIds(page, parts.map((part) => (typeof part === 'string' ? part : part.links)));
     let html: string | undefined;
     return {
       page,
       outFile: outputFileOf(page.route),
+      // Written under the base URL's path (base-path.ts); the link check reads the links as the templates wrote them.
       get html() {
-        return (html ??= parts.map((part) => (typeof part === 'string' ? part : part.text)).join(''));
+        return (html ??= parts.map((part) => (typeof part === 'string' ? htmlUnderBase(part, base) : sharedUnderBase(part, base).text)).join(''));
       },
-      chunks: parts.map((part) => (typeof part === 'string' ? part : part.bytes)),
+      chunks: parts.map((part) => (typeof part === 'string' ? htmlUnderBase(part, base) : sharedUnderBase(part, base).bytes)),
       linkSources: parts.map((part) => (typeof part === 'string' ? part : part.links)),
       islands,
     };
@@ -112,6 +115,18 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       cause,
     });
   }
+}
+
+/** A shared part moved under a base path, once per part and path (the part itself when there is none). */
+const movedParts = new WeakMap<SharedPart, { base: string; text: string; bytes: Uint8Array }>();
+function sharedUnderBase(part: SharedPart, base: string): Pick<SharedPart, 'text' | 'bytes'> {
+  if (base === '') return part;
+  let moved = movedParts.get(part);
+  if (moved?.base !== base) {
+    const text = htmlUnderBase(part.text, base);
+    movedParts.set(part, (moved = { base, text, bytes: Buffer.from(text) }));
+  }
+  return moved;
 }
 
 /** Renders all pages; every failing page is reported, not just the first. */
