@@ -1,0 +1,65 @@
+/**
+ * `site new <dir>` as a user runs it: the project it makes, with no other file, builds with its own templates/,
+ * passes `site check`, and names the engine in its package.json; a folder that is not empty is refused by name.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO } from '../support/fixture';
+import { filesOf, runNode } from '../support/installs';
+
+const SITE = path.join(REPO, 'bin/site.js');
+let temp: string;
+
+beforeAll(async () => {
+  temp = await mkdtemp(path.join(os.tmpdir(), 'site-new-'));
+});
+afterAll(() => rm(temp, { recursive: true, force: true }));
+
+describe('site new', () => {
+  it('makes a project that builds with its own templates and passes site check', async () => {
+    const made = await runNode(SITE, ['new', 'my-notes'], { cwd: temp });
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    const root = path.join(temp, 'my-notes');
+    const files = [...(await filesOf(root)).keys()];
+    expect(files).toEqual(
+      expect.arrayContaining(['package.json', 'pages/site.yml', 'pages/index.md', 'pages/guide.md', 'pages/404.md', 'templates/index.ts', 'templates/Layout.tsx', 'templates/styles.css']),
+    );
+    expect(await readFile(path.join(root, 'pages/site.yml'), 'utf8')).toContain('name: "My notes"');
+    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    // Run from a checkout of the engine, the project names the checkout.
+    expect(manifest.dependencies).toEqual({ site: `file:${REPO}` });
+
+    // The project's own templates are the theme: an edit of them shows in the build.
+    const layout = path.join(root, 'templates/Layout.tsx');
+    await writeFile(layout, (await readFile(layout, 'utf8')).replace('Skip to content', 'Skip to the page'));
+
+    const built = await runNode(SITE, ['build', '-q'], { cwd: root });
+    expect(built).toMatchObject({ code: 0, stderr: '' });
+    const output = await filesOf(path.join(root, 'dist'));
+    expect([...output.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual(['404.html', 'guide.html', 'index.html']);
+    const home = output.get('index.html')!.toString();
+    expect(home).toContain('Skip to the page');
+    expect(home).toContain('<a class="site-name" href="/">My notes</a>');
+    // Strict-CSP clean: no inline script but JSON-LD data, no style attribute.
+    expect(home.match(/<script(?![^>]*type="application\/ld\+json")(?![^>]*src=)[^>]*>/g)).toBeNull();
+    expect(home).not.toMatch(/\sstyle=/);
+
+    const checked = await runNode(SITE, ['check', '--no-build'], { cwd: root });
+    expect(checked.stdout).toContain('no broken links');
+    expect(checked.code).toBe(0);
+  }, 180_000);
+
+  it('refuses a folder that is not empty, naming what it holds, and writes nothing', async () => {
+    const root = path.join(temp, 'taken');
+    await mkdir(root);
+    await writeFile(path.join(root, 'notes.txt'), 'mine');
+    const made = await runNode(SITE, ['new', 'taken'], { cwd: temp });
+    expect(made.code).toBe(1);
+    expect(made.stderr).toContain('ProjectFolderNotEmpty');
+    expect(made.stderr).toContain('taken/ already holds notes.txt');
+    expect([...(await filesOf(root)).keys()]).toEqual(['notes.txt']);
+  });
+});
