@@ -1,11 +1,16 @@
 /**
- * A page's frontmatter, as parse-page.ts parsed it, validated strictly
- * against the base fields plus its template's schema, and its route and
+ * A page's frontmatter, as parse-page.ts parsed it, validated against the base
+ * fields plus its template's schema, and its title, description, route and
  * breadcrumbs made; two pages claiming one route are an error.
+ *
+ * The engine requires no field: a page without a title takes its first `#`
+ * heading, else its file's name; without a description, its first paragraph,
+ * else the site's description, else its title. A template's schema may
+ * require them (its fields replace the base ones).
  */
 import { z } from 'zod';
 import { breadcrumbTrail } from '../render/breadcrumbs';
-import { SiteError, throwIfAny } from '../core/errors';
+import { SiteError, SiteWarning, throwIfAny } from '../core/errors';
 import type { BaseFrontmatter, PageHead, PageSummary, Theme } from '../core/types';
 import type { SiteConfig } from './config';
 import type { PageSource } from './parse-page';
@@ -19,8 +24,8 @@ export const DEFAULT_TEMPLATE = 'prose';
 export const MAX_TITLE = 70;
 
 export const baseFrontmatter = {
-  title: textField(MAX_TITLE),
-  description: textField(200, 20),
+  title: textField(MAX_TITLE).optional(),
+  description: textField(200).optional(),
   keywords: z.array(textField(60)).max(50).optional(),
   template: z.string().max(60).optional(),
   slug: z.string().max(200).optional(),
@@ -63,29 +68,46 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
   throwIfAny(result.errors);
   const data = result.value as BaseFrontmatter & Record<string, unknown>;
 
-  // Search results cut titles at about 70 characters: the page title plus " | {site name}" must fit.
-  const fullTitle = `${data.title} | ${ctx.config.name}`;
-  if (fullTitle.length > MAX_TITLE) {
-    throw new SiteError('InvalidFrontmatter', { suffix: ` | ${ctx.config.name}`, titleLength: fullTitle.length, max: MAX_TITLE }, {
-      file,
-      field: 'title',
-      line: yaml.lineOf(['title']),
-    });
-  }
-
   const route = routeFromFile(relativeFile, data.slug);
   assertSafeRoute(route, { file, field: data.slug === undefined ? undefined : 'slug' });
+  const derived = source.derived ?? {};
+  const title = data.title ?? derived.title ?? titleOfFile(relativeFile, ctx.config);
   return {
     file,
     route,
     url: urlOf(ctx.config.baseUrl, route),
-    title: data.title,
-    description: data.description,
+    title,
+    description: data.description ?? derived.description ?? ctx.config.description ?? title,
     template: templateName,
     data,
-    breadcrumbs: (ctx.theme.breadcrumbs ?? breadcrumbTrail)({ route, title: data.title, label: data.breadcrumb }, ctx.config),
+    breadcrumbs: (ctx.theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: data.breadcrumb }, ctx.config),
     isNotFound: route === NOT_FOUND_ROUTE,
   };
+}
+
+/** A title from a file's name, for a page with no title and no heading: `getting-started.md` → "Getting started"; an index takes its folder's name, the home page the site's. */
+export function titleOfFile(relativeFile: string, config: Pick<SiteConfig, 'name'>): string {
+  const parts = relativeFile.replace(/\.md$/i, '').split('/');
+  if (parts.at(-1)?.toLowerCase() === 'index') parts.pop();
+  const name = parts.at(-1);
+  if (!name) return config.name;
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : config.name;
+}
+
+/**
+ * Search results cut titles at about 70 characters: a page's title plus " | {site name}" should fit. One warning for
+ * every page that does not, naming the config field that made it so when the title alone would fit.
+ */
+export function longTitles(pages: readonly { file: string; title: string }[], config: Pick<SiteConfig, 'name'>, configFile: string): SiteWarning[] {
+  const suffix = ` | ${config.name}`;
+  const long = pages.filter((page) => page.title.length + suffix.length > MAX_TITLE);
+  if (long.length === 0) return [];
+  const bySuffix = long.filter((page) => page.title.length <= MAX_TITLE);
+  const files = long.map((page) => `${page.file} (${page.title.length + suffix.length})`);
+  return [
+    new SiteWarning('LongTitles', { count: long.length, max: MAX_TITLE, suffix, files, configField: bySuffix.length > 0 ? `name in ${configFile}` : undefined }),
+  ];
 }
 
 export function duplicateRoutes(pages: PageSummary[]): SiteError[] {

@@ -2,8 +2,10 @@
  * The first half of loading a page, which needs neither the theme nor zod:
  * read the file as UTF-8, split the frontmatter from the body, parse the
  * frontmatter's YAML and put the config tokens' values into the parsed text
- * and the body. Needs neither the theme nor zod: validating is
- * describe-page.ts's.
+ * and the body's prose; and, for a page whose frontmatter names no title or
+ * description, take them from its first `#` heading (then left out of the
+ * body, so it is not shown twice) and its first paragraph. Needs neither the
+ * theme nor zod: validating is describe-page.ts's.
  *
  * Everything wrong with the file itself is a named error with its line: a
  * file that cannot be read, is not UTF-8, holds binary data or invisible
@@ -19,7 +21,9 @@ import { SiteError, throwIfAny } from '../core/errors';
 import { characterError, firstForbidden, lineAt } from './characters';
 import { decodeText } from './read-text';
 import { checkedTexts, measureData, type DataPath } from './text-values';
-import { findTokens, holdsToken, protectTokens, restoreTokens, substituteInMarkdown, unknownToken } from './tokens';
+import type { BodyOutline } from './body-outline';
+import { plainText } from './body-outline';
+import { findTokens, holdsToken, protectTokens, restoreTokens, substituteInMarkdown, unescapeTokens, unknownToken, type Token } from './tokens';
 import { fieldName } from './validate';
 import { fieldAt, MAX_ALIASED_VALUES, MAX_DEPTH, parseYaml } from './yaml';
 
@@ -28,6 +32,16 @@ export interface ParseContext {
   config: SiteConfig;
   /** Paths in errors and pages are shown relative to this folder. */
   displayRoot: string;
+  /** Parses a body to tell code from prose and find its first heading and paragraph (body-outline.ts, loaded with remark). */
+  outline: (body: string) => BodyOutline;
+}
+
+/** What a page's markdown gives where its frontmatter is silent. */
+export interface DerivedFields {
+  /** The first `#` heading's text, when the frontmatter names no title. */
+  title?: string;
+  /** The first paragraph's text, when the frontmatter names no description. */
+  description?: string;
 }
 
 /** A page's file and frontmatter, not yet validated: plain data, so it can cross from a worker thread. */
@@ -40,6 +54,8 @@ export interface PageSource {
   data: Record<string, unknown>;
   /** The frontmatter's YAML text as parsed (tokens stand in it as placeholders), to name the line of an invalid field. */
   matter: string;
+  /** The title and description the markdown gives, where the frontmatter names none. */
+  derived: DerivedFields;
 }
 
 /** A page's text split at its frontmatter. Offsets are into the whole text; the matter's line 1 is the file's line 1. */
@@ -128,10 +144,10 @@ export function readPage(absolute: string, file: string): Uint8Array {
   }
 }
 
-/** A page's text split, its tokens found and its frontmatter ready to parse, with the field at any offset of the text. */
+/** A page's text split, its frontmatter's tokens found and its frontmatter ready to parse, with the field at any offset of the text. */
 function readParts(text: string, file: string, config: SiteConfig) {
   const parts = splitFrontmatter(text, file);
-  const tokens = findTokens(text, config);
+  const tokens = findTokens(parts.matter, config).map((token) => ({ ...token, offset: token.offset + parts.matterStart }));
   // Placeholders keep every offset where it was, so the field at an offset of the text is found in `matter`.
   const matter = protectTokens(parts.matter, tokens.map((token) => ({ ...token, offset: token.offset - parts.matterStart })));
   const fieldOf = (offset: number): string | undefined => {
@@ -164,10 +180,15 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
     }
   });
   if (text.trim() === '') throw new SiteError('EmptyPage', { file, blank: true }, { file });
-  const { matter, matterStart, body, bodyStart, tokens, fieldOf } = readParts(text, file, ctx.config);
+  const { matter, matterStart, body, bodyStart, tokens: matterTokens, fieldOf } = readParts(text, file, ctx.config);
   const bad = firstForbidden(text);
   if (bad) throw characterError(text, file, bad, fieldOf(bad.offset));
-  throwIfAny(tokens.filter((token) => !token.known).map((token) => unknownToken(token, { file, line: lineAt(text, token.offset), field: fieldOf(token.offset) })));
+  // The body is parsed (once) only when it holds tokens, or the frontmatter may lack a title or description.
+  let outlined: BodyOutline | undefined;
+  const outline = () => (outlined ??= ctx.outline(body));
+  const bodyTokens = findTokens(body, ctx.config).filter((token) => !outline().inCode(token.offset));
+  const tokens = [...matterTokens, ...bodyTokens.map((token) => ({ ...token, offset: token.offset + bodyStart }))];
+  throwIfAny(tokens.filter((token) => !token.known).map((token) => unknownToken(token, { file, line: lineAt(text, token.offset), field: fieldOf(token.offset) }, ctx.config)));
 
   const parsed = loadFrontmatter(matter, file);
   if (parsed !== null && parsed !== undefined && (typeof parsed !== 'object' || Array.isArray(parsed))) {
@@ -190,16 +211,37 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
         const field = fieldName(at().map((part) => (typeof part === 'string' ? restoreTokens(part, asWritten) : part)));
         throw new SiteError('InvalidFrontmatter', { tokenInKey: field }, { file, field, line: lineOf(at()) });
       }
-      return restoreTokens(value, tokens);
+      return unescapeTokens(restoreTokens(value, tokens));
     },
   }) as Record<string, unknown>;
 
-  const bodyTokens = tokens.filter((token) => token.offset >= bodyStart).map((token) => ({ ...token, offset: token.offset - bodyStart }));
+  const derived: DerivedFields = {};
+  const heading = typeof data.title === 'string' ? undefined : outline().title;
+  if (heading) derived.title = oneLine(plainText(heading.node, (value) => withValues(value, bodyTokens)));
+  const paragraph = typeof data.description === 'string' ? undefined : outline().paragraph;
+  if (paragraph) derived.description = cutAtWord(oneLine(plainText(paragraph, (value) => withValues(value, bodyTokens))), DESCRIPTION_LENGTH);
   return {
-    source: { relativeFile, file, data, matter },
-    content: substituteInMarkdown(body, bodyTokens),
+    source: { relativeFile, file, data, matter, derived },
+    content: substituteInMarkdown(body, bodyTokens, heading),
     uses: Object.fromEntries(tokens.map((token) => [token.path, token.value])),
   };
+}
+
+/** Text of the markdown (a text node's value) with the tokens in it replaced by their values. */
+const withValues = (value: string, tokens: readonly Token[]): string =>
+  tokens.length === 0 || !value.includes('{{') ? value : tokens.reduce((text, token) => text.split(token.match).join(token.value), value);
+
+const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** The longest description taken from a paragraph: what search results show of a meta description. */
+export const DESCRIPTION_LENGTH = 160;
+
+/** `text` cut to at most `max` characters at a word boundary, with an ellipsis when cut. */
+export function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.!?-]+$/, '')}…`;
 }
 
 /** A page read and split: its frontmatter, its markdown (tokens replaced), and the config values its tokens read. */

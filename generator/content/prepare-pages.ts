@@ -18,7 +18,7 @@ import { MarkdownPool, threadsFor } from './markdown-pool';
 import type { PluginPlace } from './markdown-plugins';
 import { bodyLineOf, parsePage, readPage, type ParseContext, type PageSource } from './parse-page';
 
-export interface PrepareContext extends ParseContext {
+export interface PrepareContext extends Omit<ParseContext, 'outline'> {
   /** The markdown pipeline, loaded only when a page needs rendering (and before any pool starts, so a bad plugin is reported once). */
   markdown: () => Promise<Markdown>;
   /** Where the markdown pipeline's plugins come from (a pool's threads load them again). */
@@ -54,6 +54,7 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
   const errors: SiteError[] = [];
   const pages: PreparedPage[] = [];
   const toRender: { index: number; key: string; uses: Record<string, string>; content: string; page: BodySource }[] = [];
+  let outline: ParseContext['outline'] | undefined;
   for (const relativeFile of files) {
     const absolute = path.join(ctx.pagesDir, relativeFile);
     const shown = path.relative(ctx.displayRoot, absolute) || absolute;
@@ -65,7 +66,9 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
         pages.push({ relativeFile, source: stored.source, body: stored.body });
         continue;
       }
-      const { source, content, uses } = parsePage(relativeFile, ctx, bytes);
+      // remark loads only when a page is parsed: a build whose pages all come from the store never loads it.
+      outline ??= (await import('./body-outline')).outlineBody;
+      const { source, content, uses } = parsePage(relativeFile, { ...ctx, outline }, bytes);
       const page: BodySource = { file: shown, path: absolute, line: bodyLineOf(source.matter), reservedIds: ctx.reservedIds };
       toRender.push({ index: pages.length, key, uses, content, page });
       pages.push({ relativeFile, source, body: undefined as never });

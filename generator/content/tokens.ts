@@ -9,10 +9,16 @@
  *   YAML is parsed (noncharacters, which YAML reads as plain text and pages
  *   may not contain), and the placeholders in the parsed text values are
  *   replaced by the config values.
- * - In the markdown body, the value is escaped so that markdown shows it as
+ * - In the markdown body, tokens are replaced in prose only: never in code
+ *   blocks, code spans, raw HTML or HTML code elements, where `{{ ... }}` is
+ *   someone's template syntax shown as written (body-outline.ts finds code by
+ *   parsing the markdown). The value is escaped so that markdown shows it as
  *   text: `*`, `[` or `<` in a config value never becomes emphasis, a link or
- *   HTML. Inside code, where markdown shows text as it is, it is not escaped.
- * An unknown token is an error naming its line and field.
+ *   HTML.
+ * A token written with a backslash, `\{{ name }}`, is no token: markdown (and
+ * the frontmatter's text) shows it as `{{ name }}`. An unknown token in prose
+ * or frontmatter is an error naming its line and field, and the config path it
+ * was probably meant to be.
  */
 import type { SiteConfig } from './config';
 import { SiteError } from '../core/errors';
@@ -43,21 +49,85 @@ function lookup(config: SiteConfig, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined), config);
 }
 
-/** Every token in `text`; one that names no text value of the config is marked unknown and keeps its own text as its value. */
+/** Whether the character at `offset` is escaped: an odd number of backslashes stand before it. */
+function escapedAt(text: string, offset: number): boolean {
+  let slashes = 0;
+  while (offset - slashes > 0 && text[offset - slashes - 1] === '\\') slashes++;
+  return slashes % 2 === 1;
+}
+
+/**
+ * Every token in `text` (not those written `\{{ ... }}`); one that names no text value of the config is marked unknown
+ * and keeps its own text as its value.
+ */
 export function findTokens(text: string, config: SiteConfig): Token[] {
+  if (!text.includes('{{')) return [];
   return Array.from(text.matchAll(TOKEN), (found) => {
     const value = lookup(config, found[1]!);
     const known = typeof value === 'string' || typeof value === 'number';
     return { match: found[0], path: found[1]!, offset: found.index, value: known ? String(value) : found[0], known };
+  }).filter((token) => !escapedAt(text, token.offset));
+}
+
+/** An escaped token in frontmatter text, `\{{ name }}`: shown as `{{ name }}`. */
+const ESCAPED_TOKEN = new RegExp(`\\\\(${TOKEN.source})`, 'g');
+export const unescapeTokens = (text: string): string => (text.includes('\\{{') ? text.replace(ESCAPED_TOKEN, '$1') : text);
+
+/** The error for an unknown token, with the config path it was probably meant to be. */
+export function unknownToken(token: Token, where: { file: string; line?: number; field?: string }, config: SiteConfig): SiteError {
+  // A token naming a group of values (`{{ contact }}`) was meant for one of them.
+  const near = closestPath(token.path, textPaths(config)) ?? textPaths(config).find((path) => path.startsWith(`${token.path}.`));
+  const known = textPaths(config).slice(0, 3).map((path) => `{{ ${path} }}`).join(', ');
+  return new SiteError('InvalidFrontmatter', { token: token.match, ...(near ? { suggestion: `{{ ${near} }}` } : {}) }, {
+    ...where,
+    hint: `A token names a text value of site.yml by its dotted path (${known || '{{ name }}'}). To show the braces as written, put the text in \`code\` or write \\{{ ... }}.`,
   });
 }
 
-/** The error for an unknown token. */
-export const unknownToken = (token: Token, where: { file: string; line?: number; field?: string }): SiteError =>
-  new SiteError('InvalidFrontmatter', { token: token.match }, {
-    ...where,
-    hint: 'Use a dotted path to a text value of site.yml, such as {{ name }}, {{ contact.email }} or {{ address.locality }}.',
-  });
+/** The dotted paths of the config's text values, in the config's order. */
+const pathsOf = new WeakMap<object, string[]>();
+export function textPaths(config: SiteConfig): string[] {
+  let paths = pathsOf.get(config);
+  if (!paths) {
+    paths = [];
+    const walk = (value: unknown, prefix: string) => {
+      if (typeof value === 'string' || typeof value === 'number') paths!.push(prefix);
+      else if (value && typeof value === 'object' && !Array.isArray(value)) for (const [key, inner] of Object.entries(value)) if (/^[A-Za-z]\w*$/.test(key)) walk(inner, prefix ? `${prefix}.${key}` : key);
+    };
+    walk(config, '');
+    pathsOf.set(config, paths);
+  }
+  return paths;
+}
+
+/** The path nearest `path` by edit distance, when it is near enough to be a slip (a third of its length, at least 2). */
+export function closestPath(path: string, paths: readonly string[]): string | undefined {
+  const limit = Math.max(2, Math.floor(path.length / 3));
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const candidate of paths) {
+    const distance = editDistance(path.toLowerCase(), candidate.toLowerCase(), bestDistance);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+/** Levenshtein distance, giving up (returning `limit`) once it must reach it. */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowBest = i;
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      rowBest = Math.min(rowBest, current[j]!);
+    }
+    if (rowBest >= limit) return limit;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
 
 const OPEN = '\uFDD0';
 const CLOSE = '\uFDD1';
@@ -88,34 +158,37 @@ export const restoreTokens = (text: string, tokens: readonly Token[]): string =>
 export const holdsToken = (text: string): boolean => text.includes(OPEN);
 
 /**
- * The markdown `body` with its tokens (offsets relative to `body`) replaced by their values, escaped so that they
- * show as written.
+ * The markdown `body` with its prose tokens (offsets relative to `body`; body-outline.ts tells code from prose)
+ * replaced by their values, escaped so that they show as written; and the source range `cut`, if given, left out
+ * (its line breaks kept, so the body's lines stay where they were).
  */
-export function substituteInMarkdown(body: string, tokens: readonly Token[]): string {
-  if (tokens.length === 0) return body;
-  const contexts = codeContexts(body);
+export function substituteInMarkdown(body: string, tokens: readonly Token[], cut?: { start: number; end: number }): string {
+  if (tokens.length === 0 && !cut) return body;
   let out = '';
   let at = 0;
-  for (const token of tokens) {
-    const lineStart = body.lastIndexOf('\n', token.offset - 1) + 1;
-    const lineEnd = body.indexOf('\n', token.offset);
+  const edits = [
+    ...tokens.filter((token) => !cut || token.offset < cut.start || token.offset >= cut.end).map((token) => ({ start: token.offset, end: token.offset + token.match.length, token })),
+    ...(cut ? [{ start: cut.start, end: cut.end, token: undefined }] : []),
+  ].sort((a, b) => a.start - b.start);
+  for (const { start, end, token } of edits) {
+    if (!token) {
+      out += body.slice(at, start) + body.slice(start, end).replace(/[^\n]/g, '');
+      at = end;
+      continue;
+    }
+    const lineStart = body.lastIndexOf('\n', start - 1) + 1;
+    const lineEnd = body.indexOf('\n', start);
     const line = body.slice(lineStart, lineEnd === -1 ? body.length : lineEnd);
-    const before = body.slice(lineStart, token.offset);
-    const context = contexts(token.offset);
-    const value =
-      context === 'fence'
-        ? token.value
-        : context === 'code'
-          ? token.value.replace(/\r\n|\r|\n/g, ' ')
-          : escapeMarkdown(token.value, {
-              lineStart: /^[ \t]*$/.test(before),
-              afterDigits: /^[ \t]*\d+$/.test(before),
-              heading: /^ {0,3}#{1,6}(?:[ \t]|$)/.test(line),
-              previous: body[token.offset - 1] ?? '',
-              next: body[token.offset + token.match.length] ?? '',
-            });
-    out += body.slice(at, token.offset) + value;
-    at = token.offset + token.match.length;
+    const before = body.slice(lineStart, start);
+    const value = escapeMarkdown(token.value, {
+      lineStart: /^[ \t]*$/.test(before),
+      afterDigits: /^[ \t]*\d+$/.test(before),
+      heading: /^ {0,3}#{1,6}(?:[ \t]|$)/.test(line),
+      previous: body[start - 1] ?? '',
+      next: body[end] ?? '',
+    });
+    out += body.slice(at, start) + value;
+    at = end;
   }
   return out + body.slice(at);
 }
@@ -148,46 +221,4 @@ export function escapeMarkdown(
     out += escape ? `\\${char}` : char;
   }
   return out;
-}
-
-/**
- * Where code is in a markdown text: fenced code blocks (``` or ~~~) and code spans within a line. Returns, for an
- * offset, 'fence', 'code' or 'text'. Close enough to CommonMark for where tokens stand: a code span across lines, or
- * an indented code block, counts as text.
- */
-function codeContexts(body: string): (offset: number) => 'fence' | 'code' | 'text' {
-  const ranges: [start: number, end: number, kind: 'fence' | 'code'][] = [];
-  let fence: { char: string; length: number; start: number } | undefined;
-  let offset = 0;
-  for (const line of body.split('\n')) {
-    const start = offset;
-    offset += line.length + 1;
-    const marker = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line.replace(/\r$/, ''));
-    if (fence) {
-      if (marker && marker[1]![0] === fence.char && marker[1]!.length >= fence.length && marker[2]!.trim() === '') {
-        ranges.push([fence.start, offset, 'fence']);
-        fence = undefined;
-      }
-      continue;
-    }
-    if (marker && !(marker[1]![0] === '`' && marker[2]!.includes('`'))) {
-      fence = { char: marker[1]![0]!, length: marker[1]!.length, start };
-      continue;
-    }
-    for (let i = 0; i < line.length; ) {
-      if (line[i] === '\\') i += 2;
-      else if (line[i] === '`') {
-        const run = /^`+/.exec(line.slice(i))![0].length;
-        const close = new RegExp(`(?<!\`)\`{${run}}(?!\`)`, 'g');
-        close.lastIndex = i + run;
-        const end = close.exec(line);
-        if (end) {
-          ranges.push([start + i, start + end.index + run, 'code']);
-          i = end.index + run;
-        } else i += run;
-      } else i++;
-    }
-  }
-  if (fence) ranges.push([fence.start, body.length + 1, 'fence']); // an unclosed fence runs to the end
-  return (at) => ranges.find(([start, end]) => at >= start && at < end)?.[2] ?? 'text';
 }

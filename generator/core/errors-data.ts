@@ -37,8 +37,7 @@ export const ErrorKinds = {
         | { unknownKey: string }
         | { notFields: 'a list' | 'a single value' }
         | { tokenInKey: string }
-        | { token: string }
-        | { titleLength: number; suffix: string; max: number },
+        | { token: string; suggestion?: string },
     ) =>
       'problem' in p
         ? `${p.field}: ${p.problem}`
@@ -48,9 +47,7 @@ export const ErrorKinds = {
             ? `The frontmatter must be fields (key: value lines), not ${p.notFields}`
             : 'tokenInKey' in p
               ? `A config token ({{ ... }}) stands in the key ${p.tokenInKey}: tokens go in values only`
-              : 'token' in p
-                ? `${p.token} is not a text value of the site config`
-                : `title: with "${p.suffix}" appended the title is ${p.titleLength} characters; keep it within ${p.max} so search results show it whole`,
+              : `${p.token} is not a text value of the site config${p.suggestion ? `: did you mean ${p.suggestion}?` : ''}`,
     hint: "Make the field match the template's schema; unknown keys are errors, so check the spelling.",
   },
   UnknownTemplate: {
@@ -370,6 +367,12 @@ export type MessageParams<K extends ErrorKind> = Parameters<(typeof ErrorKinds)[
 
 /** What a build reports without failing: each kind with its title, message and hint, as errors have. */
 export const WarningKinds = {
+  LongTitles: {
+    title: 'Titles too long for search results',
+    message: (p: { count: number; max: number; suffix: string; files: string[]; configField?: string }) =>
+      `${p.count} page title${p.count === 1 ? ' is' : 's are'} longer than ${p.max} characters with "${p.suffix}" appended${p.configField ? ` (the site's ${p.configField})` : ''}: ${p.files.slice(0, 5).join(', ')}${p.files.length > 5 ? `, and ${p.files.length - 5} more` : ''}`,
+    hint: 'Search results cut titles at about 70 characters: shorten the site name in the site config, or those pages\' titles.',
+  },
   PlannedRouteLinked: {
     title: 'Links to planned routes',
     message: (p: { routes: string[] }) => `${p.routes.length} planned route${p.routes.length === 1 ? ' has' : 's have'} no page yet and will answer 404: ${p.routes.join(', ')}`,

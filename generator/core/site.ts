@@ -32,7 +32,7 @@ import { ContentStore } from '../cache/content-store';
 import { pageLinks, type PageLinks } from '../checks/check-links';
 import { checkSiteLinks } from '../checks/site-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
-import { describePage, duplicateRoutes } from '../content/describe-page';
+import { describePage, duplicateRoutes, longTitles } from '../content/describe-page';
 import { markdownRecipe } from '../content/markdown-recipe';
 import { compileIds } from '../content/heading-ids';
 import { listPageFiles } from '../content/page-files';
@@ -207,7 +207,8 @@ export class Site {
       this.state = state;
       this.staging = staging;
       const written = new Map<string, number>([...rendered.map((r) => [r.outFile, r.bytes] as const), ...[...host].map(([file, contents]) => [file, byteLength(contents)] as const)]);
-      return { routes: ['*'], pages: [...pages.values()].map(summaryOf), written, warnings: [...notes, ...warnings], content: heads.content };
+      const titles = longTitles([...pages.values()], config, this.place.configFile);
+      return { routes: ['*'], pages: [...pages.values()].map(summaryOf), written, warnings: [...notes, ...warnings, ...titles], content: heads.content };
     } catch (error) {
       await staging.abort();
       throw error;
@@ -252,7 +253,7 @@ export class Site {
     const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
     for (const page of next.pages.values()) generated.set(outputFileOf(page.route), `the page of ${page.file}`);
     checkPublicCollisions(await listPublicFiles(this.paths.publicDir, this.paths.pagesDir), generated, this.paths.publicDir);
-    const warnings = await step('links', () => this.checkLinks(next));
+    const warnings = [...(await step('links', () => this.checkLinks(next))), ...longTitles([...next.pages.values()], next.config, this.place.configFile)];
     await step('write', () => updateFiles(this.paths.outDir, output, this.paths));
     this.state = next;
     const cssOnly = kinds.length === 1 && kinds[0] === 'style';

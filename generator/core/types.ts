@@ -17,8 +17,10 @@ export interface Heading {
 
 /** Frontmatter fields every page has, whatever its template. */
 export interface BaseFrontmatter {
-  title: string;
-  description: string;
+  /** Optional to the engine (a page takes its first `#` heading, else its file's name); a template may require it. */
+  title?: string;
+  /** Optional to the engine (a page takes its first paragraph); a template may require it. */
+  description?: string;
   keywords?: string[];
   template?: string;
   slug?: string;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../templates/index';
 import { loadConfig, type SiteConfig } from '../../generator/content/config';
+import { outlineBody } from '../../generator/content/body-outline';
 import { parsePage } from '../../generator/content/parse-page';
 import { escapeMarkdown, findTokens, protectTokens, restoreTokens, substituteInMarkdown } from '../../generator/content/tokens';
 import { siteErrorsOf } from '../../generator/core/errors';
@@ -73,10 +74,9 @@ describe('substituteInMarkdown', () => {
     expect(valueWith('one\n\n---\ntwo', '| {{ tagline }} |')).toBe('| one --- two |');
   });
 
-  it('puts the value into code as it is', () => {
-    expect(valueWith('*a* <b>', 'Run `{{ tagline }}` now')).toBe('Run `*a* <b>` now');
-    expect(valueWith('*a*\n<b>', '```\n{{ tagline }}\n```\n{{ tagline }}')).toBe('```\n*a*\n<b>\n```\n\\*a\\* \\<b\\>');
-    expect(valueWith('*a*', '~~~~\n```\n{{ tagline }}\n~~~~')).toBe('~~~~\n```\n*a*\n~~~~');
+  it('leaves out a cut range, keeping its line breaks so later lines stay where they were', () => {
+    const text = '# Title {{ name }}\n\nText {{ name }}\n';
+    expect(substituteInMarkdown(text, findTokens(text, config), { start: 0, end: 18 })).toBe('\n\nText Fixture Co\n');
   });
 
   it('leaves a body without tokens as it is', () => {
@@ -97,7 +97,7 @@ describe('tokens in a page', () => {
 
   async function parse(text: string) {
     await writeFile(path.join(dir, 'p.md'), text);
-    return parsePage('p.md', { pagesDir: dir, config, displayRoot: dir });
+    return parsePage('p.md', { pagesDir: dir, config, displayRoot: dir, outline: outlineBody });
   }
 
   it('puts a value into the parsed frontmatter as written: it cannot end the value or add a key', async () => {
@@ -123,7 +123,7 @@ describe('tokens in a page', () => {
     const errors = siteErrorsOf(error);
     expect(errors.map((e) => [e.kind, e.line, e.field, e.message])).toEqual([
       ['InvalidFrontmatter', 4, 'hero.lead', '{{ contact.fax }} is not a text value of the site config'],
-      ['InvalidFrontmatter', 7, 'body', '{{ contact }} is not a text value of the site config'],
+      ['InvalidFrontmatter', 7, 'body', '{{ contact }} is not a text value of the site config: did you mean {{ contact.phone }}?'],
     ]);
     expect(errors[0]!.file).toBe('p.md');
   });
@@ -131,5 +131,69 @@ describe('tokens in a page', () => {
   it('refuses a token in a key', async () => {
     const error = await parse('---\ntitle: T\n"{{ name }}": x\n---\n').catch((e: unknown) => e);
     expect(siteErrorsOf(error)[0]).toMatchObject({ kind: 'InvalidFrontmatter', line: 3, message: expect.stringMatching(/tokens go in values only/) });
+  });
+
+  it('never touches code: blocks, spans, indented code and HTML code elements keep their braces byte for byte', async () => {
+    const code = [
+      '```handlebars\n<h1>{{title}}</h1>\n{{#each items}}{{this}}{{/each}}\n```',
+      '~~~yaml\nenv:\n  TOKEN: ${{ secrets.TOKEN }}\n~~~',
+      '    tar cf {{archive}} {{ name }}',
+      'Run `tar cf {{archive}}` or ``{{ name }}``, or test <code>{{7*7}}</code> and <kbd>{{ contact.fax }}</kbd>.',
+      '<pre>\n{{ jinja.block }}\n</pre>',
+    ].join('\n\n');
+    const { content, uses } = await parse(`---\ntitle: T\n---\n${code}\n\nProse names {{ name }}.\n`);
+    expect(content).toBe(`${code}\n\nProse names Fixture Co.\n`);
+    expect(uses).toEqual({ name: 'Fixture Co' });
+  });
+
+  it('shows an escaped token as written, in the body and the frontmatter', async () => {
+    const { content, source } = await parse('---\ntitle: Write \\{{ name }} in a page\n---\nWrite \\{{ name }} for {{ name }}.\n');
+    expect(content).toBe('Write \\{{ name }} for Fixture Co.\n');
+    expect(source.data.title).toBe('Write {{ name }} in a page');
+  });
+
+  it('suggests the config path an unknown token in prose was probably meant to be, and none when nothing is near', async () => {
+    const errors = siteErrorsOf(await parse('Mail {{ contact.emial }} or {{ secrets.TOKEN }}\n').catch((e: unknown) => e));
+    expect(errors.map((e) => e.message)).toEqual([
+      '{{ contact.emial }} is not a text value of the site config: did you mean {{ contact.email }}?',
+      '{{ secrets.TOKEN }} is not a text value of the site config',
+    ]);
+    expect(errors[0]!.hint).toMatch(/put the text in `code` or write \\\{\{ \.\.\. \}\}/);
+  });
+});
+
+describe('a page without frontmatter', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'site-derived-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  async function parse(text: string) {
+    await writeFile(path.join(dir, 'p.md'), text);
+    return parsePage('p.md', { pagesDir: dir, config, displayRoot: dir, outline: outlineBody });
+  }
+
+  it('takes its title from the first # heading, left out of the body so it is not shown twice', async () => {
+    const { source, content } = await parse('# Installing *{{ name }}*\n\nFirst, run `npm ci`.\n\n## Next\n');
+    expect(source.derived).toEqual({ title: 'Installing Fixture Co', description: 'First, run npm ci.' });
+    expect(content).toBe('\n\nFirst, run `npm ci`.\n\n## Next\n');
+  });
+
+  it('takes no title from a heading that is not the first block, or not of depth 1', async () => {
+    expect((await parse('Intro.\n\n# Later\n')).source.derived.title).toBeUndefined();
+    expect((await parse('## Section\n\nText.\n')).source.derived.title).toBeUndefined();
+  });
+
+  it('cuts a long first paragraph at a word boundary for the description', async () => {
+    const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    const { description } = (await parse(`# T\n\n${words}\n`)).source.derived;
+    expect(description!.length).toBeLessThanOrEqual(160);
+    expect(description).toMatch(/^word0 word1 .* word\d+…$/);
+  });
+
+  it('keeps what the frontmatter names, and then parses no markdown', async () => {
+    const { source, content } = await parse('---\ntitle: Given\ndescription: Given too\n---\n# Heading\n\nText.\n');
+    expect(source.derived).toEqual({});
+    expect(content).toBe('# Heading\n\nText.\n');
   });
 });

@@ -1,0 +1,75 @@
+/**
+ * What the engine reads of a page's markdown before rendering it, from one
+ * parse (remark-parse with remark-gfm: an mdast tree with source positions):
+ * where code is, so config tokens never touch it; the first `#` heading, a
+ * title for a page whose frontmatter names none; and the first paragraph, a
+ * description for one that has none. Loaded only when a page is parsed.
+ */
+import type { Heading, Nodes, Paragraph, Root, RootContent } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+
+export interface BodyOutline {
+  /** Whether the body's text at `offset` is code: a code block or span, raw HTML, or the inside of an HTML code element. */
+  inCode(offset: number): boolean;
+  /** The body's first block when it is a `#` heading: its node and source range. */
+  title?: { node: Heading; start: number; end: number };
+  /** The body's first paragraph (outside lists, quotes and tables). */
+  paragraph?: Paragraph;
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm).freeze();
+
+/** HTML elements whose text is code, shown as written. */
+const CODE_ELEMENTS = /^<(code|pre|kbd|samp)(?:\s[^>]*)?>$/i;
+
+export function outlineBody(body: string): BodyOutline {
+  const tree = parser.parse(body) as Root;
+  const code: [number, number][] = [];
+  const visit = (node: Nodes) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return;
+    if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') {
+      code.push([start, end]);
+      return;
+    }
+    if (!('children' in node)) return;
+    const children = node.children as RootContent[];
+    children.forEach((child, index) => {
+      // <code>{{ x }}</code> in a paragraph: the tags are html nodes, the text between them is code.
+      if (child.type === 'html' && CODE_ELEMENTS.test(child.value.trim())) {
+        const name = CODE_ELEMENTS.exec(child.value.trim())![1]!.toLowerCase();
+        const close = children.findIndex((other, at) => at > index && other.type === 'html' && other.value.trim().toLowerCase() === `</${name}>`);
+        const from = child.position?.end.offset;
+        const to = close === -1 ? end : children[close]!.position?.start.offset;
+        if (from !== undefined && to !== undefined) code.push([from, to]);
+      }
+      visit(child);
+    });
+  };
+  visit(tree);
+  code.sort((a, b) => a[0] - b[0]);
+
+  const first = tree.children.find((node) => !(node.type === 'html' && /^<!--[\s\S]*-->$/.test(node.value.trim())) && node.type !== 'definition');
+  const title =
+    first?.type === 'heading' && first.depth === 1 && first.position?.start.offset !== undefined && first.position.end.offset !== undefined
+      ? { node: first, start: first.position.start.offset, end: first.position.end.offset }
+      : undefined;
+  const paragraph = tree.children.find((node): node is Paragraph => node.type === 'paragraph');
+  return {
+    inCode: (offset) => code.some(([start, end]) => offset >= start && offset < end),
+    title,
+    paragraph,
+  };
+}
+
+/** A node's text as a reader sees it (mdast-util-to-string's rule), with `text` nodes' values mapped by `text`. */
+export function plainText(node: Nodes, text: (value: string) => string = (value) => value): string {
+  if (node.type === 'text') return text(node.value);
+  if (node.type === 'inlineCode' || node.type === 'code') return node.value;
+  if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';
+  if (node.type === 'html') return '';
+  return 'children' in node ? (node.children as Nodes[]).map((child) => plainText(child, text)).join('') : '';
+}
