@@ -3,7 +3,7 @@
  * failures to exit codes (1: content or build error, 2: bad usage).
  */
 import path from 'node:path';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { createLogger } from '../generator/core/logger';
 import { formatError } from './format-error';
@@ -31,12 +31,6 @@ const options = {
   host: () => new Option('--host <host>', '[string] interface to bind; loopback unless you choose otherwise').default('127.0.0.1'),
 };
 
-function positiveInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
-  return n;
-}
-
 export function createProgram(): Command {
   const program = new Command()
     .name('site')
@@ -54,14 +48,12 @@ export function createProgram(): Command {
     .option('--base-url <url>', '[string] absolute base URL, overriding site.yml (e.g. for a preview deployment)')
     .addOption(new Option('-q, --quiet', '[boolean] print only errors').conflicts('verbose'))
     .option('--verbose', '[boolean] list every output file, step timings and error stacks')
-    .addOption(new Option('--threads <n>', '[number] threads that render markdown (default: one per core when 200 pages or more need rendering)').argParser(positiveInteger))
-    .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; threads?: number }) => {
+    .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean }) => {
       const { build } = await generator.build();
       await build({
         outDir: options.out,
         pagesDir: options.pages,
         baseUrl: options.baseUrl,
-        threads: options.threads,
         verbose: options.verbose,
         logger: createLogger(options),
       });

@@ -1,9 +1,8 @@
 /**
  * `npm run compile` (also npm's `prepare`, so `npm ci` runs it): bundles the
  * CLI and the engine into lib/, so the `site` command starts without loading
- * TypeScript. Entries: cli.mjs, theme.mjs (the theme API the theme bundle
- * imports), and the worker threads' tasks markdown-task.mjs (the markdown
- * pool's), with the chunks they share, so each module exists once. Packages stay in node_modules, where the theme finds the same
+ * TypeScript. Entries: cli.mjs and theme.mjs (the theme API the theme bundle
+ * imports), with the chunks they share, so each module exists once. Packages stay in node_modules, where the theme finds the same
  * ones. bin/compiled-engine.js decides when lib/ may run.
  */
 import { statSync } from 'node:fs';
@@ -19,8 +18,8 @@ const RECIPE_FILES = [path.relative(ENGINE_ROOT, fileURLToPath(import.meta.url))
 
 /**
  * Packages private to the engine (the theme never imports them) are bundled in: remark is hundreds of small ES
- * modules and yaml dozens, and Node loads one file far faster than many (each build that renders markdown, and
- * each markdown worker, loads remark; each build reads its config with yaml). Every other package stays in
+ * modules and yaml dozens, and Node loads one file far faster than many (each build that renders markdown loads
+ * remark; each build reads its config with yaml). Every other package stays in
  * node_modules, where the theme finds the same react, react-dom and zod the engine renders with.
  */
 const BUNDLED = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'hast-util-sanitize', 'github-slugger', 'yaml'];
@@ -54,7 +53,6 @@ const result = await build({
   entryPoints: {
     cli: 'bin/cli.ts',
     theme: 'generator/theme.ts',
-    'markdown-task': 'generator/content/markdown-task.ts',
   },
   outdir: temp,
   outExtension: { '.js': '.mjs' },

@@ -28,7 +28,7 @@ export interface BuildResult {
   pages: PageSummary[];
   outputs: OutputFile[];
   warnings: SiteWarning[];
-  /** Pages whose frontmatter and markdown came from the content store, pages rendered, and the threads used. */
+  /** Pages whose frontmatter and markdown came from the content store, and pages rendered. */
   content: UpdateResult['content'];
   steps: Record<string, number>;
   ms: number;
@@ -51,9 +51,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const outputs = log.quiet ? sizes : await measureGzip(sizes, outDir, { detail: options.verbose });
     for (const warning of result.warnings) log.warn(String(warning));
     log.info(formatReport(outputs, { pages: result.pages.length, ms, outDir: path.relative(process.cwd(), outDir) || '.', detail: options.verbose }));
-    const { stored, rendered, threads } = result.content;
+    const { stored, rendered } = result.content;
     log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}`);
-    log.debug(`content: ${stored} page${stored === 1 ? '' : 's'} from the cache, ${rendered} rendered${threads > 1 ? ` on ${threads} threads` : ''}`);
+    log.debug(`content: ${stored} page${stored === 1 ? '' : 's'} from the cache, ${rendered} rendered`);
     return { config: site.config!, pages: result.pages, outputs, warnings: result.warnings, content: result.content, steps, ms, outDir };
   } finally {
     await site.dispose();

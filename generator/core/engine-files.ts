@@ -1,14 +1,13 @@
 /**
  * Where the engine's own files are. The engine runs either from its
  * TypeScript sources (tsx, tests) or compiled by `npm run compile` into lib/
- * (one folder: the entries cli.mjs, theme.mjs, and the worker threads' tasks
- * markdown-task.mjs, with the chunks they share).
+ * (one folder: the entries cli.mjs and theme.mjs, with the chunks they share).
  * Code that names a file of the engine asks here, so it works either way.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(import.meta.url);
 
@@ -22,17 +21,7 @@ export const ENGINE_ROOT = COMPILED ? path.dirname(path.dirname(here)) : path.re
 export const GENERATOR_DIR = path.join(ENGINE_ROOT, 'generator');
 
 /** A compiled entry point, by name. */
-export const compiledModule = (name: 'cli' | 'theme' | 'markdown-task') => path.join(ENGINE_ROOT, 'lib', `${name}.mjs`);
-
-/**
- * The module a worker thread runs for the task `name` (its source: `source`, under generator/): the compiled entry,
- * or, running from the sources, the shim that starts tsx on the thread and then loads the source (typescript-task.js).
- */
-export function workerTask(name: 'markdown-task', source: string): { file: string; env?: Record<string, string> } {
-  if (COMPILED) return { file: compiledModule(name) };
-  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return { file: path.join(GENERATOR_DIR, 'core/typescript-task.js'), env: { ...env, SITE_TASK_MODULE: pathToFileURL(path.join(GENERATOR_DIR, source)).href } };
-}
+export const compiledModule = (name: 'cli' | 'theme') => path.join(ENGINE_ROOT, 'lib', `${name}.mjs`);
 
 /** The theme API module this engine loads (generator/theme.ts, or its compiled entry): a theme imports exactly this one. */
 export const THEME_API = COMPILED ? compiledModule('theme') : path.join(GENERATOR_DIR, 'theme.ts');

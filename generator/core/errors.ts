@@ -1,8 +1,8 @@
 /**
  * The errors and warnings a build reports, made from the catalogue
  * (errors-data.ts): SiteError (one failure the user can fix), SiteErrors
- * (several found in one pass), SiteWarning, and the helpers that collect them
- * and carry them across threads. A SiteError always names the input file
+ * (several found in one pass), SiteWarning, and the helpers that collect
+ * them. A SiteError always names the input file
  * where one is known.
  */
 import { ErrorKinds, SYSTEM_HINTS, WarningKinds, type ErrorKind, type MessageParams, type WarningKind, type WarningParams } from './errors-data';
@@ -41,10 +41,6 @@ export interface SiteErrorDetails {
   cause?: unknown;
 }
 
-/** A message already made from the catalogue (by an error that crossed from a worker thread): only this module makes one. */
-const MADE = Symbol('a message made from the catalogue');
-type Made = { [MADE]: string };
-
 /**
  * A failure the user can fix, with its catalogue entry. The theme imports this very module (through
  * generator/theme.ts, never a bundled copy), so one class serves the engine and the theme.
@@ -62,9 +58,9 @@ export class SiteError<K extends ErrorKind = ErrorKind> extends Error {
   readonly line?: number;
   readonly hint: string;
 
-  constructor(kind: K, params: MessageParams<K> | Made, details: SiteErrorDetails = {}) {
+  constructor(kind: K, params: MessageParams<K>, details: SiteErrorDetails = {}) {
     const entry = ErrorKinds[kind] as { title: string; hint: string; message: (p: MessageParams<K>) => string };
-    const message = typeof params === 'object' && params !== null && MADE in params ? params[MADE] : entry.message(params as MessageParams<K>);
+    const message = entry.message(params);
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = kind;
     this.kind = kind;
@@ -145,27 +141,3 @@ export function throwIfAny(errors: SiteError[]): void {
   if (errors.length === 1) throw errors[0];
   if (errors.length > 1) throw new SiteErrors(errors);
 }
-
-/** A SiteError as plain data, to cross from a worker thread (structured cloning drops the class). */
-export interface PlainSiteError {
-  kind: ErrorKind;
-  message: string;
-  file?: string;
-  field?: string;
-  line?: number;
-  hint: string;
-  cause?: string;
-}
-
-export const toPlain = (error: SiteError): PlainSiteError => ({
-  kind: error.kind,
-  message: error.message,
-  file: error.file,
-  field: error.field,
-  line: error.line,
-  hint: error.hint,
-  cause: error.cause instanceof Error ? error.cause.stack : error.cause === undefined ? undefined : String(error.cause),
-});
-
-export const fromPlain = (plain: PlainSiteError): SiteError =>
-  new SiteError(plain.kind, { [MADE]: plain.message }, { file: plain.file, field: plain.field, line: plain.line, hint: plain.hint, cause: plain.cause });

@@ -20,8 +20,6 @@ export interface SiteOptions {
   now?: Date;
   /** Re-bundle the theme incrementally (watch mode keeps an esbuild context between edits). */
   incremental?: boolean;
-  /** Threads that render markdown, this one included. Default: one per core when 200 pages or more need it, else 1. */
-  threads?: number;
   logger?: Logger;
 }
 

@@ -167,26 +167,28 @@ export class Site {
     const config = await step('config', () => this.loadConfig(theme));
     await this.abort();
     const staging = await stageSite(this.paths.outDir, this.paths.publicDir, this.paths);
+    // Steps that run alongside the pages: a failed build waits for them, so that nothing is still writing once it returns.
+    const alongside: Promise<unknown>[] = [];
     try {
       const assetsBuilt = step('assets', () => bundleProjectAssets(theme, this.paths));
       assetsBuilt.catch(() => undefined); // reported below, once the pages are loaded
       const imagesMade = step('images', () => this.images(config, theme));
       imagesMade.catch(() => undefined); // reported below, after the pages' errors
+      alongside.push(assetsBuilt, imagesMade);
       const heads = await step('pages', () => this.loadHeads(files, config, theme, true));
       if (heads.errors.length > 0) await failWith(heads);
       const assets = await assetsBuilt;
       const routes = new Set(heads.items.map((item) => item.head.route));
       const pages = new Map<string, PageInfo>();
-      const markdownErrors: SiteError[] = [];
       const { rendered, errors: renderErrors } = await step('render', async () => {
         try {
-          // Each page is rendered and written as soon as its markdown is in, in file order.
-          return await writePages(withBodies(heads.items, pages, markdownErrors), { site: config, theme, assets: pageAssets(assets), routes, shells: new Map() }, folderWriter(staging.dir));
+          // Each page is rendered and written in file order.
+          return await writePages(withBodies(heads.items, pages), { site: config, theme, assets: pageAssets(assets), routes, shells: new Map() }, folderWriter(staging.dir));
         } finally {
           await heads.finish();
         }
       });
-      throwIfAny(sortByFile([...markdownErrors, ...renderErrors]));
+      throwIfAny(sortByFile(renderErrors));
       const images = await imagesMade;
       const host = this.hostFiles({ config, theme, assets, images }, pages);
       // Before the public files are copied in (staging.write): none may take the place of a file the build makes.
@@ -210,6 +212,7 @@ export class Site {
       const titles = longTitles([...pages.values()], config, this.place.configFile);
       return { routes: ['*'], pages: [...pages.values()].map(summaryOf), written, warnings: [...notes, ...warnings, ...titles], content: heads.content };
     } catch (error) {
+      await Promise.allSettled(alongside);
       await staging.abort();
       throw error;
     }
@@ -300,9 +303,9 @@ export class Site {
   }
 
   /**
-   * Reads the pages (from the content store where nothing changed) and validates their frontmatter against the
-   * theme; their bodies come as the markdown is rendered. `errors`: every file that could not be read, parsed or
-   * validated, and routes claimed twice. `all`: these are every page of the site (the store forgets the others).
+   * Reads the pages (from the content store where nothing changed), renders their markdown and validates their
+   * frontmatter against the theme. `errors`: every file that could not be read, parsed, rendered or validated, and
+   * routes claimed twice. `all`: these are every page of the site (the store forgets the others).
    */
   private async loadHeads(files: readonly string[], config: SiteConfig, theme: Theme, all: boolean): Promise<Heads> {
     const place = this.place;
@@ -312,7 +315,7 @@ export class Site {
     const recipe = JSON.stringify([engineDigest(), markdownRecipe(config.markdown, place), compileIds(reservedIds).key, this.paths.root]);
     if (!this.store?.madeFor(recipe)) this.store = await ContentStore.open(this.paths.cacheDir, this.paths.pagesDir, recipe);
     const store = this.store;
-    const ctx = { pagesDir: this.paths.pagesDir, config, displayRoot: this.paths.root, markdown, markdownSettings: config.markdown, place, reservedIds, store, threads: this.options.threads };
+    const ctx = { pagesDir: this.paths.pagesDir, config, displayRoot: this.paths.root, markdown, reservedIds, store };
     const prepared = await preparePages(files, ctx);
     const items: Item[] = [];
     const errors = [...prepared.errors];
@@ -329,9 +332,8 @@ export class Site {
     return {
       items,
       errors,
-      content: { stored: prepared.stored, rendered: prepared.rendered, threads: prepared.threads },
+      content: { stored: prepared.stored, rendered: prepared.rendered },
       finish: async () => {
-        await prepared.finish();
         if (all) store.keepOnly(new Set(files));
         await store.save();
       },

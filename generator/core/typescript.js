@@ -1,9 +1,7 @@
 /**
  * Runs the engine's TypeScript from its sources in this thread, with tsx's
  * loader: nothing is compiled ahead, so nothing can be stale. Plain
- * JavaScript, because it is what makes TypeScript loadable. Each thread
- * starts it for itself (Node 20 gives worker threads no loader of the main
- * thread's), through typescript-task.js.
+ * JavaScript, because it is what makes TypeScript loadable.
  */
 import { mkdirSync, accessSync, constants } from 'node:fs';
 import os from 'node:os';

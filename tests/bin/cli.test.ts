@@ -40,15 +40,6 @@ describe('site CLI', () => {
     expect((await run('build', '--nope')).code).toBe(2);
     expect((await run('frobnicate')).code).toBe(2);
     expect((await run('build', '--quiet', '--verbose')).code).toBe(2);
-    const threads = await run('build', '--threads', '0');
-    expect(threads.code).toBe(2);
-    expect(threads.stderr).toMatch(/--threads <n>' argument '0' is invalid\. expected a whole number of at least 1/);
-  });
-
-  it('builds on the number of threads asked for, with the same output', async () => {
-    const result = await run('build', '--threads', '2', '--verbose', '--pages', site.pagesDir, '--out', site.outDir);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/rendered on 2 threads/);
   });
 
   it('builds a site and reports outputs with gzip sizes and the total time', async () => {

@@ -323,21 +323,15 @@ describe('through the CLI: a pages folder that is missing', () => {
   });
 });
 
-describe('through build(): every bad page at once, on one thread and on two', () => {
+describe('through build(): every bad page at once', () => {
   const all = Object.values(PAGE_CLASSES).flat();
 
-  it.each([1, 2])('on %i thread(s)', async (threads) => {
+  it('reports each with its kind, file, line and field', async () => {
     const site = await project();
-    if (threads > 1) {
-      // Good pages first (in file order), so that the worker thread is running by the time the bad ones are parsed
-      // and takes its share of them: their errors cross from the worker as plain data.
-      await mkdir(path.join(site.pagesDir, 'aaa'));
-      for (let i = 0; i < 400; i++) await writeFile(path.join(site.pagesDir, 'aaa', `filler-${i}.md`), page('noindex: true\n'));
-    }
     await mkdir(path.join(site.pagesDir, 'bad'));
     await writePages(path.join(site.pagesDir, 'bad'), all);
     const before = await site.snapshot();
-    const error = await build({ root: REPO, pagesDir: site.pagesDir, outDir: site.outDir, logger: silentLogger, threads }).then(
+    const error = await build({ root: REPO, pagesDir: site.pagesDir, outDir: site.outDir, logger: silentLogger }).then(
       () => undefined,
       (e: unknown) => e,
     );

@@ -12,8 +12,7 @@
  * runs the same cases each time; to search further, run with another seed and
  * more runs, e.g.
  *   MUTATION_RUNS=2000 MUTATION_SEED=7 npx vitest run tests/build/mutations.property.test.ts
- * (a failure prints the seed and path that reproduce it). One run in eight builds on two threads, so errors cross
- * from worker threads too; MUTATION_THREADS=1 (or 1,2) sets the mix.
+ * (a failure prints the seed and path that reproduce it).
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -28,7 +27,6 @@ import { REPO, snapshotDir } from '../support/fixture';
 
 const RUNS = Number(process.env.MUTATION_RUNS ?? 60);
 const SEED = Number(process.env.MUTATION_SEED ?? 20_240_515);
-const THREADS = (process.env.MUTATION_THREADS ?? '1,1,1,1,1,1,1,2').split(',').map(Number);
 /** Real pages of the website, copied into the fixture site: a legal page with tokens, and a page of sections. */
 const REAL_PAGES = ['cookie-policy.md', 'careers.md'];
 
@@ -130,14 +128,14 @@ describe('random mutations of real pages', () => {
     let previous = await snapshotDir(outDir);
     let tried = 0;
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...files), fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.constantFrom(...THREADS), async (file, mutations, threads) => {
+      fc.asyncProperty(fc.constantFrom(...files), fc.array(mutation, { minLength: 1, maxLength: 3 }), async (file, mutations) => {
         if (process.env.MUTATION_RUNS && ++tried % 100 === 0) console.log(`${tried} runs:`, Object.fromEntries(kinds));
         const target = path.join(pagesDir, file);
         await writeFile(target, mutate(originals.get(file)!, mutations));
         try {
           let timer: NodeJS.Timeout | undefined;
           const outcome = await Promise.race([
-            buildSite({ threads }).then(() => undefined, (e: unknown) => e ?? new Error('rejected with nothing')),
+            buildSite().then(() => undefined, (e: unknown) => e ?? new Error('rejected with nothing')),
             new Promise<Error>((resolve) => (timer = setTimeout(() => resolve(new Error(`the build took over ${BUILD_LIMIT_MS} ms`)), BUILD_LIMIT_MS))),
           ]);
           clearTimeout(timer);

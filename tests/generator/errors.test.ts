@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../bin/format-error';
-import { catalogued, ErrorKinds, fromPlain, SiteError, SiteWarning, toPlain, WarningKinds } from '../../generator/core/errors';
+import { catalogued, ErrorKinds, SiteError, SiteWarning, WarningKinds } from '../../generator/core/errors';
 import { REPO } from '../support/fixture';
 
 async function sourcesUnder(dir: string): Promise<string[]> {
@@ -32,13 +32,6 @@ describe('the catalogue', () => {
     expect(error.location).toBe('pages/about.md (field: /prices)');
     const warning = new SiteWarning('PlannedRouteLinked', { routes: ['/blog', '/press'] });
     expect(String(warning)).toBe(`PlannedRouteLinked: 2 planned routes have no page yet and will answer 404: /blog, /press (hint: ${WarningKinds.PlannedRouteLinked.hint})`);
-  });
-
-  it('keeps the message whole across a worker thread (toPlain, fromPlain)', () => {
-    const error = new SiteError('DuplicateId', { route: '/faq', id: 'pricing', heading: 'Pricing' }, { file: 'pages/faq.md', field: 'body', line: 4 });
-    const back = fromPlain(structuredClone(toPlain(error)));
-    expect(SiteError.is(back)).toBe(true);
-    expect([back.kind, back.message, back.file, back.field, back.line, back.hint]).toEqual([error.kind, error.message, error.file, error.field, error.line, error.hint]);
   });
 
   it('is the only place wording lives: no call site outside errors.ts passes message text', async () => {
