@@ -3,36 +3,45 @@
  * about 1.5 KB, default template with the full header and footer), cold (a
  * fresh clone: no cache, no output) and warm (built again), process start
  * included, with pages per second and peak memory; then the real site the
- * same way, the watch loop, and a per-route table of bytes. Medians of
- * several runs; it prints figures and fails nothing.
- * Usage: npm run bench [-- --sizes 1000,4000 --skip-watch]
+ * same way, the watch loop, and a per-route table of bytes; and a folder of
+ * real-world-shaped markdown with the built-in theme (2,500 cheat sheets in
+ * tldr-pages' form, scripts/lib/markdown-collections.ts, or any folder of
+ * markdown given with --collection, such as a checkout's pages/common), cold
+ * and warm. Medians of several runs; it prints figures and fails nothing.
+ * Usage: npm run bench [-- --sizes 1000,4000 --skip-watch --collection <pages folder>]
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism, cpus } from 'node:os';
-import { rmSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureWatch } from './bench-watch';
 import { createWeigher } from './lib/page-weight';
+import { writeCheatSheets } from './lib/markdown-collections';
 import { writeSyntheticSite } from './lib/synthetic-site';
 import { REPO } from './lib/temp-project';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,4000' }, 'skip-watch': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { sizes: { type: 'string', default: '1000,4000' }, 'skip-watch': { type: 'boolean', default: false }, collection: { type: 'string' } },
+});
 
 interface Run {
   ms: number;
   rssMb: number;
 }
 
-/** One cold build in a fresh process: wall time from spawn to exit, and the peak RSS it reports. */
-async function coldBuild(pagesDir: string, outDir: string): Promise<Run> {
+/**
+ * One cold build in a fresh process: wall time from spawn to exit, and the peak RSS it reports. `root`: the project
+ * (its templates/, or none: the built-in theme).
+ */
+async function coldBuild(pagesDir: string, outDir: string, root = REPO): Promise<Run> {
   const rssFile = path.join(os.tmpdir(), `site-bench-rss-${process.pid}-${Date.now()}`);
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => {
     const child = spawn('node', ['--import', path.join(REPO, 'scripts/lib/report-rss.mjs'), path.join(REPO, 'bin/site.js'), 'build', '--quiet', '--pages', pagesDir, '--out', outDir], {
-      cwd: REPO,
+      cwd: root,
       env: { ...process.env, NODE_ENV: 'production', SITE_BENCH_RSS_FILE: rssFile },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -51,19 +60,19 @@ const median = (runs: Run[]) => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** A cold build as on a fresh clone: no cache folder, no output folder (nor its spare). */
-async function cold(pagesDir: string, outDir: string): Promise<Run> {
-  await rm(CACHE, { recursive: true, force: true });
+async function cold(pagesDir: string, outDir: string, root = REPO): Promise<Run> {
+  await rm(root === REPO ? CACHE : path.join(root, 'node_modules/.cache/site'), { recursive: true, force: true });
   await rm(outDir, { recursive: true, force: true });
   await rm(path.join(path.dirname(outDir), `.${path.basename(outDir)}.spare`), { recursive: true, force: true });
-  return coldBuild(pagesDir, outDir);
+  return coldBuild(pagesDir, outDir, root);
 }
 
 /** `RUNS` cold builds, then `RUNS` warm ones (the same pages again, cache and output folder in place). */
-async function coldAndWarm(pagesDir: string, outDir: string): Promise<{ cold: Run[]; warm: Run[] }> {
+async function coldAndWarm(pagesDir: string, outDir: string, root = REPO): Promise<{ cold: Run[]; warm: Run[] }> {
   const coldRuns: Run[] = [];
-  for (let i = 0; i < RUNS; i++) coldRuns.push(await cold(pagesDir, outDir));
+  for (let i = 0; i < RUNS; i++) coldRuns.push(await cold(pagesDir, outDir, root));
   const warmRuns: Run[] = [];
-  for (let i = 0; i < RUNS; i++) warmRuns.push(await coldBuild(pagesDir, outDir));
+  for (let i = 0; i < RUNS; i++) warmRuns.push(await coldBuild(pagesDir, outDir, root));
   return { cold: coldRuns, warm: warmRuns };
 }
 
@@ -93,6 +102,24 @@ for (const size of values.sizes!.split(',').map(Number)) {
 if (scaling.length > 1) {
   const [[n1, t1], [n2, t2]] = [scaling[0]!, scaling.at(-1)!];
   console.log(`  scaling (cold): ${((t2 - t1) / (n2 - n1)).toFixed(3)} ms per extra page; ${n2 / n1}× pages took ${(t2 / t1).toFixed(2)}× the time`);
+}
+
+// Markdown as people bring it, with the built-in theme: the figure a new user meets.
+{
+  const root = await mkdtemp(path.join(os.tmpdir(), 'site-bench-collection-'));
+  temporary.push(root);
+  const pagesDir = path.join(root, 'pages');
+  if (values.collection) {
+    // A copy, with a two-line site.yml when the folder has none (the markdown of another tool has not).
+    await cp(path.resolve(values.collection), pagesDir, { recursive: true });
+    if (!existsSync(path.join(pagesDir, 'site.yml'))) await writeFile(path.join(pagesDir, 'site.yml'), 'name: Collection\nbaseUrl: https://example.org\n');
+  } else await writeCheatSheets(pagesDir, 2_500);
+  const runs = await coldAndWarm(pagesDir, path.join(root, 'dist'), root);
+  const count = (await readdir(path.join(root, 'dist'), { recursive: true })).filter((f) => f.endsWith('.html')).length;
+  console.log(`\nMarkdown collection with the built-in theme: ${values.collection ?? '2,500 cheat sheets in the form of tldr-pages (scripts/lib/markdown-collections.ts)'}`);
+  console.log(`${'build'.padEnd(14)} ${'pages'.padStart(6)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}   runs in order`);
+  console.log(row('cold', count, runs.cold));
+  console.log(row('warm', count, runs.warm));
 }
 
 console.log('\nReal site');
