@@ -88,7 +88,12 @@ export interface TemplateProps<D = Record<string, unknown>, C extends SiteConfig
 }
 
 export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject, C extends SiteConfig = SiteConfig> {
-  /** Template-specific frontmatter fields; merged with the base fields and validated strictly. */
+  /**
+   * Template-specific frontmatter fields, merged with the base fields. How strict the template is, is its schema's:
+   * `z.strictObject` (or `z.object`) makes any other key an error, with "did you mean" for a near miss;
+   * `z.looseObject` accepts other keys (`date`, `sidebar` in someone's docs) and gives them to the component as
+   * `unknown` data, for it to check before use.
+   */
   schema: S;
   component: ComponentType<TemplateProps<z.output<S>, C>>;
   /** Extra JSON-LD nodes for the page (Service, Course, ...). */
