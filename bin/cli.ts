@@ -48,12 +48,14 @@ export function createProgram(): Command {
     .option('--base-url <url>', '[string] absolute base URL, overriding site.yml (e.g. for a preview deployment)')
     .addOption(new Option('-q, --quiet', '[boolean] print only errors').conflicts('verbose'))
     .option('--verbose', '[boolean] list every output file, step timings and error stacks')
-    .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean }) => {
+    .option('--drafts', '[boolean] also build pages marked draft: true (never in the sitemap or a feed)')
+    .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; drafts?: boolean }) => {
       const { build } = await generator.build();
       await build({
         outDir: options.out,
         pagesDir: options.pages,
         baseUrl: options.baseUrl,
+        drafts: options.drafts,
         verbose: options.verbose,
         logger: createLogger(options),
       });

@@ -14,3 +14,5 @@ export type { Crumb } from './render/breadcrumbs';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';
 export { organizationId } from './render/json-ld';
 export { SiteError, type ErrorKind } from './core/errors';
+export type { CollectionProps, CollectionQuery, Entry, FeedLink, FeedOptions, Neighbours, PaginateOptions, Pagination, TagCount, TagLink } from './collections/types';
+export { dateField } from './collections/dates';

@@ -9,6 +9,7 @@
  * require them (its fields replace the base ones).
  */
 import { z } from 'zod';
+import { dateField } from '../collections/dates';
 import { breadcrumbTrail } from '../render/breadcrumbs';
 import { SiteError, SiteWarning, throwIfAny } from '../core/errors';
 import type { BaseFrontmatter, PageHead, PageSummary, Theme } from '../core/types';
@@ -31,6 +32,9 @@ export const baseFrontmatter = {
   slug: z.string().max(200).optional(),
   noindex: z.boolean().optional(),
   breadcrumb: textField(60).optional(),
+  date: dateField().optional(),
+  draft: z.boolean().optional(),
+  tags: z.array(textField(60)).max(50).optional(),
 };
 
 export interface DescribeContext {
@@ -38,23 +42,15 @@ export interface DescribeContext {
   theme: Theme;
 }
 
-/**
- * A template's schema with the base fields (its own fields replace them). Unknown keys are errors, unless the template
- * declares its schema with z.looseObject: then they reach it as data (`unknown`, for it to check).
- */
 const schemaCache = new WeakMap<z.ZodObject, z.ZodObject>();
-export function pageSchema(templateSchema: z.ZodObject): z.ZodObject {
+function pageSchema(templateSchema: z.ZodObject): z.ZodObject {
   let schema = schemaCache.get(templateSchema);
   if (!schema) {
-    const shape = { ...baseFrontmatter, ...templateSchema.shape };
-    schema = acceptsOtherKeys(templateSchema) ? z.looseObject(shape) : z.strictObject(shape);
+    schema = z.strictObject({ ...baseFrontmatter, ...templateSchema.shape });
     schemaCache.set(templateSchema, schema);
   }
   return schema;
 }
-
-/** Whether a template's schema takes keys it does not name (z.looseObject). */
-export const acceptsOtherKeys = (schema: z.ZodObject): boolean => schema._zod.def.catchall?._zod.def.type === 'unknown';
 
 /** Validates a page's frontmatter against its template and makes its route; throws a SiteError (or SiteErrors) when it is invalid. */
 export function describePage(source: PageSource, ctx: DescribeContext): PageHead {
@@ -72,7 +68,7 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
     });
   }
 
-  const result = validate(pageSchema(template.schema), frontmatter, { kind: 'InvalidFrontmatter', file, yaml, template: templateName });
+  const result = validate(pageSchema(template.schema), frontmatter, { kind: 'InvalidFrontmatter', file, yaml });
   throwIfAny(result.errors);
   const data = result.value as BaseFrontmatter & Record<string, unknown>;
 

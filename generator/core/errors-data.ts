@@ -34,7 +34,7 @@ export const ErrorKinds = {
     message: (
       p:
         | { field: string; problem: string }
-        | { unknownKey: string; suggestion?: string; required?: boolean }
+        | { unknownKey: string }
         | { notFields: 'a list' | 'a single value' }
         | { tokenInKey: string }
         | { token: string; suggestion?: string },
@@ -42,7 +42,7 @@ export const ErrorKinds = {
       'problem' in p
         ? `${p.field}: ${p.problem}`
         : 'unknownKey' in p
-          ? `${p.unknownKey}: unknown key (not in the template's schema)${p.suggestion ? `; did you mean \`${p.suggestion}\`${p.required ? ' (required, and missing)' : ''}?` : ''}`
+          ? `${p.unknownKey}: unknown key (not in the template's schema)`
           : 'notFields' in p
             ? `The frontmatter must be fields (key: value lines), not ${p.notFields}`
             : 'tokenInKey' in p
@@ -60,6 +60,22 @@ export const ErrorKinds = {
     message: (p: { route: string; first: string; second: string }) => `${p.first} and ${p.second} both claim the route ${p.route}`,
     hint: 'Two files claim one route. Rename or remove one of them.',
   },
+  TagSlugCollision: {
+    title: 'Two tags share a route',
+    message: (p: { route: string; first: { tag: string; file: string }; second: { tag: string; file: string } }) =>
+      `The tags "${p.first.tag}" (${p.first.file}) and "${p.second.tag}" (${p.second.file}) both make the tag page ${p.route}`,
+    hint: 'Tags whose slugs are equal share one page: write the tag one way everywhere, or rename one of them.',
+  },
+  InvalidCollectionUse: {
+    title: 'Invalid collection in a template',
+    message: (p: { template: string; field: string; problem: string }) => `The template "${p.template}" declares ${p.field}, which ${p.problem}`,
+    hint: 'See docs/collections.md: paginate, neighbours and feed name a key of the template\'s collections; sizes and limits are whole numbers from 1.',
+  },
+  FeedEntryWithoutDate: {
+    title: 'A feed entry without a date',
+    message: (p: { feed: string; route: string }) => `The page ${p.route} is listed in the feed ${p.feed}, which needs a date for each entry, and has none`,
+    hint: 'Add a date to its frontmatter (date: 2025-03-01), or leave it out of the feed\'s collection.',
+  },
   UnsafeRoute: {
     title: 'Unsafe route',
     message: (p: { route: string; segment: string }) => `"${p.route}" is not a safe route: segment "${p.segment}" is not lowercase letters, digits and hyphens`,
@@ -70,7 +86,7 @@ export const ErrorKinds = {
     message: (
       p:
         | { field: string; problem: string }
-        | { unknownKey: string; suggestion?: string; required?: boolean }
+        | { unknownKey: string }
         | { logo: string }
         | { baseUrl: string }
         | { plannedRoute: string; page: string },
@@ -78,7 +94,7 @@ export const ErrorKinds = {
       'problem' in p
         ? `${p.field}: ${p.problem}`
         : 'unknownKey' in p
-          ? `${p.unknownKey}: unknown key${p.suggestion ? `; did you mean \`${p.suggestion}\`${p.required ? ' (required, and missing)' : ''}?` : ''}`
+          ? `${p.unknownKey}: unknown key (not in the template's schema)`
           : 'logo' in p
             ? `logo: ${p.logo} was not found in the public folder`
             : 'baseUrl' in p

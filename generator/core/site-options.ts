@@ -18,6 +18,8 @@ export interface SiteOptions {
   baseUrl?: string;
   /** The build's date (security.txt's expiry). Default: now. */
   now?: Date;
+  /** Build pages marked `draft: true` (never in the sitemap or a feed). `site watch` does; `site build` with --drafts. */
+  drafts?: boolean;
   /** Re-bundle the theme incrementally (watch mode keeps an esbuild context between edits). */
   incremental?: boolean;
   logger?: Logger;

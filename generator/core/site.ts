@@ -47,6 +47,7 @@ import { folderWriter } from '../output/write-in-place';
 import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { renderPage, type PageAssets } from '../render/render-pages';
+import { planSite, type Plan } from '../collections/plan';
 import { engineDigest } from './engine-files';
 import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 import { collectErrors, SiteError, siteErrorsOf, SiteWarning, throwIfAny } from './errors';
@@ -68,6 +69,8 @@ interface State {
   links: Map<string, PageLinks>;
   /** Every file of the output, relative to it. */
   files: Set<string>;
+  /** Every page rendered (the site's and those its collections make), with what each read of the others; the feeds. */
+  plan: Plan;
 }
 
 type Step = <T>(name: string, run: () => T | Promise<T>) => Promise<T>;
@@ -178,19 +181,22 @@ export class Site {
       const heads = await step('pages', () => this.loadHeads(files, config, theme, true));
       if (heads.errors.length > 0) await failWith(heads);
       const assets = await assetsBuilt;
-      const routes = new Set(heads.items.map((item) => item.head.route));
       const pages = new Map<string, PageInfo>();
-      const { rendered, errors: renderErrors } = await step('render', async () => {
+      const { rendered, errors: renderErrors, plan } = await step('render', async () => {
         try {
-          // Each page is rendered and written in file order.
-          return await writePages(withBodies(heads.items, pages), { site: config, theme, assets: pageAssets(assets), routes, shells: new Map() }, folderWriter(staging.dir));
+          for await (const batch of withBodies(heads.items, pages)) void batch;
+          // What each page reads of the others, from every page's current frontmatter and body (collections/plan.ts).
+          const plan = planSite(pages.values(), { site: config, theme, now: this.now });
+          const ctx = { site: config, theme, assets: pageAssets(assets), routes: new Set(plan.pages.keys()), shells: new Map(), collectionsOf: (route: string) => plan.pages.get(route)?.props };
+          // Each page is rendered and written in route order.
+          return { ...(await writePages([[...plan.pages.values()].map((planned) => planned.page)], ctx, folderWriter(staging.dir))), plan };
         } finally {
           await heads.finish();
         }
       });
       throwIfAny(sortByFile(renderErrors));
       const images = await imagesMade;
-      const host = this.hostFiles({ config, theme, assets, images }, pages);
+      const host = this.hostFiles({ config, theme, assets, images }, plan);
       // Before the public files are copied in (staging.write): none may take the place of a file the build makes.
       const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
       for (const page of rendered) generated.set(page.outFile, `the page of ${page.file}`);
@@ -204,13 +210,14 @@ export class Site {
         pages,
         links: new Map(rendered.map((page) => [page.route, page])),
         files: new Set([...rendered.map((page) => page.outFile), ...host.keys(), ...staging.publicFiles.map((file) => file.path)]),
+        plan,
       };
       const warnings = await step('links', () => this.checkLinks(state));
       this.state = state;
       this.staging = staging;
       const written = new Map<string, number>([...rendered.map((r) => [r.outFile, r.bytes] as const), ...[...host].map(([file, contents]) => [file, byteLength(contents)] as const)]);
       const titles = longTitles([...pages.values()], config, this.place.configFile);
-      return { routes: ['*'], pages: [...pages.values()].map(summaryOf), written, warnings: [...notes, ...warnings, ...titles], content: heads.content };
+      return { routes: ['*'], pages: [...plan.pages.values()].map((planned) => summaryOf(planned.page)), written, warnings: [...notes, ...warnings, ...titles], content: heads.content };
     } catch (error) {
       await Promise.allSettled(alongside);
       await staging.abort();
@@ -244,9 +251,20 @@ export class Site {
       next.links = new Map();
       return { routes: new Set([...loaded.pages.values()].map((page) => page.route)), content: loaded.content };
     });
-    await step('render', () => this.render(routes, next, output));
-    const host = this.hostFiles(next, next.pages);
-    for (const [file, contents] of host) if (allPages || file === 'sitemap.xml') output.set(file, contents);
+    const rendered = await step('render', () => {
+      next.plan = planSite(next.pages.values(), { site: next.config, theme: next.theme, now: this.now });
+      const toRender = allPages ? new Set(next.plan.pages.keys()) : reread(previous.plan, next.plan, routes);
+      for (const route of previous.plan.pages.keys()) {
+        if (next.plan.pages.has(route)) continue;
+        output.set(outputFileOf(route), null);
+        next.links.delete(route);
+      }
+      this.render(toRender, next, output);
+      return toRender;
+    });
+    const host = this.hostFiles(next, next.plan);
+    for (const [file, contents] of host) if (allPages || file === 'sitemap.xml' || (next.plan.feeds.has(file) && previous.plan.feeds.get(file) !== contents)) output.set(file, contents);
+    for (const file of previous.plan.feeds.keys()) if (!next.plan.feeds.has(file)) output.set(file, null);
     for (const file of changed.filter((f) => classify(f, this.paths) === 'public')) output.set(...(await this.publicFile(file)));
     for (const [file, contents] of output) {
       if (contents === null) next.files.delete(file);
@@ -254,7 +272,7 @@ export class Site {
     }
     // The files a page is published with: none may take the place of a file the build makes.
     const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
-    for (const page of next.pages.values()) generated.set(outputFileOf(page.route), `the page of ${page.file}`);
+    for (const { page } of next.plan.pages.values()) generated.set(outputFileOf(page.route), `the page of ${page.file}`);
     checkPublicCollisions(await listPublicFiles(this.paths.publicDir, this.paths.pagesDir), generated, this.paths.publicDir);
     const warnings = [...(await step('links', () => this.checkLinks(next))), ...longTitles([...next.pages.values()], next.config, this.place.configFile)];
     await step('write', () => updateFiles(this.paths.outDir, output, this.paths));
@@ -262,8 +280,8 @@ export class Site {
     const cssOnly = kinds.length === 1 && kinds[0] === 'style';
     const written = new Map([...output].filter((entry): entry is [string, string | Uint8Array] => entry[1] !== null).map(([file, contents]) => [file, byteLength(contents)]));
     return {
-      routes: allPages ? ['*'] : [...routes],
-      pages: [...next.pages.values()].map(summaryOf),
+      routes: allPages ? ['*'] : [...rendered],
+      pages: [...next.plan.pages.values()].map((planned) => summaryOf(planned.page)),
       written,
       warnings,
       content,
@@ -321,7 +339,10 @@ export class Site {
     const errors = [...prepared.errors];
     for (const page of prepared.pages) {
       try {
-        items.push({ relativeFile: page.relativeFile, head: describePage(page.source, { config, theme }), body: page.body });
+        const head = describePage(page.source, { config, theme });
+        // A draft is built only when asked (site watch, --drafts).
+        if (head.data.draft === true && !this.options.drafts) continue;
+        items.push({ relativeFile: page.relativeFile, head, body: page.body });
       } catch (error) {
         const found = siteErrorsOf(error);
         if (found.length === 0) throw error;
@@ -347,9 +368,13 @@ export class Site {
   }
 
   /** Every output file but the pages and the public folder's (output/host-files.ts). */
-  private hostFiles({ config, theme, assets, images }: Pick<State, 'config' | 'theme' | 'assets' | 'images'>, pages: Map<string, PageInfo>) {
+  private hostFiles({ config, theme, assets, images }: Pick<State, 'config' | 'theme' | 'assets' | 'images'>, plan: Plan) {
     const formEndpoint = theme.formEndpoint?.(config);
-    return hostFiles({ config, pages: [...pages.values()].map(summaryOf), made: [assets.files, images], inlineStyles: theme.inlineStyles, now: this.now, formEndpoint });
+    // Drafts (built with --drafts, or by site watch) are never in the sitemap.
+    const pages = [...plan.pages.values()].filter(({ page }) => page.data.draft !== true).map(({ page }) => summaryOf(page));
+    const files = hostFiles({ config, pages, made: [assets.files, images], inlineStyles: theme.inlineStyles, now: this.now, formEndpoint });
+    for (const [file, feed] of plan.feeds) files.set(file, feed);
+    return files;
   }
 
   /** The social card and the icons made from the logo, with the theme's lines on the card. */
@@ -393,8 +418,9 @@ export class Site {
 
   /** Renders the pages of `routes` into `output`, and records their links in `next`. */
   private render(routes: Set<string>, next: State, output: Output): void {
-    const ctx = { site: next.config, theme: next.theme, assets: pageAssets(next.assets), routes: new Set([...next.pages.values()].map((page) => page.route)), shells: new Map() };
-    const pages = [...next.pages.values()].filter((page) => routes.has(page.route));
+    const plan = next.plan;
+    const ctx = { site: next.config, theme: next.theme, assets: pageAssets(next.assets), routes: new Set(plan.pages.keys()), shells: new Map(), collectionsOf: (route: string) => plan.pages.get(route)?.props };
+    const pages = [...plan.pages.values()].filter(({ page }) => routes.has(page.route)).map(({ page }) => page);
     const { results, errors } = collectErrors(pages, (page) => renderPage(page, ctx));
     throwIfAny(errors);
     for (const rendered of results) {
@@ -406,3 +432,17 @@ export class Site {
 
 const pageAssets = ({ stylesheet, fontPreload, scripts, imports, styles }: Assets): PageAssets => ({ stylesheet, fontPreload, scripts, imports, styles });
 const byteLength = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length);
+
+/**
+ * The routes a watch update renders: the pages of the changed files (and the pages their pagination makes), and
+ * every page whose collections now read differently (a list, tag or feed page, a neighbour) or that is new.
+ */
+function reread(previous: Plan, next: Plan, changedRoutes: Set<string>): Set<string> {
+  const changedFiles = new Set([...changedRoutes].map((route) => next.pages.get(route)?.page.file).filter((file) => file !== undefined));
+  const routes = new Set<string>();
+  for (const [route, planned] of next.pages) {
+    const before = previous.pages.get(route);
+    if (!before || before.key !== planned.key || changedFiles.has(planned.page.file)) routes.add(route);
+  }
+  return routes;
+}

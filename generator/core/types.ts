@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Organization, Thing } from 'schema-dts';
 import type { Crumb } from '../render/breadcrumbs';
 import type { ConfigExtension, SiteConfig } from '../content/config';
+import type { CollectionProps, CollectionUse } from '../collections/types';
 
 export interface Heading {
   depth: number;
@@ -27,6 +28,12 @@ export interface BaseFrontmatter {
   noindex?: boolean;
   /** Label in breadcrumbs; defaults to the title. */
   breadcrumb?: string;
+  /** A real date (`2025-03-01`, or RFC 3339 with a time): collections sort by it, feeds need it. */
+  date?: string;
+  /** Built by `site watch` and `--drafts` only; never in the sitemap or a feed. */
+  draft?: boolean;
+  /** Tags: collections select by them; a collection with tag pages makes a page for each. */
+  tags?: string[];
 }
 
 export interface PageInfo<D = Record<string, unknown>> {
@@ -82,18 +89,14 @@ export const summaryOf = (page: PageHead): PageSummary => ({
  * `C`, here and below: the site config as the theme sees it, the engine's fields and the theme's own (its `config`),
  * which the engine has validated before any template sees it.
  */
-export interface TemplateProps<D = Record<string, unknown>, C extends SiteConfig = SiteConfig> {
+export interface TemplateProps<D = Record<string, unknown>, C extends SiteConfig = SiteConfig> extends Partial<CollectionProps> {
   page: PageInfo<D>;
   site: C;
 }
 
-export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject, C extends SiteConfig = SiteConfig> {
-  /**
-   * Template-specific frontmatter fields, merged with the base fields. How strict the template is, is its schema's:
-   * `z.strictObject` (or `z.object`) makes any other key an error, with "did you mean" for a near miss;
-   * `z.looseObject` accepts other keys (`date`, `sidebar` in someone's docs) and gives them to the component as
-   * `unknown` data, for it to check before use.
-   */
+/** A template's definition; what it reads of other pages (collections, paginate, neighbours, feed) is in CollectionUse (docs/collections.md). */
+export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject, C extends SiteConfig = SiteConfig> extends CollectionUse {
+  /** Template-specific frontmatter fields; merged with the base fields and validated strictly. */
   schema: S;
   component: ComponentType<TemplateProps<z.output<S>, C>>;
   /** Extra JSON-LD nodes for the page (Service, Course, ...). */

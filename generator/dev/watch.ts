@@ -47,7 +47,8 @@ const routeOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\
 
 export async function startWatch(options: WatchOptions): Promise<Watching> {
   const log = options.logger;
-  const site = new Site({ ...options, incremental: true });
+  // Drafts are built while writing (never in the sitemap or a feed); site build leaves them out.
+  const site = new Site({ ...options, drafts: options.drafts ?? true, incremental: true });
   // Warnings are printed when they change, not after every rebuild that still has them.
   let warned = '';
   const warn = (warnings: readonly unknown[]) => {

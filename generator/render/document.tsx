@@ -33,6 +33,8 @@ export interface HeadOf {
   values: HeadValues;
   noindex: boolean;
   canonical: boolean;
+  /** Links to the page's neighbours in a list and to its feeds (rel prev, next, alternate). */
+  links?: { rel: string; href: string; type?: string; title?: string }[];
 }
 
 /** What the Document shows of a page. */
@@ -73,6 +75,9 @@ export function Document(props: { head: HeadOf; site: SiteConfig; assets: Docume
         {head.values.keywords !== '' && <meta name="keywords" content={keywords} />}
         {head.noindex && <meta name="robots" content="noindex, follow" />}
         {head.canonical && <link rel="canonical" href={url} />}
+        {head.links?.map((link) => (
+          <link key={`${link.rel} ${link.href}`} rel={link.rel} href={link.href} type={link.type} title={link.title} />
+        ))}
         {site.themeColor && <meta name="theme-color" content={site.themeColor} />}
         {assets.fontPreload && <link rel="preload" href={assets.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />}
         <link rel="stylesheet" href={assets.stylesheet} />

@@ -22,6 +22,8 @@ import { shellFor, SLOT, splitAtSlot, type SharedPart, type ShellCache } from '.
 import type { PageInfo, Theme } from '../core/types';
 import { assertUniqueIds } from './unique-ids';
 import { basePathOf, htmlUnderBase } from './base-path';
+import { collectionLinks } from '../collections/head-links';
+import type { CollectionProps } from '../collections/types';
 
 export interface RenderedPage {
   page: PageInfo;
@@ -51,6 +53,8 @@ export interface RenderContext {
   routes: ReadonlySet<string>;
   /** Layout shells made so far by this render of the site; without it, each page renders its layout anew. */
   shells?: ShellCache;
+  /** What a page's template reads of other pages, by route (collections/plan.ts). */
+  collectionsOf?: (route: string) => CollectionProps | undefined;
 }
 
 /** Prefix of the ids of islands in a page's content (the layout's have none), so the two never collide. */
@@ -68,13 +72,14 @@ function documentAssets(assets: PageAssets, scripts: string[]): DocumentAssets {
 export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
   const { site, theme, assets } = ctx;
   const template = theme.templates[page.template]!;
+  const collections = ctx.collectionsOf?.(page.route);
   try {
     const shell = shellFor(page, { site, theme, routes: ctx.routes, islands: assets }, ctx.shells ?? new Map());
     const content = createIslandRegistry(page.file, assets, renderToString, CONTENT_ISLANDS);
     const Template = template.component;
     const main = renderToStaticMarkup(
       <IslandContext.Provider value={content}>
-        <Template page={page} site={site} />
+        <Template page={page} site={site} {...collections} />
       </IslandContext.Provider>,
     );
     if (page.html.trim() !== '' && !main.includes(page.html)) {
@@ -83,7 +88,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
     const islands = [...new Set([...shell.islands, ...content.used])];
     // A page with no islands loads no JavaScript, except scripts its template asks for.
     const scripts = [...(islands.length > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
-    const head = headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? [], theme.organization));
+    const head = { ...headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? [], theme.organization)), links: collectionLinks(collections) };
     const [docBefore, docAfter] = splitAtSlot(
       renderToStaticMarkup(
         <Document head={head} site={site} assets={documentAssets(assets, scripts)}>

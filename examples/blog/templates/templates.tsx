@@ -1,0 +1,167 @@
+/**
+ * The templates. `blog` lists the posts of the blog folder, newest first, ten to a page, with a page for each
+ * tag and an Atom and a JSON feed; `post` is one post, with its tags and its previous and next posts; `home`
+ * shows the latest three posts. Each says what it reads (`collections`, `paginate`, `neighbours`, `feed`), and
+ * the engine re-renders it whenever that changes.
+ */
+import { z } from 'zod';
+import { dateField, defineTemplate, textField, type Entry, type TagLink } from 'site';
+
+const posts = { folder: 'blog', sort: 'date', summary: true } as const;
+
+const formatDate = (date: string) => new Date(date.length === 10 ? `${date}T00:00:00Z` : date).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+function Tags({ tags }: { tags: TagLink[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className="tag-list" aria-label="Tags">
+      {tags.map((tag) => (
+        <li key={tag.slug}>{tag.route ? <a href={tag.route}>{tag.name}</a> : tag.name}</li>
+      ))}
+    </ul>
+  );
+}
+
+function PostList({ entries, level = 2 }: { entries: Entry[]; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <ul className="post-list">
+      {entries.map((entry) => (
+        <li key={entry.route}>
+          <Heading>
+            <a href={entry.route}>{entry.title}</a>
+          </Heading>
+          {entry.date && (
+            <p className="post-meta">
+              <time dateTime={entry.date}>{formatDate(entry.date)}</time>
+              {entry.draft && ' · draft'}
+            </p>
+          )}
+          {entry.summary ? <div dangerouslySetInnerHTML={{ __html: entry.summary }} /> : <p>{entry.description}</p>}
+          <Tags tags={entry.tags} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const prose = defineTemplate({
+  schema: z.looseObject({}),
+  component: ({ page }) => (
+    <article className="page">
+      <header className="page-header">
+        <h1 id="page-title">{page.title}</h1>
+      </header>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+    </article>
+  ),
+});
+
+export const home = defineTemplate({
+  schema: z.object({}),
+  collections: { latest: { folder: 'blog', sort: 'date', limit: 3 } },
+  component: ({ page, collections }) => (
+    <article className="page">
+      <header className="page-header">
+        <h1 id="page-title">{page.title}</h1>
+      </header>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <section aria-labelledby="posts-title">
+        <h2 id="posts-title">Latest posts</h2>
+        <PostList entries={collections?.latest ?? []} level={3} />
+        <p>
+          <a href="/blog">Every post</a>
+        </p>
+      </section>
+    </article>
+  ),
+});
+
+export const blog = defineTemplate({
+  schema: z.object({}),
+  collections: { posts },
+  paginate: { collection: 'posts', size: 10, tags: true },
+  feed: { collection: 'posts', content: 'full', json: true },
+  component: ({ page, pagination, feeds }) => {
+    const p = pagination!;
+    return (
+      <article className="page">
+        <header className="page-header">
+          <h1 id="page-title">{p.tag ? `Posts tagged “${p.tag.name}”` : page.title}</h1>
+          {p.pages > 1 && (
+            <p className="pager-status">
+              Page {p.page} of {p.pages} · {p.total} posts
+            </p>
+          )}
+        </header>
+        {/* The list's own text; pages after the first and tag pages have none. */}
+        {page.html !== '' && <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />}
+        {p.entries.length === 0 ? <p>No posts yet.</p> : <PostList entries={p.entries} />}
+        <nav className="pager" aria-label="Pages">
+          {p.previous ? <a href={p.previous} rel="prev">Newer posts</a> : <span />}
+          {p.next ? <a href={p.next} rel="next">Older posts</a> : <span />}
+        </nav>
+        {p.tags && p.tags.length > 0 && (
+          <section aria-labelledby="tags-title">
+            <h2 id="tags-title">Tags</h2>
+            <ul className="tag-list">
+              {p.tags.map((tag) => (
+                <li key={tag.slug}>
+                  <a href={tag.route} aria-current={tag.slug === p.tag?.slug ? 'page' : undefined}>
+                    {tag.name} ({tag.count})
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {(feeds ?? []).map((feed) => (
+          <p key={feed.href} className="feed-link">
+            <a href={feed.href} type={feed.type}>
+              {feed.type === 'application/atom+xml' ? 'Atom feed' : 'JSON feed'}
+            </a>
+          </p>
+        ))}
+      </article>
+    );
+  },
+});
+
+export const post = defineTemplate({
+  schema: z.object({ date: dateField(), description: textField(200) }),
+  collections: { posts },
+  neighbours: 'posts',
+  component: ({ page, neighbours, entry }) => (
+    <article className="page">
+      <header className="page-header">
+        <h1 id="page-title">{page.title}</h1>
+        <p className="post-meta">
+          <time dateTime={page.data.date}>{formatDate(page.data.date)}</time>
+          {page.data.draft && ' · draft'}
+        </p>
+        <Tags tags={entry?.tags ?? []} />
+      </header>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <nav className="pager" aria-label="Posts">
+        {neighbours?.previous ? <a href={neighbours.previous.route}>← {neighbours.previous.title}</a> : <span />}
+        {neighbours?.next ? <a href={neighbours.next.route}>{neighbours.next.title} →</a> : <span />}
+      </nav>
+    </article>
+  ),
+});
+
+export const notFound = defineTemplate({
+  schema: z.looseObject({}),
+  component: ({ page }) => (
+    <article className="page not-found">
+      <header className="page-header">
+        <p className="not-found-code">404</p>
+        <h1 id="page-title">{page.title}</h1>
+      </header>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
+    </article>
+  ),
+});

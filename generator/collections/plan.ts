@@ -1,0 +1,275 @@
+/**
+ * The site's pages as an update renders them: each page with what its template
+ * reads of the others (its CollectionProps), the pages pagination and tags
+ * make, and the collections' feeds. A full build and a watch update both plan
+ * from every page's current frontmatter and body, so they cannot disagree;
+ * each planned page carries the `key` of what it was given beyond itself, and
+ * a watch update re-renders a page when its key changed (site.ts).
+ */
+import { SiteError, throwIfAny } from '../core/errors';
+import type { PageInfo, Theme } from '../core/types';
+import { languageTag, type SiteConfig } from '../content/config';
+import { urlOf } from '../content/routes';
+import { breadcrumbTrail } from '../render/breadcrumbs';
+import { atomFeed, jsonFeed, type FeedEntry } from './feed';
+import { below, pageRoute, projector, select, sourceOf, tagRoute, type Source } from './query';
+import type { CollectionProps, CollectionUse, Entry, FeedLink, Pagination, TagCount, TagLink } from './types';
+
+export interface PlannedPage {
+  page: PageInfo;
+  props?: CollectionProps;
+  /** What the page was given of other pages, serialised: equal keys, equal props. Empty for a page that reads none. */
+  key: string;
+}
+
+export interface Plan {
+  /** Every page to render, by route: the site's own, then those pagination and tags make. */
+  pages: Map<string, PlannedPage>;
+  /** Feeds by output file. */
+  feeds: Map<string, string>;
+}
+
+export interface PlanContext {
+  site: SiteConfig;
+  theme: Theme;
+  /** The date of a feed with no entries. */
+  now: Date;
+}
+
+const DEFAULT_FEED_LIMIT = 20;
+
+/** Plans the site; throws every error found (SiteErrors). */
+export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
+  const { site, theme } = ctx;
+  const real = [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const planned = new Map<string, PlannedPage>(real.map((page) => [page.route, { page, key: '' }]));
+  const feeds = new Map<string, string>();
+  const errors: SiteError[] = [];
+  const uses = usesOf(theme, errors);
+  if (uses.size === 0) return finish({ pages: planned, feeds }, errors);
+
+  const sources = real.filter((page) => !page.isNotFound).map(sourceOf);
+  const bySource = new Map(sources.map((source) => [source.page.route, source]));
+  const key = keyMaker();
+
+  // Tag pages of a collection live under the page that paginates it with tags: the collection's name means that
+  // collection in every template (the first such page by route, when two do).
+  const tagBases = new Map<string, string>();
+  for (const page of real) {
+    const paginate = uses.get(page.template)?.paginate;
+    if (paginate?.tags && !tagBases.has(paginate.collection)) tagBases.set(paginate.collection, page.route);
+  }
+
+  // Each template's collections, selected once per update whatever the number of pages of that template.
+  const lists = new Map<string, { sources: Source[]; entry: (source: Source) => Entry; index?: Map<string, number>; whole?: Entry[] }>();
+  const listOf = (template: string, name: string) => {
+    const id = `${template}\u0000${name}`;
+    let list = lists.get(id);
+    if (!list) {
+      const query = uses.get(template)!.collections![name]!;
+      list = { sources: select(sources, query), entry: projector(tagBases.get(name), query.summary === true) };
+      lists.set(id, list);
+    }
+    return list;
+  };
+  const tagLists = new Map<string, { tags: TagCount[]; entries: Map<string, Source[]> }>();
+
+  const add = (made: PlannedPage, source: PageInfo) => {
+    const existing = planned.get(made.page.route);
+    if (existing) {
+      errors.push(new SiteError('DuplicateRoute', { route: made.page.route, first: existing.page.file, second: source.file }, { file: source.file }));
+      return;
+    }
+    planned.set(made.page.route, made);
+  };
+
+  for (const page of real) {
+    const use = uses.get(page.template);
+    if (!use) continue;
+    const names = Object.keys(use.collections ?? {});
+    const collections: Record<string, Entry[]> = {};
+    for (const name of names) {
+      if (name === use.paginate?.collection || name === use.neighbours) continue;
+      const list = listOf(page.template, name);
+      collections[name] = list.whole ??= list.sources.map(list.entry);
+    }
+    const feedLinks: FeedLink[] = [];
+    if (use.feed) {
+      const made = feedOf(page, use, listOf(page.template, use.feed.collection).sources, ctx, errors);
+      for (const [file, text, link] of made) {
+        feeds.set(file, text);
+        feedLinks.push(link);
+      }
+    }
+    const props: CollectionProps = { collections, feeds: feedLinks };
+    if (use.neighbours) {
+      const list = listOf(page.template, use.neighbours);
+      list.index ??= new Map(list.sources.map((source, i) => [source.page.route, i]));
+      const at = list.index.get(page.route);
+      if (at !== undefined) {
+        const previous = list.sources[at - 1];
+        const next = list.sources[at + 1];
+        props.neighbours = { ...(previous ? { previous: list.entry(previous) } : {}), ...(next ? { next: list.entry(next) } : {}) };
+        props.entry = list.entry(bySource.get(page.route)!);
+      } else props.neighbours = {};
+    }
+    if (!use.paginate) {
+      planned.set(page.route, { page, props, key: key(props) });
+      continue;
+    }
+    const { collection, size, tags: withTags, title: titleOf } = use.paginate;
+    const list = listOf(page.template, collection);
+    let tagList: { tags: TagCount[]; entries: Map<string, Source[]> } | undefined;
+    if (withTags) {
+      const base = tagBases.get(collection)!;
+      const id = `${page.template}\u0000${collection}\u0000${base}`;
+      tagList = tagLists.get(id) ?? tagsOf(list.sources, base, errors);
+      tagLists.set(id, tagList);
+    }
+    const spread = (base: string, entries: Source[], tag: TagLink | undefined) => {
+      const pages = Math.max(1, Math.ceil(entries.length / size));
+      for (let n = 1; n <= pages; n++) {
+        const route = pageRoute(base, n);
+        const pagination: Pagination = {
+          entries: entries.slice((n - 1) * size, n * size).map(list.entry),
+          page: n,
+          pages,
+          total: entries.length,
+          first: base,
+          last: pageRoute(base, pages),
+          ...(n > 1 ? { previous: pageRoute(base, n - 1) } : {}),
+          ...(n < pages ? { next: pageRoute(base, n + 1) } : {}),
+          ...(tag ? { tag } : {}),
+          ...(tagList ? { tags: tagList.tags } : {}),
+        };
+        const pageProps: CollectionProps = { ...props, pagination };
+        const title = n === 1 && !tag ? page.title : titleOf ? titleOf({ title: page.title, page: n, ...(tag ? { tag: tag.name } : {}) }) : defaultTitle(page.title, n, tag?.name);
+        // Pages after the first and tag pages show the list alone: the page's text is its first page's.
+        const made = route === page.route ? page : { ...page, html: '', headings: [], route, url: urlOf(site.baseUrl, route), title, breadcrumbs: (theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: page.data.breadcrumb }, site) };
+        if (route === page.route) planned.set(route, { page, props: pageProps, key: key(pageProps) });
+        else add({ page: made, props: pageProps, key: key(pageProps) }, page);
+      }
+    };
+    spread(page.route, list.sources, undefined);
+    if (tagList) {
+      const base = tagBases.get(collection)!;
+      // Only the page the tag routes belong to makes the tag pages.
+      if (base === page.route) for (const tag of tagList.tags) spread(tagRoute(base, tag.slug), tagList.entries.get(tag.slug)!, { name: tag.name, slug: tag.slug, route: tag.route });
+    }
+  }
+  return finish({ pages: planned, feeds }, errors);
+}
+
+const defaultTitle = (title: string, page: number, tag: string | undefined) => `${title}${tag === undefined ? '' : `: ${tag}`}${page > 1 ? `, page ${page}` : ''}`;
+
+function finish(plan: Plan, errors: SiteError[]): Plan {
+  throwIfAny(errors);
+  return plan;
+}
+
+/** What each template reads, checked; templates that read nothing are left out. */
+function usesOf(theme: Theme, errors: SiteError[]): Map<string, CollectionUse> {
+  const uses = new Map<string, CollectionUse>();
+  for (const [name, template] of Object.entries(theme.templates)) {
+    const use = template as CollectionUse;
+    if (!use.collections && !use.paginate && !use.neighbours && !use.feed) continue;
+    const problems = useProblems(use);
+    for (const [field, problem] of problems) errors.push(new SiteError('InvalidCollectionUse', { template: name, field, problem }, { field }));
+    if (problems.length === 0) uses.set(name, use);
+  }
+  return uses;
+}
+
+const wholeFrom1 = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 1;
+
+function useProblems(use: CollectionUse): [string, string][] {
+  const problems: [string, string][] = [];
+  const names = Object.keys(use.collections ?? {});
+  const named = (field: string, name: string | undefined) => {
+    if (name !== undefined && !names.includes(name)) problems.push([field, `names "${name}", not one of its collections (${names.join(', ') || 'none'})`]);
+  };
+  for (const [name, query] of Object.entries(use.collections ?? {})) {
+    if (query.limit !== undefined && !wholeFrom1(query.limit)) problems.push([`collections.${name}.limit`, 'is not a whole number from 1']);
+    if (query.sort !== undefined && !['date', 'title', 'route'].includes(query.sort) && !/^data\.[^.]+$/.test(query.sort)) problems.push([`collections.${name}.sort`, 'is not date, title, route or data.<field>']);
+  }
+  named('paginate.collection', use.paginate?.collection);
+  if (use.paginate && !wholeFrom1(use.paginate.size)) problems.push(['paginate.size', 'is not a whole number from 1']);
+  named('neighbours', use.neighbours);
+  named('feed.collection', use.feed?.collection);
+  if (use.feed?.limit !== undefined && !wholeFrom1(use.feed.limit)) problems.push(['feed.limit', 'is not a whole number from 1']);
+  return problems;
+}
+
+/** The tags of a collection with tag pages, by slug; two tags with one slug are an error naming a page of each. */
+function tagsOf(sources: Source[], base: string, errors: SiteError[]): { tags: TagCount[]; entries: Map<string, Source[]> } {
+  const bySlug = new Map<string, { name: string; file: string; entries: Source[] }>();
+  for (const source of sources) {
+    for (const tag of source.tags) {
+      const found = bySlug.get(tag.slug);
+      if (!found) bySlug.set(tag.slug, { name: tag.name, file: source.page.file, entries: [source] });
+      else if (found.name !== tag.name) {
+        errors.push(
+          new SiteError('TagSlugCollision', { route: tagRoute(base, tag.slug), first: { tag: found.name, file: found.file }, second: { tag: tag.name, file: source.page.file } }, { file: source.page.file, field: 'tags' }),
+        );
+      } else found.entries.push(source);
+    }
+  }
+  const slugs = [...bySlug.keys()].sort();
+  return {
+    tags: slugs.map((slug) => ({ name: bySlug.get(slug)!.name, slug, route: tagRoute(base, slug), count: bySlug.get(slug)!.entries.length })),
+    entries: new Map(slugs.map((slug) => [slug, bySlug.get(slug)!.entries])),
+  };
+}
+
+/** The feeds a page's template asks for: [output file, text, the link to it]. Drafts are never in a feed. */
+function feedOf(page: PageInfo, use: CollectionUse, sources: Source[], ctx: PlanContext, errors: SiteError[]): [string, string, FeedLink][] {
+  const feed = use.feed!;
+  const atomRoute = below(page.route, 'feed.xml');
+  const listed = sources.filter((source) => !source.entry.draft);
+  const undated = listed.filter((source) => source.time === undefined);
+  for (const source of undated) errors.push(new SiteError('FeedEntryWithoutDate', { feed: atomRoute, route: source.page.route }, { file: source.page.file, field: 'date' }));
+  if (undated.length > 0) return [];
+  const newest = [...listed].sort((a, b) => b.time! - a.time! || (a.page.route < b.page.route ? -1 : 1)).slice(0, feed.limit ?? DEFAULT_FEED_LIMIT);
+  const entries: FeedEntry[] = newest.map(({ page: p, entry }) => ({
+    title: p.title,
+    url: p.url,
+    date: entry.date!,
+    description: p.description,
+    ...(feed.content === 'full' ? { html: p.html } : {}),
+    tags: entry.tags.map((tag) => tag.name),
+  }));
+  const title = feed.title ?? page.title;
+  const source = { title, pageUrl: page.url, author: ctx.site.name, language: languageTag(ctx.site), empty: dayOf(ctx.now), entries };
+  const made: [string, string, FeedLink][] = [
+    [atomRoute.slice(1), atomFeed({ ...source, feedUrl: urlOf(ctx.site.baseUrl, atomRoute) }), { href: atomRoute, type: 'application/atom+xml', title }],
+  ];
+  if (feed.json) {
+    const jsonRoute = below(page.route, 'feed.json');
+    made.push([jsonRoute.slice(1), jsonFeed({ ...source, feedUrl: urlOf(ctx.site.baseUrl, jsonRoute) }), { href: jsonRoute, type: 'application/feed+json', title }]);
+  }
+  return made;
+}
+
+const dayOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+
+/**
+ * Serialises props as JSON, each shared object (an entry, a tag list) once per plan: ten thousand pages that show
+ * the same entries cost their references, not their text again.
+ */
+function keyMaker(): (value: unknown) => string {
+  const made = new WeakMap<object, string>();
+  const text = (value: unknown): string => {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+    const found = made.get(value);
+    if (found !== undefined) return found;
+    const result = Array.isArray(value)
+      ? `[${value.map(text).join(',')}]`
+      : `{${Object.entries(value)
+          .filter(([, v]) => v !== undefined && typeof v !== 'function')
+          .map(([k, v]) => `${JSON.stringify(k)}:${text(v)}`)
+          .join(',')}}`;
+    made.set(value, result);
+    return result;
+  };
+  return text;
+}

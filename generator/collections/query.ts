@@ -1,0 +1,102 @@
+/**
+ * A collection's entries: the site's pages that a query selects, in its order.
+ * Every page is made an entry once per update (its `source`); each query then
+ * filters and sorts those, so a site's collections cost a sort each, whatever
+ * the number of pages that read them.
+ */
+import type { PageInfo } from '../core/types';
+import { timeOf } from './dates';
+import { tagSlug } from './tags';
+import type { CollectionQuery, Entry, TagLink } from './types';
+
+/** A page as collections see it: its entry without tag routes or summary, and what queries compare. */
+export interface Source {
+  page: PageInfo;
+  entry: Entry;
+  /** The tags as written, and their slugs. */
+  tags: { name: string; slug: string }[];
+  time?: number;
+}
+
+export function sourceOf(page: PageInfo): Source {
+  const data = page.data as Record<string, unknown>;
+  const date = typeof data.date === 'string' ? data.date : undefined;
+  const names = Array.isArray(data.tags) ? [...new Set(data.tags.filter((tag): tag is string => typeof tag === 'string'))] : [];
+  const tags = names.map((name) => ({ name, slug: tagSlug(name) }));
+  const entry: Entry = {
+    route: page.route,
+    url: page.url,
+    file: page.file,
+    title: page.title,
+    description: page.description,
+    ...(date === undefined ? {} : { date }),
+    tags,
+    draft: data.draft === true,
+    data: page.data,
+  };
+  return { page, entry, tags, ...(date === undefined ? {} : { time: timeOf(date) }) };
+}
+
+/** The page's first paragraph, as rendered: a list's summary of it. */
+export function summaryOf(html: string): string {
+  return /<p(?:\s[^>]*)?>[\s\S]*?<\/p>/.exec(html)?.[0] ?? '';
+}
+
+const folderPrefix = (folder: string) => `/${folder.replace(/^\/+|\/+$/g, '')}/`;
+
+/** The sources `query` selects, in its order (ties broken by route, so every build lists them alike). */
+export function select(sources: readonly Source[], query: CollectionQuery): Source[] {
+  const prefix = query.folder === undefined ? undefined : folderPrefix(query.folder);
+  const tag = query.tag === undefined ? undefined : tagSlug(query.tag);
+  const chosen = sources.filter(
+    (source) =>
+      (prefix === undefined || source.page.route.startsWith(prefix)) &&
+      (query.template === undefined || source.page.template === query.template) &&
+      (tag === undefined || source.tags.some((t) => t.slug === tag)) &&
+      (query.filter === undefined || query.filter(source.entry)),
+  );
+  const sort = query.sort ?? 'route';
+  const descending = (query.order ?? (sort === 'date' ? 'desc' : 'asc')) === 'desc';
+  const value = sortValue(sort);
+  chosen.sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    // Entries without the value come last, whatever the order.
+    if (x === undefined || y === undefined) {
+      if (x !== y) return x === undefined ? 1 : -1;
+    } else if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1);
+    return a.page.route < b.page.route ? -1 : a.page.route > b.page.route ? 1 : 0;
+  });
+  return query.limit === undefined ? chosen : chosen.slice(0, query.limit);
+}
+
+type Comparable = string | number | boolean | undefined;
+
+function sortValue(sort: NonNullable<CollectionQuery['sort']>): (source: Source) => Comparable {
+  if (sort === 'date') return (source) => source.time;
+  if (sort === 'title') return (source) => source.page.title.toLowerCase();
+  if (sort === 'route') return () => undefined;
+  const field = sort.slice('data.'.length);
+  return (source) => {
+    const found = (source.page.data as Record<string, unknown>)[field];
+    return typeof found === 'string' || typeof found === 'number' || typeof found === 'boolean' ? found : undefined;
+  };
+}
+
+/** Makes entries as one collection shows them: with tag routes under `tagBase` (if it has tag pages), with summaries if asked. */
+export function projector(tagBase: string | undefined, summary: boolean): (source: Source) => Entry {
+  const made = new Map<Source, Entry>();
+  return (source) => {
+    let entry = made.get(source);
+    if (!entry) {
+      const tags: TagLink[] = tagBase === undefined ? source.entry.tags : source.tags.map((t) => ({ ...t, route: tagRoute(tagBase, t.slug) }));
+      entry = { ...source.entry, tags, ...(summary ? { summary: summaryOf(source.page.html) } : {}) };
+      made.set(source, entry);
+    }
+    return entry;
+  };
+}
+
+/** A route below `base`: `('/blog', 'page', '2')` → `/blog/page/2`; `('/', 'page', '2')` → `/page/2`. */
+export const below = (base: string, ...segments: string[]) => (base === '/' ? '' : base) + '/' + segments.join('/');
+export const tagRoute = (base: string, slug: string) => below(base, 'tags', slug);
+export const pageRoute = (base: string, page: number) => (page === 1 ? base : below(base, 'page', String(page)));
