@@ -4,8 +4,9 @@
  * URL of this site). Hydrated: fields are validated with messages beside
  * them; with an endpoint the form is sent with a loading toast, then a success
  * or error toast (a failed send is not retried, nothing typed is lost);
- * without one, a toast explains the message was not sent and offers to open
- * the mail client with the message prefilled.
+ * without one (as the privacy policy says: the forms prepare an email in the
+ * visitor's own email app), a toast says the email is ready and opens it in
+ * the visitor's email app, addressed and with the message laid out as lines.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import ShieldCheck from 'lucide-react/icons/shield-check';
@@ -36,7 +37,11 @@ export function fieldError(field: FieldData, value: string | boolean): string | 
 /** Reads the form's values by field name. */
 export function formValues(form: HTMLFormElement, fields: FieldData[]): Record<string, string | boolean> {
   const data = new FormData(form);
-  return Object.fromEntries(fields.map((f) => [f.name, f.type === 'checkbox' ? data.get(f.name) !== null : String(data.get(f.name) ?? '')]));
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return Object.fromEntries(fields.map((f) => [f.name, f.type === 'checkbox' ? data.get(f.name) !== null : text(f.name)]));
 }
 
 /** A mailto: link addressed to the company with the visitor's message prefilled. */
@@ -85,10 +90,10 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
     }
     const toast = await withToaster();
     if (!endpoint) {
-      toast.warning('Your message was not sent', {
-        description: `This form cannot send messages yet. Email us at ${email} and we will reply within 24 hours; what you typed is still in the form.`,
+      toast.info('Your email is ready', {
+        description: `Open it in your email app, addressed to ${email} with your message, and press Send there. We reply within 24 hours.`,
         duration: 12000,
-        action: { label: 'Email us', onClick: () => window.location.assign(mailtoHref(email, form.subject, form.fields, values)) },
+        action: { label: 'Open email', onClick: () => window.location.assign(mailtoHref(email, form.subject, form.fields, values)) },
       });
       return;
     }
@@ -119,7 +124,7 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
       encType={endpoint ? undefined : 'text/plain'}
       noValidate={enhanced}
       aria-busy={sending || undefined}
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       // Typing fires input, ticking a box or choosing an option fires change: a fixed error clears on either.
       onInput={clearFixed}
       onChange={clearFixed}

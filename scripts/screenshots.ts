@@ -100,7 +100,7 @@ try {
       shots.push({ route, png });
       console.log(`${values.out}/${name}`);
     }
-    if (width < 1200 && wanted.includes('/') && !values['no-js']) {
+    if (width < 1080 && wanted.includes('/') && !values['no-js']) {
       // The menu the header offers below the desktop breakpoint, opened: the screen as it shows, no scrolling.
       await page.goto(server.url + '/', { waitUntil: 'networkidle' });
       const toggle = page.locator('summary.nav-toggle');

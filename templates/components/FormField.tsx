@@ -19,7 +19,8 @@ export interface FieldData {
 
 export function FormField({ field, formId, showRequired, error }: { field: FieldData; formId: string; showRequired: boolean; error?: string }) {
   const id = `${formId}-${field.name}`;
-  const marker = showRequired && field.required ? (
+  // The four required fields carry the asterisk; a required consent box says what it asks in its own words.
+  const marker = showRequired && field.required && field.type !== 'checkbox' ? (
     <span className="required" aria-hidden="true">
       *
     </span>

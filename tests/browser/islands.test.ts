@@ -192,11 +192,11 @@ describe.skipIf(!available)('islands in Chromium', () => {
     await page.check('#contact-form-privacy');
     await page.click('#contact-form button[type="submit"]');
     const toast = page.locator('[data-sonner-toast]');
-    await expect.poll(() => toast.first().textContent()).toContain('Your message was not sent');
+    await expect.poll(() => toast.first().textContent()).toContain('Your email is ready');
     // Styled by sonner's stylesheet, which the toaster linked as it started (the CSP allows no injected <style>).
     expect(await page.locator('head link[rel="stylesheet"][href*="/assets/toaster-"]').count()).toBe(1);
     expect(await page.locator('[data-sonner-toaster]').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
-    expect(await page.getByRole('button', { name: 'Email us' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Open email' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Close toast' }).count()).toBe(1);
     expect(await page.locator('section[aria-label^="Notifications"]').count()).toBe(1);
     await page.keyboard.press('Alt+KeyT');

@@ -35,8 +35,8 @@ export const DEVICES: { name: string; screens: Screen[] }[] = [
   { name: 'a laptop', screens: SCREENS.filter((s) => !s.mobile) },
 ];
 
-/** The header shows its desktop navigation from 75rem (1200 px); below that, the menu button. */
-export const DESKTOP_NAV_MIN_WIDTH = 1200;
+/** The header shows its desktop navigation from 67.5rem (1080 px, the narrowest at which it fits on one line); below that, the menu button. */
+export const DESKTOP_NAV_MIN_WIDTH = 1080;
 
 export const contextFor = (screen: Screen): BrowserContextOptions => ({
   viewport: { width: screen.width, height: screen.height },

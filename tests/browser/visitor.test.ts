@@ -6,7 +6,7 @@
  * - every link and button's text at 4.5:1 or more against the pixels behind
  *   it, photographed (./contrast.ts), on every page, on every slide of the
  *   home carousel, and in the open menus;
- * - the small-screen menu (below the desktop navigation's 1200 px), opened with
+ * - the small-screen menu (below the desktop navigation's 1080 px), opened with
  *   a tap, shows every top-level entry at once, each wholly on screen and the
  *   element found at its centre (document.elementFromPoint: nothing covers
  *   it), with nothing scrolled, neither the page nor the panel; a tap at an

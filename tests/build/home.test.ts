@@ -128,8 +128,11 @@ describe('home page', () => {
 
   it('shows the three highlights and "View All Services" on slide 1 only', () => {
     const [first, ...rest] = [...home.querySelectorAll('.hero-slide')];
-    expect(texts(first!, '.hero-features strong')).toEqual(['24/7 Protection', 'Rapid Response', 'Expert Team']);
-    expect(texts(first!, '.hero-features li > span:last-child > span')).toEqual(['Round-the-clock monitoring', 'Instant threat mitigation', 'Certified professionals']);
+    // The highlights follow the controls, outside the stacked slides, shown while slide 1 is.
+    const features = home.querySelector('.hero-features.is-shown')!;
+    expect(features.closest('.hero-slide')).toBeNull();
+    expect(texts(features, 'strong')).toEqual(['24/7 Protection', 'Rapid Response', 'Expert Team']);
+    expect(texts(features, 'li > span:last-child > span')).toEqual(['Round-the-clock monitoring', 'Instant threat mitigation', 'Certified professionals']);
     expect(texts(first!, '.hero-actions a')).toContain('View All Services');
     for (const slide of rest) {
       expect(slide.querySelector('.hero-features')).toBeNull();

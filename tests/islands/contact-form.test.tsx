@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const toast = Object.assign(vi.fn(), { loading: vi.fn(() => 'toast-1'), success: vi.fn(), error: vi.fn(), warning: vi.fn() });
+const toast = Object.assign(vi.fn(), { loading: vi.fn(() => 'toast-1'), success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() });
 vi.mock('../../islands/lib/toaster-ready', () => ({ withToaster: async () => toast }));
 
 const { ContactForm, fieldError, mailtoHref } = await import('../../islands/contact-form');
@@ -56,22 +56,25 @@ describe('ContactForm', () => {
     expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe('Please enter your first name.');
     expect(document.activeElement).toBe(first);
     expect(document.querySelectorAll('.field-error:not([hidden])')).toHaveLength(4);
-    expect(toast.warning).not.toHaveBeenCalled();
+    expect(toast.info).not.toHaveBeenCalled();
     // A fixed field loses its message at once.
     fireEvent.change(first, { target: { value: 'Ada' } });
     expect(first.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('without an endpoint, explains the message was not sent and offers to email, keeping what was typed', async () => {
+  it('without an endpoint, says the email is ready and opens it in the mail app, keeping what was typed', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     render(<ContactForm form={form} endpoint={null} email="support@x.test" />);
     fill();
     await submit();
-    expect(toast.warning).toHaveBeenCalledOnce();
-    const [title, options] = toast.warning.mock.calls[0] as unknown as [string, { action: { label: string; onClick(): void } }];
-    expect(title).toBe('Your message was not sent');
-    expect(options.action.label).toBe('Email us');
+    expect(toast.info).toHaveBeenCalledOnce();
+    expect(toast.warning).not.toHaveBeenCalled();
+    const [title, options] = toast.info.mock.calls[0] as unknown as [string, { description: string; action: { label: string; onClick(): void } }];
+    expect(title).toBe('Your email is ready');
+    expect(options.description).toContain('support@x.test');
+    expect(options.description).not.toMatch(/not sent|cannot|error/i);
+    expect(options.action.label).toBe('Open email');
     options.action.onClick();
     const href = assign.mock.calls[0]![0] as string;
     expect(href.startsWith('mailto:support@x.test?subject=Website%20enquiry&body=')).toBe(true);

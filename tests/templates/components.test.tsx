@@ -103,6 +103,9 @@ describe('FormField', () => {
     const box = dom(<FormField formId="f" showRequired field={{ name: 'privacy', label: 'I agree to the [Privacy Policy](/privacy-policy).', type: 'checkbox', required: true }} />);
     expect(box.querySelector('input')?.getAttribute('type')).toBe('checkbox');
     expect(box.querySelector('label a')?.getAttribute('href')).toBe('/privacy-policy');
+    // Required, but its own words say what it asks: the asterisk stays on the four fields the spec marks.
+    expect(box.querySelector('input')?.hasAttribute('required')).toBe(true);
+    expect(box.querySelector('.required')).toBeNull();
   });
 });
 
