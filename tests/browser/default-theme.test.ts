@@ -1,0 +1,122 @@
+/**
+ * The built-in theme (themes/default) as a visitor meets it: a project with no templates/ and a page of everyday
+ * markdown (long words, a wide table, a long code line, sections), served and opened in Chromium at 320 px and
+ * 1280 px, light and dark: axe-core finds no WCAG 2.2 A/AA violation, nothing reaches past the screen, the table of
+ * contents leads to its sections, the skip link reaches the content, no script runs and no CSP rule is broken.
+ */
+import { createRequire } from 'node:module';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { build } from '../../generator/core/build';
+import { silentLogger } from '../../generator/core/logger';
+import { serve, type RunningServer } from '../../generator/dev/serve';
+import { STATE_TIMEOUT } from '../support/browser-site';
+import { chromiumAvailable, launchChromium } from '../support/chromium';
+import { overflowOf } from './overflow';
+
+const available = chromiumAvailable();
+vi.setConfig({ expect: { poll: { timeout: STATE_TIMEOUT } } });
+const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const PAGE = `# Field notes on a rather long title for a narrow screen
+
+Notes kept while reading, with [a link](/other) and a word that does not break: Donaudampfschiffahrtsgesellschaftskapitän.
+
+## Setting up
+
+Run \`npm install --save-exact some-package-with-a-long-name@1.2.3\` first.
+
+\`\`\`sh
+curl --silent --show-error --location https://example.org/a/very/long/path/that/does/not/fit/on/a/phone | tar xz
+\`\`\`
+
+## Options
+
+| Option | Type | Default | What it does |
+| --- | --- | --- | --- |
+| \`outputDirectory\` | \`string\` | \`dist\` | Where the build writes every file it makes, replaced only when the build succeeds |
+
+### A subsection
+
+> A quotation, with *emphasis* and **strength**.
+
+1. One
+2. Two
+`;
+
+let temp: string;
+let server: RunningServer;
+let chrome: Awaited<ReturnType<typeof launchChromium>>;
+
+beforeAll(async () => {
+  temp = await mkdtemp(path.join(os.tmpdir(), 'site-default-theme-'));
+  await mkdir(path.join(temp, 'pages'));
+  await writeFile(path.join(temp, 'pages/site.yml'), 'name: Field notes\nbaseUrl: https://notes.example.org\n');
+  await writeFile(path.join(temp, 'pages/index.md'), PAGE);
+  await writeFile(path.join(temp, 'pages/other.md'), '---\ntitle: Another page\ndescription: A second page, linked from the first one.\n---\n\nBack [home](/).\n');
+  await build({ root: temp, outDir: 'dist', logger: silentLogger });
+  server = await serve({ dir: path.join(temp, 'dist'), port: 0 });
+  if (available) chrome = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await chrome?.close();
+  await server?.close();
+  await rm(temp, { recursive: true, force: true });
+});
+
+async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const result = await (window as unknown as { axe: { run(c: string, o: object): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run('body', {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(' | ')})`);
+  }, TAGS);
+}
+
+describe.skipIf(!available)('the built-in theme in Chromium', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [320, 1280]) {
+      it(`is accessible and fits the screen at ${width} px, ${colorScheme}`, async () => {
+        const context = await chrome.browser.newContext({ viewport: { width, height: 800 }, colorScheme, javaScriptEnabled: true });
+        const page = await context.newPage();
+        const problems: string[] = [];
+        // The browser asks for /favicon.ico of a site that names no icon: that 404 is the site's choice, not a fault.
+        page.on('console', (message) => !message.text().includes('404') && problems.push(`${message.type()}: ${message.text()}`));
+        page.on('response', (response) => response.status() >= 400 && !response.url().endsWith('/favicon.ico') && problems.push(`HTTP ${response.status()}: ${response.url()}`));
+        page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+        const scripts: string[] = [];
+        page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+        await page.goto(`${server.url}/`);
+        expect(await axe(page)).toEqual([]);
+        expect(await overflowOf(page, width)).toEqual([]);
+        expect(scripts).toEqual([]);
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  it('has a table of contents that leads to its sections and a skip link that reaches the content', async () => {
+    const context = await chrome.browser.newContext({ viewport: { width: 1280, height: 400 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(new URL(page.url()).hash).toBe('#main');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.locator('nav.toc a').allTextContents()).toEqual(['Setting up', 'Options', 'A subsection']);
+    await page.locator('nav.toc a', { hasText: 'Options' }).click();
+    expect(new URL(page.url()).hash).toBe('#options');
+    // The section is the target, shown on the screen (scrolled to smoothly, unless the visitor asks for less motion).
+    expect(await page.evaluate(() => document.querySelector(':target')?.id)).toBe('options');
+    await expect.poll(() => page.locator('#options').evaluate((heading) => heading.getBoundingClientRect().bottom <= innerHeight && heading.getBoundingClientRect().top >= 0)).toBe(true);
+    await context.close();
+  });
+});

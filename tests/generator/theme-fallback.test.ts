@@ -1,0 +1,53 @@
+/**
+ * Where the theme comes from: a project's templates/ when it has one, else the engine's built-in theme; a
+ * templates/ folder without its entry module is ThemeEntryMissing, naming the folder and what to do.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { build } from '../../generator/core/build';
+import { SiteError } from '../../generator/core/errors';
+import { silentLogger } from '../../generator/core/logger';
+import { DEFAULT_THEME_DIR, projectPaths } from '../../generator/core/project';
+import { REPO } from '../support/fixture';
+
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'site-theme-fallback-'));
+  await mkdir(path.join(root, 'pages'));
+  await writeFile(path.join(root, 'pages/site.yml'), 'name: Notes\nbaseUrl: https://example.org\n');
+  await writeFile(path.join(root, 'pages/index.md'), '---\ntitle: Notes\ndescription: Short notes on what I read, one page each.\ndate: 2024-05-01\ntags: [reading]\n---\n\nText.\n');
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+describe('the theme a project builds with', () => {
+  it("is the built-in theme when the project has no templates/, taking frontmatter keys it does not name", async () => {
+    expect(projectPaths({ root }).themeDir).toBe(DEFAULT_THEME_DIR);
+    expect(DEFAULT_THEME_DIR).toBe(path.join(REPO, 'themes/default'));
+    await build({ root, logger: silentLogger });
+    const html = await readFile(path.join(root, 'dist/index.html'), 'utf8');
+    expect(html).toContain('<a class="site-name" href="/">Notes</a>');
+    expect(html).toContain('<h1 id="page-title">Notes</h1>');
+  });
+
+  it("is the project's templates/ when it has one", async () => {
+    await mkdir(path.join(root, 'templates'));
+    expect(projectPaths({ root }).themeDir).toBe(path.join(root, 'templates'));
+  });
+
+  it('is ThemeEntryMissing for a templates/ folder without index.ts, pointing at site new and the built-in theme', async () => {
+    await mkdir(path.join(root, 'templates'));
+    await writeFile(path.join(root, 'templates/Layout.tsx'), 'export const x = 1;\n');
+    const error = await build({ root, logger: silentLogger }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(SiteError.is(error)).toBe(true);
+    const siteError = error as SiteError;
+    expect(siteError.kind).toBe('ThemeEntryMissing');
+    expect(siteError.message).toMatch(/templates\/ has no index\.ts/);
+    expect(siteError.hint).toContain('site new');
+    expect(siteError.hint).toContain('remove the templates/ folder');
+  });
+});
