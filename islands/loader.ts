@@ -39,6 +39,9 @@ function schedule(marker: HTMLElement): void {
       for (const type of INTERACTIONS) marker.addEventListener(type, start, { capture: true, passive: true });
       return;
     }
+    default:
+      // 'manual': the page starts it when it is needed (the toaster, by the form).
+      return;
   }
 }
 

@@ -95,7 +95,8 @@ const engineRequire = createRequire(import.meta.url);
 export function installedVersion(name: string): string {
   for (const folder of engineRequire.resolve.paths(name) ?? []) {
     try {
-      return String((JSON.parse(readFileSync(path.join(folder, name, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '');
+      const { version } = JSON.parse(readFileSync(path.join(folder, name, 'package.json'), 'utf8')) as { version?: unknown };
+      return typeof version === 'string' ? version : '';
     } catch {
       // not in this folder
     }

@@ -99,7 +99,7 @@ function packageVersion(file: string): string {
   for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     try {
       const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: unknown; name?: unknown };
-      if (typeof manifest.name === 'string') return String(manifest.version ?? '');
+      if (typeof manifest.name === 'string') return typeof manifest.version === 'string' ? manifest.version : '';
     } catch {
       // no package.json here: look further up
     }

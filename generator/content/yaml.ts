@@ -26,7 +26,7 @@ const SAFE_TAGS = new Set(['!', ...['str', 'int', 'float', 'bool', 'null', 'seq'
 export interface ParsedYaml {
   data: unknown;
   /** 1-based line of the value at `path`, or of its closest existing parent. */
-  lineOf(path: ReadonlyArray<PropertyKey>): number | undefined;
+  lineOf: (path: ReadonlyArray<PropertyKey>) => number | undefined;
 }
 
 /** Parsed documents by file, text and offset: unchanged frontmatter is not parsed again in watch mode. */

@@ -138,6 +138,6 @@ export function collectErrors<T, R>(items: Iterable<T>, each: (item: T) => R): {
 
 /** Throws the collected errors, if any: one SiteError alone, several together. */
 export function throwIfAny(errors: SiteError[]): void {
-  if (errors.length === 1) throw errors[0];
+  if (errors.length === 1) throw errors[0]!;
   if (errors.length > 1) throw new SiteErrors(errors);
 }

@@ -50,7 +50,7 @@ export async function writePages(
       } catch (error) {
         const found = siteErrorsOf(error);
         if (found.length === 0) throw error;
-        if (found.some((e) => e.kind === 'WriteFailed')) throw found[0]; // the disk, not the page: stop
+        if (found.some((e) => e.kind === 'WriteFailed')) throw found[0]!; // the disk, not the page: stop
         errors.push(...found);
       }
     }

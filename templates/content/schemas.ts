@@ -30,7 +30,6 @@ export const href = z
 export const anchorId = z.string().max(60).regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase id like attack-surface');
 
 export const buttonVariant = z.enum(['default', 'destructive', 'outline', 'secondary', 'ghost', 'link']);
-export const buttonSize = z.enum(['default', 'sm', 'lg', 'icon']);
 
 /** A call to action. Without `href` it renders as a button with no action (as the spec asks); give it an href to wire it. */
 export const action = z.strictObject({
@@ -39,7 +38,6 @@ export const action = z.strictObject({
   variant: buttonVariant.optional(),
   icon: iconName.optional(),
 });
-export type Action = z.output<typeof action>;
 
 export const heroSlide = z.strictObject({
   title: label,

@@ -50,4 +50,3 @@ const schemas = Object.values(sectionTypes).map((entry) => entry.schema) as [Sec
 export const section = z.discriminatedUnion('type', schemas);
 
 export type SectionData = z.output<typeof section>;
-export type SectionOf<T extends SectionType> = Extract<SectionData, { type: T }>;

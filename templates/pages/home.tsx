@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Icon, iconMarkup } from '../components/icons';
+import { iconMarkup } from '../components/icons';
 import { defineTemplate } from '../../generator/theme';
 import type { SiteConfig } from '../config';
 import { action, heroSlide, iconName } from '../content/schemas';

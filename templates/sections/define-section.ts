@@ -22,9 +22,6 @@ export function sectionSchema<const Type extends string, Shape extends z.ZodRawS
   return z.strictObject({ type: z.literal(type), ...sharedFields, ...shape });
 }
 
-/** The schema of any section: a strict object whose `type` is a string literal. */
-export type AnySectionSchema = ReturnType<typeof sectionSchema<string, z.ZodRawShape>>;
-
 /** What every section component receives; each uses what it needs (`html` is the page's rendered markdown). */
 export interface SectionProps<Schema extends z.ZodType> {
   section: z.output<Schema>;

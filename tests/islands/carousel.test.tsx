@@ -26,7 +26,9 @@ afterEach(() => {
 
 const counter = () => document.querySelector('.hero-counter')!.textContent;
 const active = () => document.querySelector('.hero-slide.is-active')!.id;
-const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const tick = (ms: number) => {
+  act(() => vi.advanceTimersByTime(ms));
+};
 const images = () => [...document.querySelectorAll('.hero-image')].map((img) => img.getAttribute('src'));
 const activeImage = () => document.querySelector('.hero-image.is-active')?.getAttribute('src');
 

@@ -28,8 +28,3 @@ async function describe(file: string): Promise<string> {
   if (stats.isFile()) return `file ${mode} ${createHash('sha256').update(await readFile(file)).digest('hex')}`;
   return `other ${mode}`;
 }
-
-/** One hash of a folder's whole state (for messages; compare treeState for a readable diff). */
-export async function treeHash(dir: string): Promise<string> {
-  return createHash('sha256').update(JSON.stringify(await treeState(dir))).digest('hex');
-}
