@@ -10,12 +10,16 @@ export interface PageHeroData {
   highlights?: string[];
 }
 
-/** The dark band that opens every inner page, with the page's one h1. */
+/**
+ * The dark band that opens every inner page, with the page's one h1. From laptops up, the page's icon drawn large
+ * (decoration only) fills the right of the band, which the copy alone left empty.
+ */
 export function PageHero({ hero, breadcrumbs }: { hero: PageHeroData; breadcrumbs?: { label: string; href?: string }[] }) {
   return (
     <section className="page-hero" aria-labelledby="page-title">
       <div className="container page-hero-inner">
-        {breadcrumbs && breadcrumbs.length > 1 && (
+        <div className="page-hero-copy">
+          {breadcrumbs && breadcrumbs.length > 1 && (
           <nav className="breadcrumbs" aria-label="Breadcrumb">
             <ol>
               {breadcrumbs.map((crumb) => (
@@ -49,6 +53,10 @@ export function PageHero({ hero, breadcrumbs }: { hero: PageHeroData; breadcrumb
             ))}
           </div>
         )}
+        </div>
+        <div className="page-hero-art" aria-hidden="true">
+          <Icon name={hero.icon ?? 'shield-check'} size={88} />
+        </div>
       </div>
     </section>
   );

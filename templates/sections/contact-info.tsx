@@ -49,8 +49,11 @@ export function Form({ form, site }: { form: FormData; site: SiteConfig }) {
 export function hoursOf(site: SiteConfig, key: string): string[] {
   const hours = site.hours[key];
   if (!hours) throw new Error(`hours: "${key}" is not a set of hours in the site config (known: ${Object.keys(site.hours).join(', ')})`);
-  return hours;
+  return hours.map(keepTimesWhole);
 }
+
+/** "6:00 PM WAT" never breaks inside a time or before its zone (a phone showed "6:00 / PM WAT"): no-break spaces there. */
+export const keepTimesWhole = (line: string) => line.replace(/(\d) (?=[AP]M\b)/g, '$1\u00a0').replace(/([AP]M) (?=[A-Z]{2,4}\b)/g, '$1\u00a0');
 
 export function DetailItem({ icon, title, children }: { icon: IconName; title: string; children: React.ReactNode }) {
   return (

@@ -1,0 +1,108 @@
+/**
+ * The website looks designed at every width: on every route, at every width
+ * from 320 to 1440 px in steps of 32 px, no squeezed text, no button label on
+ * two lines, no card grid ending with a hole (./layout-quality.ts), nothing
+past the screen's edges (./overflow.ts), and at the
+ * five audited screens no text covered by another element. The home hero's
+ * slide call to action and its controls are inside the first screen of
+ * 320 x 568, 390 x 844 and 768 x 1024. The desktop navigation, where shown,
+ * fits on one line.
+ *
+ * A route is loaded once and the viewport resized through the widths (nothing
+ * on the site reads the width from a script). Waits are for states.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { chromiumAvailable } from '../support/chromium';
+import { startBrowserSite, type BrowserSite } from '../support/browser-site';
+import { layoutProblems } from './layout-quality';
+import { overflowOf } from './overflow';
+import { DESKTOP_NAV_MIN_WIDTH, SCREENS, settle } from './visitor-screens';
+
+const SWEEP_TIMEOUT = 1_500_000;
+const WIDTHS = Array.from({ length: Math.floor((1440 - 320) / 32) + 1 }, (_, i) => 320 + i * 32);
+
+const available = chromiumAvailable();
+let b: BrowserSite;
+beforeAll(async () => {
+  if (available) b = await startBrowserSite();
+}, 300_000);
+afterAll(() => b?.close());
+
+describe.skipIf(!available)('layout quality on every route at every width', () => {
+  it(
+    `from 320 to 1440 px in steps of 32 px: no squeezed text, no broken label, no card grid ending with a hole; no covered text at ${SCREENS.map((s) => s.width).join(', ')} px`,
+    async ({ expect }) => {
+      const { page } = await b.open({ viewport: { width: 320, height: 800 }, reducedMotion: 'reduce' });
+      const problems: string[] = [];
+      for (const route of [...b.site.routes, '/404-example']) {
+        await settle(page, b.url(route));
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          for (const problem of [...(await layoutProblems(page)), ...(await overflowOf(page, width))]) problems.push(`${route} @${width}px: ${problem}`);
+        }
+        for (const screen of SCREENS) {
+          await page.setViewportSize({ width: screen.width, height: screen.height });
+          for (const problem of await layoutProblems(page, { overlaps: true })) if (problem.startsWith('covered')) problems.push(`${route} @${screen.width}x${screen.height}: ${problem}`);
+        }
+      }
+      await page.context().close();
+      expect([...new Set(problems)]).toEqual([]);
+    },
+    SWEEP_TIMEOUT,
+  );
+
+  it('the home hero: the slide call to action and the controls inside the first screen, on every slide', async ({ expect }) => {
+    const problems: string[] = [];
+    for (const size of [
+      { width: 320, height: 568 },
+      { width: 390, height: 844 },
+      { width: 768, height: 1024 },
+    ]) {
+      const { page } = await b.open({ viewport: size, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+      await settle(page, b.url('/'));
+      await page.locator('.hero.is-live').waitFor();
+      const slides = await page.locator('.hero-slide').count();
+      for (let slide = 0; slide < slides; slide++) {
+        if (slide > 0) await page.locator('.hero-next').tap();
+        await page.locator(`.hero-slide.is-active >> nth=0`).waitFor();
+        const seen = await page.evaluate((height) => {
+          const below = (selector: string) => {
+            const box = document.querySelector(selector)!.getBoundingClientRect();
+            return box.bottom > height ? `${selector} ends at ${Math.round(box.bottom)} px` : null;
+          };
+          return [below('.hero-slide.is-active .btn'), below('.hero-controls .hero-next'), below('.hero-controls .hero-counter'), below('.hero-dots')].filter(Boolean);
+        }, size.height);
+        for (const problem of seen) problems.push(`${size.width}x${size.height} slide ${slide + 1}: ${problem}`);
+      }
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it(`the desktop navigation fits on one line wherever it is shown (from ${DESKTOP_NAV_MIN_WIDTH} px), and the menu button is shown below that`, async ({ expect }) => {
+    const { page } = await b.open({ viewport: { width: 1440, height: 900 } });
+    await settle(page, b.url('/'));
+    const problems: string[] = [];
+    for (let width = DESKTOP_NAV_MIN_WIDTH - 32; width <= 1440; width += 16) {
+      await page.setViewportSize({ width, height: 900 });
+      const state = await page.evaluate(() => {
+        const nav = document.querySelector('.nav-desktop');
+        const items = nav ? [...nav.querySelectorAll(':scope .nav-list > li')].filter((li) => li.getBoundingClientRect().width > 0) : [];
+        const tops = new Set(items.map((li) => Math.round(li.getBoundingClientRect().top)));
+        const toggle = document.querySelector('summary.nav-toggle');
+        return {
+          desktop: items.length > 0,
+          oneLine: tops.size <= 1,
+          toggle: !!toggle && toggle.getBoundingClientRect().width > 0,
+          labelLines: items.map((li) => li.getClientRects().length).some((n) => n > 1),
+        };
+      });
+      const expectDesktop = width >= DESKTOP_NAV_MIN_WIDTH;
+      if (state.desktop !== expectDesktop) problems.push(`${width}px: desktop navigation ${state.desktop ? 'shown' : 'hidden'}`);
+      if (state.toggle === expectDesktop) problems.push(`${width}px: menu button ${state.toggle ? 'shown' : 'hidden'}`);
+      if (state.desktop && (!state.oneLine || state.labelLines)) problems.push(`${width}px: desktop navigation wraps`);
+    }
+    await page.context().close();
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
