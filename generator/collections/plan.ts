@@ -235,7 +235,7 @@ function feedOf(page: PageInfo, use: CollectionUse, sources: Source[], ctx: Plan
     url: p.url,
     date: entry.date!,
     description: p.description,
-    ...(feed.content === 'full' ? { html: p.html } : {}),
+    ...(feed.content === 'full' ? { html: absoluteUrls(p.html, ctx.site.baseUrl, p.url) } : {}),
     tags: entry.tags.map((tag) => tag.name),
   }));
   const title = feed.title ?? page.title;
@@ -249,6 +249,10 @@ function feedOf(page: PageInfo, use: CollectionUse, sources: Source[], ctx: Plan
   }
   return made;
 }
+
+/** A page's HTML for a feed reader, which may ignore xml:base: root-relative and fragment links made absolute. */
+export const absoluteUrls = (html: string, baseUrl: string, pageUrl: string) =>
+  html.replace(/(\s(?:href|src)=")(\/(?!\/)|#)/g, (_, attribute: string, start: string) => `${attribute}${start === '#' ? `${pageUrl}#` : `${baseUrl}/`}`);
 
 const dayOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 
