@@ -46,6 +46,13 @@ describe('Button', () => {
     expect(el.querySelectorAll('svg')).toHaveLength(1);
     expect(dom(<ActionButton action={{ label: 'Apply', variant: 'outline' }} />).firstElementChild!.tagName).toBe('BUTTON');
   });
+
+  it('puts the arrow after the label, also where the content names it as the icon', () => {
+    const el = dom(<ActionButton action={{ label: 'Request Assessment', href: '/contact', icon: 'arrow-right' }} />).firstElementChild!;
+    expect(el.querySelectorAll('svg')).toHaveLength(1);
+    expect(el.lastElementChild?.tagName.toLowerCase()).toBe('svg');
+    expect(el.firstChild?.textContent).toBe('Request Assessment');
+  });
 });
 
 describe('Icon', () => {
