@@ -7,7 +7,6 @@
  * The seed is fixed; to search further: BLOG_WATCH_RUNS=100 BLOG_WATCH_SEED=7 npx vitest run tests/build/blog-watch.property.test.ts
  */
 import { rm, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Site } from '../../generator/core/site';
