@@ -93,6 +93,7 @@ export function createProgram(): Command {
         outDir: options.out,
         port: parsePort(options.port),
         host: options.host,
+        verbose: options.verbose,
         logger: createLogger(options),
         format: (error) => formatError(error, options.verbose === true),
       });
@@ -110,10 +111,13 @@ export function createProgram(): Command {
     .option('-d, --dir <dir>', '[string] folder to serve', 'dist')
     .addOption(options.port())
     .addOption(options.host())
-    .action(async (options: { dir: string; port: string; host: string }) => {
+    .option('--base <path>', "[string] serve the site under this path, as a host does for a base URL with a path (e.g. /notes)")
+    .option('--any-dir', '[boolean] serve a folder site did not build (never the root or a home folder)')
+    .action(async (options: { dir: string; port: string; host: string; base?: string; anyDir?: boolean }) => {
       const { serve } = await generator.serve();
-      const running = await serve({ dir: options.dir, port: parsePort(options.port), host: options.host });
-      console.log(`Serving ${options.dir}/ at ${running.url} (Ctrl-C to stop)`);
+      const running = await serve({ dir: options.dir, port: parsePort(options.port), host: options.host, base: options.base, anyFolder: options.anyDir === true });
+      for (const warning of running.warnings) console.warn(String(warning));
+      console.log(`Serving ${options.dir}/ at ${running.url}/ (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => process.once('SIGINT', resolve));
       await running.close();
     });
@@ -136,7 +140,7 @@ export function createProgram(): Command {
 }
 
 function parsePort(value: string): number {
-  const port = Number(value);
+  const port = /^\d{1,5}$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(EXIT_USAGE, 'site.port', `--port must be 0-65535, not "${value}"`);
   return port;
 }

@@ -313,6 +313,24 @@ export const ErrorKinds = {
           : `The folder ${p.folder} to serve cannot be read: ${p.reason}`,
     hint: 'Build the site first (site build writes dist/), or pass the built folder with --dir.',
   },
+  UnsafeServeFolder: {
+    title: 'Unsafe folder to serve',
+    message: (p: { folder: string; why: string } | { folder: string; mark: string }) =>
+      'why' in p
+        ? `${p.folder} ${p.why}: serving it would publish every file in it to whoever reaches the port`
+        : `${p.folder} holds no ${p.mark}: it is not a folder site built, and serving it would publish every file in it`,
+    hint: 'Serve the folder a build wrote (site build writes dist/). To serve another folder, add --any-dir; the root and home folders are never served.',
+  },
+  PortInUse: {
+    title: 'Port already in use',
+    message: (p: { port: number; host: string }) => `Port ${p.port} on ${p.host} is already in use (another server, or another site watch)`,
+    hint: 'Pass another port with --port (--port 0 picks a free one), or stop the program using it.',
+  },
+  UnknownHost: {
+    title: 'Unknown host',
+    message: (p: { host: string; problem: string }) => `Cannot listen on ${p.host}: ${p.problem}`,
+    hint: 'Pass an address of this machine with --host: 127.0.0.1 (this machine only, the default), ::1, localhost, or 0.0.0.0 (every network).',
+  },
   MarkdownPluginNotFound: {
     title: 'Markdown plugin not found',
     message: (p: { plugin: string; root: string; local: boolean }) => `Markdown plugin "${p.plugin}" is not ${p.local ? 'a file' : 'installed'} in the project (${p.root})`,
@@ -383,6 +401,12 @@ export type MessageParams<K extends ErrorKind> = Parameters<(typeof ErrorKinds)[
 
 /** What a build reports without failing: each kind with its title, message and hint, as errors have. */
 export const WarningKinds = {
+  ServingBeyondLoopback: {
+    title: 'Reachable from the network',
+    message: (p: { host: string; url: string; watch: boolean }) =>
+      `Listening on ${p.host}: anyone who can reach this machine can open ${p.url}${p.watch ? ', and the error overlay shows file paths from your project' : ''}`,
+    hint: 'Leave --host out (127.0.0.1) to keep the preview on this machine.',
+  },
   LongTitles: {
     title: 'Titles too long for search results',
     message: (p: { count: number; max: number; suffix: string; files: string[]; configField?: string }) =>

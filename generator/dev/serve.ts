@@ -12,13 +12,23 @@
  * 405, a path that could leave the folder in any encoding gets 400, a file
  * whose real path leaves the folder (a symbolic link out) is 404, and any
  * error while answering ends that one response, not the server.
+ *
+ * It refuses what the build refuses: the root and home folders are never
+ * served, and a folder without a build's mark only with `anyFolder`
+ * (`--any-dir`). The host's own files (`_headers`, the mark) are never served
+ * under any spelling; paths a host would not answer as they are (`/about/`,
+ * `//about`, `/about.html`, `/index`) get a redirect to the canonical route or
+ * 404; every answer carries `X-Content-Type-Options: nosniff`. With a `base`
+ * (`/notes`), the site is served under that path, as a host serves a site
+ * whose base URL has one.
  */
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import compression from 'compression';
-import { SiteError } from '../core/errors';
+import { SiteError, SiteWarning } from '../core/errors';
+import { MARK, readMark, rootOrHome } from '../output/output-folder';
 import { headersFor, parseHeaders, type HeaderRule } from '../output/headers-rules';
 import { contentTypeOf } from './content-types';
 import { openInside } from './open-inside';
@@ -28,12 +38,28 @@ export interface ServeOptions {
   dir: string;
   port?: number;
   host?: string;
+  /** Serve a folder that holds no build's mark (never the root or a home folder). Default: false. */
+  anyFolder?: boolean;
+  /** The path the site is served under (`/notes`: the site's base URL has that path). Default: none. */
+  base?: string;
 }
 
 export interface RunningServer {
   url: string;
   server: http.Server;
+  /** Set when the server listens beyond this machine's loopback. */
+  warnings: SiteWarning[];
   close(): Promise<void>;
+}
+
+/** A base path as serve takes it: '' for none, else `/name[/name…]`, without a trailing slash. */
+export function normaliseBase(base: string | undefined): string {
+  const trimmed = (base ?? '').replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  if (!trimmed.split('/').every((part) => /^[\w.~-]+$/.test(part) && part !== '.' && part !== '..')) {
+    throw new SiteError('InvalidConfig', { field: 'base', problem: `"${base}" is not a path of plain names (like /notes)` }, { field: '--base' });
+  }
+  return `/${trimmed}`;
 }
 
 /** True when a raw request path could leave the site folder, however it is encoded. */
@@ -65,6 +91,7 @@ function answer(res: http.ServerResponse, status: number, body: string, headers:
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('X-Content-Type-Options', 'nosniff');
   res.end(body);
 }
 
@@ -91,12 +118,24 @@ function candidatesFor(pathname: string): string[] {
 /** Dotfiles (.env, .git/) are never served, as hosts do; `.well-known/` is public by definition (RFC 8615). */
 const isHidden = (pathname: string) => pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known');
 
-/** Not part of the site as hosts serve it: their configuration, and /index or /x.html, which are not canonical URLs. */
+/** The host's own files: its configuration and the build's mark (a dotfile, hidden anyway), by name in any case. */
+const HOST_FILES = new Set(['_headers', '_redirects', MARK.toLowerCase()]);
+
+/**
+ * Not part of the site as hosts serve it: their configuration (at any depth, in any case), and `index` or `x.html`,
+ * which are not canonical URLs.
+ */
 function isNotServed(pathname: string): boolean {
   // The not-found page's own file is the exception: hosts answer /404.html with 200 (Netlify, GitHub
   // Pages, nginx's error_page; Cloudflare Pages via /404), so crawlers and audits can fetch it as they
   // would in production. Unknown paths still get 404.
-  return pathname === '/_headers' || pathname === '/index' || (pathname.endsWith('.html') && pathname !== NOT_FOUND_FILE) || isHidden(pathname);
+  const last = (pathname.split('/').pop() ?? '').toLowerCase();
+  return (
+    pathname.split('/').some((segment) => HOST_FILES.has(segment.toLowerCase())) ||
+    last === 'index' ||
+    (last.endsWith('.html') && pathname !== NOT_FOUND_FILE) ||
+    isHidden(pathname)
+  );
 }
 
 /**
@@ -119,7 +158,7 @@ function folderFile<T>(root: string, name: string, parse: (bytes: Buffer) => T, 
   };
 }
 
-export function createHandler(dir: string, hook?: RequestHook, transformHtml?: HtmlTransform) {
+export function createHandler(dir: string, hook?: RequestHook, transformHtml?: HtmlTransform, base = '') {
   const root = path.resolve(dir);
   const rules = folderFile<HeaderRule[]>(root, '_headers', (bytes) => parseHeaders(bytes.toString('utf8')), []);
   const notFoundPage = folderFile<Buffer | undefined>(root, NOT_FOUND_FILE.slice(1), (bytes) => bytes, undefined);
@@ -127,6 +166,7 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
   const compress = compression({ filter: (req, res) => res.statusCode !== 206 && compression.filter(req, res) });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       answer(res, 405, 'Method not allowed: this server answers GET and HEAD\n', { Allow: ALLOWED_METHODS });
       return;
@@ -136,8 +176,13 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
       answer(res, 400, 'Bad request\n');
       return;
     }
-    const pathname = decodeURIComponent(target.split('?')[0]!);
-    const ruleHeaders = headersFor(await rules(), pathname).filter(([name]) => !FRAMING_HEADERS.has(name.toLowerCase()));
+    const [rawPath, query] = [target.split('?')[0]!, target.includes('?') ? target.slice(target.indexOf('?')) : ''];
+    const fullPath = decodeURIComponent(rawPath);
+    // Under a base path, /notes is /notes/ and everything outside it is not the site's.
+    if (base && fullPath === base) return redirect(res, `${base}/${query}`);
+    const inBase = !base || fullPath.startsWith(`${base}/`);
+    const pathname = inBase ? fullPath.slice(base.length) : fullPath;
+    const ruleHeaders = headersFor(await rules(), fullPath).filter(([name]) => !FRAMING_HEADERS.has(name.toLowerCase()));
     const applyRules = () => {
       for (const [name, value] of ruleHeaders) res.setHeader(name, value);
     };
@@ -152,7 +197,19 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
       const body = page && transformHtml ? transformHtml(page.toString('utf8'), pathname) : page;
       res.end(req.method === 'HEAD' ? undefined : (body ?? 'Not found'));
     };
-    if (isNotServed(pathname)) return notFound();
+    if (hook && pathname.startsWith('/__site/')) {
+      applyRules();
+      if (hook(req, res, pathname)) return;
+    }
+    if (!inBase || isNotServed(pathname) || pathname.includes('//') || /%2f|%5c/i.test(rawPath)) return notFound();
+    // A trailing slash is not a canonical route: hosts redirect /about/ to /about when there is such a page.
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      const canonical = pathname.slice(0, -1);
+      if (isNotServed(canonical)) return notFound();
+      const page = await openInside(root, candidatesFor(canonical));
+      await page?.handle.close();
+      return page ? redirect(res, `${base}${canonical}${query}`) : notFound();
+    }
     if (hook) {
       applyRules();
       if (hook(req, res, pathname)) return;
@@ -192,13 +249,18 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
   };
 }
 
+/** A permanent redirect to `location` (a path of this site), as a host answers a non-canonical URL. */
+function redirect(res: http.ServerResponse, location: string): void {
+  answer(res, 301, `Moved to ${location}\n`, { Location: location });
+}
+
 /**
  * CONNECT bypasses the request handler: it is refused on the raw socket. (Requests asking for an
  * Upgrade reach the handler as plain requests, since no 'upgrade' listener is set.)
  */
 function refuseOnSocket(socket: Duplex) {
   socket.on('error', () => socket.destroy());
-  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
 }
 
 /** The folder must exist before serving starts; it may be replaced by rebuilds afterwards. */
@@ -211,23 +273,48 @@ async function checkFolder(given: string, dir: string): Promise<void> {
   if (!stats.isDirectory()) throw new SiteError('MissingServeFolder', { folder: given, resolved: dir, state: 'file' }, { file: given });
 }
 
+/** Refuses the root and home folders always, and a folder no build marked unless `anyFolder`. */
+async function checkSafe(given: string, dir: string, anyFolder: boolean): Promise<void> {
+  const why = rootOrHome(dir);
+  if (why) throw new SiteError('UnsafeServeFolder', { folder: given, why }, { file: given, field: '--dir' });
+  if (!anyFolder && !(await readMark(dir))) throw new SiteError('UnsafeServeFolder', { folder: given, mark: MARK }, { file: given, field: '--dir' });
+}
+
+/** Loopback addresses: only this machine reaches them. */
+const isLoopback = (host: string) => host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === '[::1]';
+
+/** The catalogued error for a listen that failed, or undefined for one that is not the user's to fix. */
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): SiteError | undefined {
+  if (error.code === 'EADDRINUSE') return new SiteError('PortInUse', { port, host }, { field: '--port', cause: error });
+  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'EADDRNOTAVAIL' || error.code === 'EAI_NONAME') {
+    const problem = error.code === 'EADDRNOTAVAIL' ? 'no network interface of this machine has that address' : 'no such host name';
+    return new SiteError('UnknownHost', { host, problem }, { field: '--host', cause: error });
+  }
+  if (error.code === 'EACCES') return new SiteError('PortInUse', { port, host }, { field: '--port', cause: error, hint: 'Ports below 1024 need administrator rights: pass --port 4321 or another above 1023.' });
+  return undefined;
+}
+
 export async function serve(options: ServeOptions & { hook?: RequestHook; transformHtml?: HtmlTransform }): Promise<RunningServer> {
   const dir = path.resolve(options.dir);
+  const base = normaliseBase(options.base);
   await checkFolder(options.dir, dir);
-  const server = http.createServer(createHandler(dir, options.hook, options.transformHtml));
+  await checkSafe(options.dir, dir, options.anyFolder === true);
+  const server = http.createServer(createHandler(dir, options.hook, options.transformHtml, base));
   server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => refuseOnSocket(socket));
   const host = options.host ?? '127.0.0.1';
+  const wanted = options.port ?? 4321;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${options.port} on ${host} is already in use: pass another with --port`) : error);
-    });
-    server.listen(options.port ?? 4321, host, () => resolve());
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, wanted, host) ?? error));
+    server.listen(wanted, host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${base}/`;
+  const warnings = isLoopback(host) ? [] : [new SiteWarning('ServingBeyondLoopback', { host, url, watch: options.hook !== undefined })];
   return {
-    url: `http://${host}:${port}`,
+    url: url.slice(0, -1),
     server,
+    warnings,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

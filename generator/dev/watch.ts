@@ -5,14 +5,18 @@
  * as it is on disk, with a reload client added to each page. Bursts of
  * changes are batched into one rebuild; a failed rebuild never stops the
  * watcher: the terminal prints the error, browsers show the overlay, and the
- * next good save recovers by itself.
+ * next good save recovers by itself. After a failed update, the next change
+ * updates everything from the files as they are then, so fixing the mistake
+ * is enough, whatever the failed update had half done. A watched folder
+ * deleted and made again (a branch switch) is watched again; the watcher's
+ * own errors are reported, never fatal.
  */
 import type http from 'node:http';
 import path from 'node:path';
 import { watch as chokidar } from 'chokidar';
 import type { BuildOptions } from '../core/build';
 import { DEV_CLIENT, OVERLAY_CSS } from './dev-client';
-import { siteErrorsOf } from '../core/errors';
+import { SiteError, siteErrorsOf } from '../core/errors';
 import type { Logger } from '../core/logger';
 import { overlayHtml } from './overlay';
 import { serve, type RunningServer } from './serve';
@@ -103,18 +107,23 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     res.statusCode = 500;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
-    res.end(req.method === 'HEAD' ? undefined : withClient(overlayHtml(failure, route), route));
+    res.end(req.method === 'HEAD' ? undefined : withClient(overlayHtml(failure, route, options.verbose === true), route));
     return true;
   };
   const transformHtml = (html: string, pathname: string) => withClient(html, routeOf(pathname));
 
-  const server = await serve({ dir: site.paths.outDir, port: options.port, host: options.host, hook, transformHtml });
+  // A base URL with a path (https://example.github.io/notes) is served under that path, as its host will.
+  const base = site.config ? new URL(site.config.baseUrl).pathname : undefined;
+  const server = await serve({ dir: site.paths.outDir, port: options.port, host: options.host, base, hook, transformHtml });
+  for (const warning of server.warnings) log.warn(String(warning));
   log.info(`Watching ${[site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`);
   log.info(`Serving at ${server.url} (ready in ${Math.round(performance.now() - started)} ms; Ctrl-C to stop)`);
 
   let pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
+  /** Set when a watched folder was made again: what it holds now is read whole. */
+  let everything = false;
 
   const rebuild = async () => {
     const changed = [...pending];
@@ -122,8 +131,10 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     if (changed.length === 0) return;
     const at = performance.now();
     try {
-      // The server reads the output folder (its files, _headers and 404.html) as it is at each request.
-      const result = await site.update(changed);
+      // The server reads the output folder (its files, _headers and 404.html) as it is at each request. After a
+      // failure, everything is read again: what the failed update left half done is never built upon.
+      const result = await site.update(failure === undefined && !everything ? changed : 'all');
+      everything = false;
       await site.commit(); // a change of the config rebuilds everything into a new folder
       warn(result.warnings);
       const recovered = failure !== undefined;
@@ -149,15 +160,34 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     awaitWriteFinish: { stabilityThreshold: 8, pollInterval: 4 },
     ignored: (file) => /(^|[/\\])(\.|node_modules)/.test(path.basename(file)) && file !== site.paths.root,
   });
-  watcher.on('all', (_event, file) => {
+  const watched = [site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map((dir) => path.resolve(dir));
+  const queue = (file: string) => {
     pending.add(path.resolve(file));
     clearTimeout(timer);
     timer = setTimeout(() => {
       // A rebuild never rejects the chain, or later changes would wait forever.
       running = running.then(rebuild).catch((error: unknown) => log.error(format(error)));
     }, BATCH_MS);
+  };
+  watcher.on('all', (_event, file) => queue(file));
+  // A folder chokidar cannot read (permissions, removed meanwhile) is reported; watching goes on.
+  watcher.on('error', (error: unknown) => {
+    const e = error as NodeJS.ErrnoException;
+    log.error(format(new SiteError('SystemError', { code: e.code ?? 'EIO', syscall: 'watch', path: e.path, problem: e.message }, { cause: error })));
   });
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  // The project's root, one level deep: a watched folder deleted and made again (a branch switch) is watched again.
+  const parents = [...new Set(watched.map((dir) => path.dirname(dir)))];
+  const roots = chokidar(parents, { ignoreInitial: true, depth: 0, ignored: (file) => !parents.includes(path.resolve(file)) && /^(\.|node_modules)/.test(path.basename(file)) });
+  roots.on('error', () => undefined);
+  roots.on('addDir', (dir) => {
+    const folder = path.resolve(dir);
+    if (!watched.includes(folder)) return;
+    watcher.unwatch(folder);
+    watcher.add(folder);
+    everything = true;
+    queue(folder);
+  });
+  await Promise.all([watcher, roots].map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
   site.warmUp();
 
   return {
@@ -165,7 +195,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     server,
     async close() {
       clearTimeout(timer);
-      await watcher.close();
+      await Promise.all([watcher.close(), roots.close()]);
       await running;
       for (const client of clients) client.end();
       await server.close();

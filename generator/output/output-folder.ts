@@ -112,12 +112,8 @@ export function checkOutputPlace(outDir: string, project?: ProjectFolders): void
   if (stats && !stats.isDirectory()) throw fail('OutputIsFile', { role: 'output folder', folder: shown }, shown);
   const outs = forms(out);
   const unsafe = (why: string) => fail('UnsafeOutputFolder', { folder: shown, why }, shown);
-  if (outs.some((o) => path.dirname(o) === o)) throw unsafe('is the root of the file system');
-  for (const home of homes()) {
-    if (outs.includes(home)) throw unsafe('is a home folder');
-    if (outs.some((o) => isInside(home, o))) throw unsafe(`holds the home folder ${home}`);
-  }
-  if (outs.some(looksLikeHome)) throw unsafe('is a home folder');
+  const why = rootOrHome(out);
+  if (why) throw unsafe(why);
   if (!project) return;
   const guarded: [string, string | undefined, string][] = [
     ['the project', project.root, 'project'],
@@ -135,6 +131,21 @@ export function checkOutputPlace(outDir: string, project?: ProjectFolders): void
     // The output folder belongs inside the project, never inside its sources.
     if (kind === 'source' && outs.some((o) => dirs.some((d) => isInside(o, d)))) throw unsafe(`is inside ${name} (${display})`);
   }
+}
+
+/**
+ * Why `dir` is no folder of its own (the root of the file system, a home folder, or one holding a home folder), or
+ * undefined. The build refuses to write such a folder, and `site serve` to publish one.
+ */
+export function rootOrHome(dir: string): string | undefined {
+  const outs = forms(dir);
+  if (outs.some((o) => path.dirname(o) === o)) return 'is the root of the file system';
+  for (const home of homes()) {
+    if (outs.includes(home)) return 'is a home folder';
+    if (outs.some((o) => isInside(home, o))) return `holds the home folder ${home}`;
+  }
+  if (outs.some(looksLikeHome)) return 'is a home folder';
+  return undefined;
 }
 
 /** The mark in `dir`, when there is a valid one. */

@@ -16,7 +16,7 @@
  * writes. Staging folders left by a killed build are removed by the next one.
  */
 import { lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
-import { lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError, siteErrorsOf } from '../core/errors';
 import { displayPath } from '../content/list-files';
@@ -221,6 +221,7 @@ export async function updateFiles(outDir: string, files: Map<string, string | Ui
       const target = path.join(out, file);
       if (contents === null) {
         if (listed.delete(file) && lstatSync(target, { throwIfNoEntry: false })?.isFile()) rmSync(target);
+        removeEmptyFolders(out, file, listed);
         continue;
       }
       mkdirSync(path.dirname(target), { recursive: true });
@@ -236,6 +237,24 @@ export async function updateFiles(outDir: string, files: Map<string, string | Ui
     if (files.size > 0) writeMark(out, listed);
   } catch (cause) {
     throw writeFailed(out, cause);
+  }
+}
+
+/**
+ * Removes the folders above a removed `file` that it leaves empty and no listed file needs, deepest first: a watch
+ * session's updates leave no empty folder a later build would take for a user's.
+ */
+function removeEmptyFolders(out: string, file: string, listed: ReadonlySet<string>): void {
+  const needed = (folder: string) => [...listed].some((f) => f.startsWith(`${folder}/`));
+  for (let folder = path.posix.dirname(file); folder !== '.' && folder !== '/'; folder = path.posix.dirname(folder)) {
+    if (needed(folder)) return;
+    const at = path.join(out, folder);
+    if (!lstatSync(at, { throwIfNoEntry: false })?.isDirectory()) return;
+    try {
+      rmdirSync(at);
+    } catch {
+      return; // not empty: something else is in it
+    }
   }
 }
 

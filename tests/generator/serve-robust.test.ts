@@ -71,7 +71,7 @@ beforeAll(async () => {
   await symlink('assets', path.join(site, 'linked-assets'));
   await symlink(path.join(base, 'nowhere'), path.join(site, 'dangling.txt'));
   execFileSync('mkfifo', [path.join(site, 'pipe.txt')]);
-  server = await serve({ dir: site, port: 0 });
+  server = await serve({ dir: site, port: 0, anyFolder: true });
 });
 afterAll(async () => {
   await server?.close();
@@ -349,7 +349,7 @@ describe('symbolic links and hidden files', () => {
     await symlink(path.join(base, 'outside/secret.html'), path.join(dir, '404.html'));
     await files(path.join(base, 'outside'), { headers: `/*\n  X-Leak: ${SECRET}\n` });
     await symlink(path.join(base, 'outside/headers'), path.join(dir, '_headers'));
-    const other = await serve({ dir, port: 0 });
+    const other = await serve({ dir, port: 0, anyFolder: true });
     try {
       const missing = await get('/nope', {}, 'GET', other);
       expect(missing.status).toBe(404);
@@ -364,7 +364,7 @@ describe('symbolic links and hidden files', () => {
   it('serves a folder that is itself a link', async () => {
     const link = path.join(base, 'site-link');
     await symlink(site, link);
-    const other = await serve({ dir: link, port: 0 });
+    const other = await serve({ dir: link, port: 0, anyFolder: true });
     try {
       await stillServes(other);
       expect((await get('/leak.txt', {}, 'GET', other)).body.toString()).not.toContain(SECRET);
@@ -424,7 +424,7 @@ describe('a folder rebuilt under the running server', () => {
   beforeAll(async () => {
     dir = path.join(base, 'rebuilt', 'dist');
     await files(dir, version(1, 'aaaa'));
-    running = await serve({ dir, port: 0 });
+    running = await serve({ dir, port: 0, anyFolder: true });
   });
   afterAll(() => running.close());
 

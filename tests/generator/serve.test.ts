@@ -114,6 +114,8 @@ describe('site serve', () => {
 
   it('says clearly when the port is taken', async () => {
     const { port } = server.server.address() as net.AddressInfo;
-    await expect(serve({ dir: site.outDir, port })).rejects.toThrow(`Port ${port} on 127.0.0.1 is already in use: pass another with --port`);
+    const taken = await serve({ dir: site.outDir, port }).catch((error: unknown) => error);
+    expect(taken).toMatchObject({ kind: 'PortInUse', field: '--port', message: `Port ${port} on 127.0.0.1 is already in use (another server, or another site watch)` });
+    expect((taken as { hint: string }).hint).toContain('--port');
   });
 });

@@ -97,7 +97,7 @@ describe('site watch', () => {
     expect(result.routes).toEqual(['*']);
     for (const route of ['/', '/about', '/services', '/services/audits']) expect((await get(route)).body, route).toContain('Edited template');
     // --verbose shows where the rebuild's time went.
-    expect(debug.at(-1)).toMatch(/^\s*theme [\d.]+ ms, (config [\d.]+ ms, )?pages [\d.]+ ms, render [\d.]+ ms, .*write [\d.]+ ms$/);
+    expect(debug.at(-1)).toMatch(/^\s*theme [\d.]+ ms, (config [\d.]+ ms, )?(images [\d.]+ ms, )?pages [\d.]+ ms, render [\d.]+ ms, .*write [\d.]+ ms$/);
   });
 
   it('swaps the stylesheet without a reload when only CSS changed', async () => {
@@ -132,7 +132,10 @@ describe('site watch', () => {
     expect(errors.join('\n')).toMatch(/keywrods/);
     const overlay = await get('/about');
     expect(overlay.status).toBe(500);
-    expect(overlay.body).toContain('Unexpected Application Error!');
+    // Headed by the error's own title (a typo in a page is no application error), and no stack without --verbose.
+    expect(overlay.body).toContain('<h1>Invalid frontmatter</h1>');
+    expect(overlay.body).not.toContain('Unexpected Application Error!');
+    expect(overlay.body).not.toMatch(/\bat [\w.<>]+ \(|\.(mjs|ts):\d+:\d+/);
     expect(overlay.body).toContain('about.md');
     expect(overlay.body).toContain('keywrods');
     await expect.poll(() => events.map((e) => e.event)).toContain('failed');
