@@ -2,32 +2,74 @@
  * Routes come from file paths (`pages/about.md` is `/about`, `pages/index.md`
  * is `/`), exactly as a route table writes them: no trailing slash. A route
  * is written to `about.html`, which static hosts serve at `/about`.
+ *
+ * A file's name is kept, lowercased, as its route's segment, as Eleventy and
+ * Astro keep it: `wpa_supplicant.md` is `/wpa_supplicant`, `c++.md` is
+ * `/c++`, `[.md` is `/%5B`. A route is a URL path: each segment is the name
+ * percent-encoded (RFC 3986 keeps letters, digits, `-._~!$'()*+,@` as they
+ * are), and its file on disk is the name decoded.
  */
 import { SiteError } from '../core/errors';
 
 export const NOT_FOUND_ROUTE = '/404';
-const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** `about.md` → `/about`; `index.md` → `/`; `guides/index.md` → `/guides`. */
+/** A name as a route segment: lowercased and percent-encoded where a URL path needs it. */
+export function segmentOf(name: string): string {
+  return encodeURIComponent(name.toLowerCase()).replace(/%(2B|24|2C|40)/g, (escape) => decodeURIComponent(escape));
+}
+
+/** A segment's name, or undefined when its percent-encoding is broken. */
+function nameOf(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `about.md` → `/about`; `index.md` → `/`; `guides/index.md` → `/guides`; `Notes/C++.md` → `/notes/c++`. */
 export function routeFromFile(relativeFile: string, slug?: string): string {
-  const parts = relativeFile.replace(/\\/g, '/').replace(/\.md$/, '').split('/');
+  const parts = relativeFile
+    .replace(/\\/g, '/')
+    .replace(/\.md$/i, '')
+    .split('/')
+    .map((part) => segmentOf(part));
   if (slug !== undefined) parts[parts.length - 1] = slug;
   if (parts[parts.length - 1] === 'index') parts.pop();
   return `/${parts.join('/')}`;
 }
 
-/** Rejects anything that is not plain lowercase segments, which also rules out `..`, `/`, `\` and `%`. */
+/**
+ * Whether a segment is safe: written as segmentOf writes a name (so one page has one URL), and naming a plain file
+ * (not `.` or `..`, no slash, backslash or control character), which also keeps every route inside the output folder.
+ */
+function isSafeSegment(segment: string): boolean {
+  const name = nameOf(segment);
+  return name !== undefined && name !== '' && name !== '.' && name !== '..' && !/[/\\\0-\x1f\x7f]/.test(name) && segmentOf(name) === segment;
+}
+
+/** Rejects a route whose segments are not names written as segmentOf writes them. */
 export function assertSafeRoute(route: string, where: { file: string; field?: string }): void {
   const segments = route === '/' ? [] : route.slice(1).split('/');
-  const bad = segments.find((segment) => !SEGMENT.test(segment));
+  const bad = segments.find((segment) => !isSafeSegment(segment));
   if (bad !== undefined) {
     throw new SiteError('UnsafeRoute', { route, segment: bad }, where);
   }
 }
 
+/**
+ * A link's path as the route it asks for: each segment decoded and written again as segmentOf writes it, so `/C++`,
+ * `/c%2B%2B` and `/c++` are one route. Undefined for a path that is not a route (a broken escape).
+ */
+export function routeOfPath(pathname: string): string | undefined {
+  if (pathname === '/') return pathname;
+  const names = pathname.slice(1).split('/').map(nameOf);
+  return names.some((name) => name === undefined) ? undefined : `/${names.map((name) => segmentOf(name!)).join('/')}`;
+}
+
 /** `/` → `index.html`; `/about` → `about.html`; `/a/b` → `a/b.html`. */
 export function outputFileOf(route: string): string {
-  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+  return route === '/' ? 'index.html' : `${route.slice(1).split('/').map((segment) => nameOf(segment) ?? segment).join('/')}.html`;
 }
 
 /** The absolute URL a route is served at. */

@@ -78,15 +78,16 @@ export const ErrorKinds = {
   },
   UnsafeRoute: {
     title: 'Unsafe route',
-    message: (p: { route: string; segment: string }) => `"${p.route}" is not a safe route: segment "${p.segment}" is not lowercase letters, digits and hyphens`,
-    hint: 'Routes use lowercase letters, digits and hyphens, separated by "/"; they may not leave the output folder.',
+    message: (p: { route: string; segment: string }) =>
+      `"${p.route}" is not a safe route: segment "${p.segment}" is not a file name written as a lowercase URL path segment`,
+    hint: 'A slug is lowercase, written as in a URL: letters, digits and -._~!$\'()*+,@ as they are, anything else percent-encoded (my-page, c++, caf%C3%A9); not "." or "..", no "/".',
   },
   InvalidConfig: {
     title: 'Invalid site config',
     message: (
       p:
         | { field: string; problem: string }
-        | { unknownKey: string }
+        | { unknownKey: string; suggestion?: string; required?: boolean }
         | { logo: string }
         | { baseUrl: string }
         | { plannedRoute: string; page: string },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SiteError } from '../../generator/core/errors';
-import { assertSafeRoute, outputFileOf, routeFromFile, urlOf } from '../../generator/content/routes';
+import { assertSafeRoute, outputFileOf, routeFromFile, routeOfPath, urlOf } from '../../generator/content/routes';
 
 describe('routeFromFile', () => {
   it.each([
@@ -12,6 +12,31 @@ describe('routeFromFile', () => {
     ['404.md', '/404'],
   ])('%s → %s', (file, route) => expect(routeFromFile(file)).toBe(route));
 
+  // Folders of markdown written for other tools name files as their subject is named (tldr-pages: wpa_supplicant, c++,
+  // gst-launch-1.0, [): each keeps its name, lowercased, as a URL path writes it.
+  it.each([
+    ['wpa_supplicant.md', '/wpa_supplicant', 'wpa_supplicant.html'],
+    ['c++.md', '/c++', 'c++.html'],
+    ['gst-launch-1.0.md', '/gst-launch-1.0', 'gst-launch-1.0.html'],
+    ['[.md', '/%5B', '[.html'],
+    ['%.md', '/%25', '%.html'],
+    ['README.md', '/readme', 'readme.html'],
+    ['Guide/Café.md', '/guide/caf%C3%A9', 'guide/café.html'],
+    ['a b.md', '/a%20b', 'a b.html'],
+  ])('%s → %s, written to %s', (file, route, output) => {
+    expect(routeFromFile(file)).toBe(route);
+    expect(() => assertSafeRoute(route, { file })).not.toThrow();
+    expect(outputFileOf(route)).toBe(output);
+    expect(routeOfPath(route)).toBe(route);
+  });
+
+  it('reads a link path as the route it asks for, however it is escaped', () => {
+    expect(routeOfPath('/C%2b%2B')).toBe('/c++');
+    expect(routeOfPath('/[')).toBe('/%5B');
+    expect(routeOfPath('/caf%c3%a9')).toBe('/caf%C3%A9');
+    expect(routeOfPath('/%E0%A4%A')).toBeUndefined();
+  });
+
   it('lets a slug replace the last segment', () => {
     expect(routeFromFile('legal/privacy.md', 'privacy-policy')).toBe('/legal/privacy-policy');
   });
@@ -20,7 +45,7 @@ describe('routeFromFile', () => {
 describe('assertSafeRoute', () => {
   it.each(['/', '/about', '/a/b-c', '/404'])('accepts %s', (route) => expect(() => assertSafeRoute(route, { file: 'x.md' })).not.toThrow());
 
-  it.each(['/../etc', '/a/..', '/About', '/a b', '/a%2e%2e', '/a\\b', '/a/', '/-x'])('rejects %s with UnsafeRoute naming the file', (route) => {
+  it.each(['/../etc', '/a/..', '/About', '/a b', '/a%2e%2e', '/a\\b', '/a/', '/a%2Fb', '/%2E%2E', '/a%00', '/%E0%A4%A'])('rejects %s with UnsafeRoute naming the file', (route) => {
     try {
       assertSafeRoute(route, { file: 'pages/x.md', field: 'slug' });
       expect.unreachable();
