@@ -23,6 +23,7 @@ let temp: string;
 /** The project the tarball is installed into. */
 let project: string;
 let site: string;
+let tarballPath: string;
 
 beforeAll(async () => {
   temp = await mkdtemp(path.join(os.tmpdir(), 'site-installable-'));
@@ -37,7 +38,8 @@ beforeAll(async () => {
   project = path.join(temp, 'project');
   await mkdir(path.join(project, 'pages'), { recursive: true });
   await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'project', private: true, type: 'module' }));
-  await npm(['install', '--omit=dev', '--prefer-offline', path.join(temp, tarball!)], project);
+  tarballPath = path.join(temp, tarball!);
+  await npm(['install', '--omit=dev', '--prefer-offline', tarballPath], project);
   site = path.join(project, 'node_modules/site/bin/site.js');
 }, 600_000);
 afterAll(() => rm(temp, { recursive: true, force: true }));
@@ -69,6 +71,15 @@ describe('the engine installed from its tarball with --omit=dev', () => {
     const checked = await runNode(site, ['check', '--no-build'], { cwd: project });
     expect(checked.stdout).toContain('no broken links');
     expect(checked.code).toBe(0);
+  }, 120_000);
+
+  it('makes new projects with site new that name the tarball it was installed from, and build', async () => {
+    const made = await runNode(site, ['new', 'made'], { cwd: project });
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    const manifest = JSON.parse(await readFile(path.join(project, 'made/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(manifest.dependencies).toEqual({ site: `file:${tarballPath}` });
+    const built = await runNode(site, ['build', '-q'], { cwd: path.join(project, 'made') });
+    expect(built).toMatchObject({ code: 0, stderr: '' });
   }, 120_000);
 
   it('gives a theme the theme API by the package name, typed, and no deep import', async () => {
