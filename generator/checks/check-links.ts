@@ -4,6 +4,7 @@
  * exists. Planned routes (declared in the site
  * config) are allowed and reported as warnings instead.
  */
+import type { MarkdownLink } from '../content/page-links';
 import { SiteError } from '../core/errors';
 import { decodeAttribute, forEachAttribute } from '../render/html-attributes';
 import type { RenderedPage } from '../render/render-pages';
@@ -106,7 +107,15 @@ export interface LinkCheck {
   planned: Map<string, Set<string>>;
 }
 
-export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plannedRoutes: readonly string[]): LinkCheck {
+/** What the link check knows of the markdown's links to markdown files (content/page-links.ts), to report them as written. */
+export interface MarkdownLinks {
+  /** The links a page's markdown wrote to markdown files, by the page's route. */
+  of(route: string): readonly MarkdownLink[] | undefined;
+  /** The route of the page made from a file (as errors show it), if it is a page. */
+  routeOfFile(file: string): string | undefined;
+}
+
+export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plannedRoutes: readonly string[], markdown?: MarkdownLinks): LinkCheck {
   const idsByRoute = new Map(pages.map((p) => [p.route, new Set(p.ids)]));
   const planned = new Map<string, Set<string>>(plannedRoutes.map((route) => [route, new Set()]));
   const errors: SiteError[] = [];
@@ -137,7 +146,23 @@ export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plann
       }
       planned.get(verdict.route)?.add(page.file);
       if (verdict.problem) {
-        errors.push(new SiteError('BrokenLink', { href: link, route: page.route, problem: verdict.problem }, { file: page.file, field: link }));
+        // A link the markdown wrote to a markdown file is reported as written, on its line.
+        const written = markdown?.of(page.route)?.filter((md) => md.url === link) ?? [];
+        for (const md of written) {
+          const route = markdown!.routeOfFile(md.file);
+          const problem =
+            route === undefined
+              ? `${md.target} is not a page of the site (no such markdown file in the pages folder)`
+              : route !== md.url.replace(/[?#].*$/, '')
+                ? `${md.target} is published at ${route} (its slug); link to ${route} instead`
+                : verdict.problem;
+          const hint =
+            route === undefined
+              ? `Write the path of the markdown file from this page's folder (or from the pages folder, starting with /), or create ${md.target}.`
+              : `Link to ${route}, the route the slug gives ${md.target}.`;
+          errors.push(new SiteError('BrokenLink', { href: md.href, route: page.route, problem }, { file: page.file, field: md.href, line: md.line, hint }));
+        }
+        if (written.length === 0) errors.push(new SiteError('BrokenLink', { href: link, route: page.route, problem: verdict.problem }, { file: page.file, field: link }));
       }
     }
   }

@@ -7,13 +7,14 @@ import { SiteError, SiteWarning, throwIfAny } from '../core/errors';
 import type { SiteConfig } from '../content/config';
 import { listFiles } from '../content/list-files';
 import { isPublished } from '../output/public-files';
+import type { MarkdownLink } from '../content/page-links';
 import { checkLinks, type PageLinks } from './check-links';
 
 export interface SiteLinks {
   config: SiteConfig;
   /** The config file, relative to the project root, for the errors about it. */
   configFile: string;
-  pages: Iterable<{ route: string; file: string }>;
+  pages: Iterable<{ route: string; file: string; markdownLinks?: readonly MarkdownLink[] }>;
   /** What the link check reads of each page. */
   links: Iterable<PageLinks>;
   /** Every file of the output, relative to it. */
@@ -22,12 +23,18 @@ export interface SiteLinks {
 }
 
 export async function checkSiteLinks({ config, configFile, pages, links, files, publicDir }: SiteLinks): Promise<SiteWarning[]> {
-  const errors = [...pages]
+  const all = [...pages];
+  const byRoute = new Map(all.map((page) => [page.route, page.markdownLinks]));
+  const markdown = {
+    of: (route: string) => byRoute.get(route),
+    routeOfFile: (file: string) => all.find((page) => page.file.replace(/\\/g, '/') === file)?.route,
+  };
+  const errors = all
     .filter((page) => config.plannedRoutes.includes(page.route))
     .map((page) => new SiteError('InvalidConfig', { plannedRoute: page.route, page: page.file }, { field: 'plannedRoutes', file: configFile }));
   const publicFiles = await listFiles(publicDir);
   const present = new Set([...files, ...publicFiles.filter(isPublished)]);
-  const { errors: broken, planned } = checkLinks([...links], present, config.plannedRoutes);
+  const { errors: broken, planned } = checkLinks([...links], present, config.plannedRoutes, markdown);
   throwIfAny([...errors, ...broken]);
   const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);
   return linked.length ? [new SiteWarning('PlannedRouteLinked', { routes: linked })] : [];

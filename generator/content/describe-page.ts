@@ -42,15 +42,23 @@ export interface DescribeContext {
   theme: Theme;
 }
 
+/**
+ * A template's schema with the base fields (its own fields replace them). Unknown keys are errors, unless the template
+ * declares its schema with z.looseObject: then they reach it as data (`unknown`, for it to check).
+ */
 const schemaCache = new WeakMap<z.ZodObject, z.ZodObject>();
-function pageSchema(templateSchema: z.ZodObject): z.ZodObject {
+export function pageSchema(templateSchema: z.ZodObject): z.ZodObject {
   let schema = schemaCache.get(templateSchema);
   if (!schema) {
-    schema = z.strictObject({ ...baseFrontmatter, ...templateSchema.shape });
+    const shape = { ...baseFrontmatter, ...templateSchema.shape };
+    schema = acceptsOtherKeys(templateSchema) ? z.looseObject(shape) : z.strictObject(shape);
     schemaCache.set(templateSchema, schema);
   }
   return schema;
 }
+
+/** Whether a template's schema takes keys it does not name (z.looseObject). */
+export const acceptsOtherKeys = (schema: z.ZodObject): boolean => schema._zod.def.catchall?._zod.def.type === 'unknown';
 
 /** Validates a page's frontmatter against its template and makes its route; throws a SiteError (or SiteErrors) when it is invalid. */
 export function describePage(source: PageSource, ctx: DescribeContext): PageHead {
@@ -68,7 +76,7 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
     });
   }
 
-  const result = validate(pageSchema(template.schema), frontmatter, { kind: 'InvalidFrontmatter', file, yaml });
+  const result = validate(pageSchema(template.schema), frontmatter, { kind: 'InvalidFrontmatter', file, yaml, template: templateName });
   throwIfAny(result.errors);
   const data = result.value as BaseFrontmatter & Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 /**
  * Markdown to safe HTML with remark (unified):
  *
- *   remark-parse → remark-gfm → the site's plugins, in order → heading ids → remark-html (sanitised)
+ *   remark-parse → remark-gfm → the site's plugins, in order → links to .md files → heading ids → remark-html (sanitised)
  *
  * remark-gfm adds tables, strikethrough, task lists, footnotes and autolinks.
  * The site's plugins are named in the site config (`markdown.plugins`,
@@ -36,6 +36,7 @@ import type { PageBody } from '../core/types';
 import { compileIds, remarkHeadingIds, type HeadingData, type ReservedIds } from './heading-ids';
 import { loadPlugins, messageOf, type LoadedPlugin, type PluginPlace, type PluginSetting } from './markdown-plugins';
 import { recipeOf } from './markdown-recipe';
+import { remarkPageLinks, type PageLinksData } from './page-links';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -63,6 +64,8 @@ export interface BodySource {
   line?: number;
   /** Ids the page uses besides its headings' (the theme's reservedIds). */
   reservedIds?: ReservedIds;
+  /** Its path inside the pages folder: links to other markdown files are resolved from it (page-links.ts). */
+  relativeFile?: string;
 }
 
 /** A markdown pipeline, made once for a plugin list and reused for every page. */
@@ -109,7 +112,7 @@ async function createMarkdown(settings: readonly PluginSetting[], place: PluginP
     if (typeof named === 'function') processor.use(named, ...(plugin.options === undefined ? [] : [plugin.options]));
     else processor.use(named as Preset);
   }
-  processor.use(remarkHeadingIds as unknown as Plugin).use(remarkHtml, HTML_OPTIONS);
+  processor.use(remarkPageLinks as unknown as Plugin).use(remarkHeadingIds as unknown as Plugin).use(remarkHtml, HTML_OPTIONS);
   try {
     // Runs every plugin's attacher: one that rejects its options throws here, once, rather than on every page.
     processor.freeze();
@@ -195,7 +198,9 @@ type Outcome = { body: PageBody } | { error: unknown };
 
 /** Parse, run and compile one body: the result at once when every transformer is synchronous, else a promise. */
 function render(processor: Processor, source: string, page: BodySource): PageBody | Promise<PageBody> {
-  const data: HeadingData = { reservedIds: compileIds(page.reservedIds ?? []) };
+  const shown = page.file.replace(/\\/g, '/');
+  const shownPrefix = page.relativeFile && shown.endsWith(page.relativeFile) ? shown.slice(0, shown.length - page.relativeFile.length) : undefined;
+  const data: HeadingData & PageLinksData = { reservedIds: compileIds(page.reservedIds ?? []), relativeFile: page.relativeFile, shownPrefix, bodyLine: page.line };
   let outcome: Outcome | undefined;
   let settle: ((outcome: Outcome) => void) | undefined;
   const finish = (result: Outcome): PageBody => {
@@ -209,7 +214,8 @@ function render(processor: Processor, source: string, page: BodySource): PageBod
       try {
         if (error || !tree || !file) throw error ?? new Error('the pipeline returned no tree');
         const html = String(processor.stringify(tree, file));
-        result = { body: { html, headings: (file.data as HeadingData).headings ?? [] } };
+        const { headings = [], markdownLinks } = file.data as HeadingData & PageLinksData;
+        result = { body: { html, headings, ...(markdownLinks ? { markdownLinks } : {}) } };
       } catch (caught) {
         result = { error: caught };
       }

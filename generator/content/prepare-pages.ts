@@ -58,7 +58,7 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
       // remark loads only when a page is parsed: a build whose pages all come from the store never loads it.
       outline ??= (await import('./body-outline')).outlineBody;
       const { source, content, uses } = parsePage(relativeFile, { ...ctx, outline }, bytes);
-      const page: BodySource = { file: shown, path: absolute, line: bodyLineOf(source.matter), reservedIds: ctx.reservedIds };
+      const page: BodySource = { file: shown, path: absolute, line: bodyLineOf(source.matter), reservedIds: ctx.reservedIds, relativeFile };
       toRender.push({ index: pages.length, key, uses, content, page });
       pages.push({ relativeFile, source, body: undefined as never }); // rendered below, once every file is read
     } catch (error) {

@@ -34,7 +34,7 @@ export const ErrorKinds = {
     message: (
       p:
         | { field: string; problem: string }
-        | { unknownKey: string }
+        | { unknownKey: string; suggestion?: string; required?: boolean }
         | { notFields: 'a list' | 'a single value' }
         | { tokenInKey: string }
         | { token: string; suggestion?: string },
@@ -42,7 +42,7 @@ export const ErrorKinds = {
       'problem' in p
         ? `${p.field}: ${p.problem}`
         : 'unknownKey' in p
-          ? `${p.unknownKey}: unknown key (not in the template's schema)`
+          ? `${p.unknownKey}: unknown key (not in the template's schema)${p.suggestion ? `; did you mean \`${p.suggestion}\`${p.required ? ' (required, and missing)' : ''}?` : ''}`
           : 'notFields' in p
             ? `The frontmatter must be fields (key: value lines), not ${p.notFields}`
             : 'tokenInKey' in p
@@ -95,7 +95,7 @@ export const ErrorKinds = {
       'problem' in p
         ? `${p.field}: ${p.problem}`
         : 'unknownKey' in p
-          ? `${p.unknownKey}: unknown key (not in the template's schema)`
+          ? `${p.unknownKey}: unknown key${p.suggestion ? `; did you mean \`${p.suggestion}\`${p.required ? ' (required, and missing)' : ''}?` : ''}`
           : 'logo' in p
             ? `logo: ${p.logo} was not found in the public folder`
             : 'baseUrl' in p

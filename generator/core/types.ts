@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Organization, Thing } from 'schema-dts';
 import type { Crumb } from '../render/breadcrumbs';
 import type { ConfigExtension, SiteConfig } from '../content/config';
+import type { MarkdownLink } from '../content/page-links';
 import type { CollectionProps, CollectionUse } from '../collections/types';
 
 export interface Heading {
@@ -50,6 +51,8 @@ export interface PageInfo<D = Record<string, unknown>> {
   /** The markdown body rendered to sanitised HTML. */
   html: string;
   headings: Heading[];
+  /** Links the markdown wrote to other markdown files, rewritten to routes (content/page-links.ts). */
+  markdownLinks?: MarkdownLink[];
   /** Home → navigation group (if any) → this page. */
   breadcrumbs: Crumb[];
   isNotFound: boolean;
@@ -68,12 +71,17 @@ export interface PageSummary {
 }
 
 /** A page once its frontmatter is validated: everything but its rendered markdown. */
-export type PageHead = Omit<PageInfo, 'html' | 'headings'>;
+export type PageHead = Omit<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
 
 /** A page's markdown body, rendered. */
-export type PageBody = Pick<PageInfo, 'html' | 'headings'>;
+export type PageBody = Pick<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
 
-export const withBody = (head: PageHead, body: PageBody): PageInfo => ({ ...head, html: body.html, headings: body.headings });
+export const withBody = (head: PageHead, body: PageBody): PageInfo => ({
+  ...head,
+  html: body.html,
+  headings: body.headings,
+  ...(body.markdownLinks ? { markdownLinks: body.markdownLinks } : {}),
+});
 
 export const summaryOf = (page: PageHead): PageSummary => ({
   file: page.file,
@@ -96,7 +104,12 @@ export interface TemplateProps<D = Record<string, unknown>, C extends SiteConfig
 
 /** A template's definition; what it reads of other pages (collections, paginate, neighbours, feed) is in CollectionUse (docs/collections.md). */
 export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject, C extends SiteConfig = SiteConfig> extends CollectionUse {
-  /** Template-specific frontmatter fields; merged with the base fields and validated strictly. */
+  /**
+   * Template-specific frontmatter fields, merged with the base fields. How strict the template is, is its schema's:
+   * `z.strictObject` (or `z.object`) makes any other key an error, with "did you mean" for a near miss;
+   * `z.looseObject` accepts other keys (`date`, `sidebar` in someone's docs) and gives them to the component as
+   * `unknown` data, for it to check before use.
+   */
   schema: S;
   component: ComponentType<TemplateProps<z.output<S>, C>>;
   /** Extra JSON-LD nodes for the page (Service, Course, ...). */

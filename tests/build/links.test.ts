@@ -7,6 +7,7 @@ import type { SiteConfig } from '../../generator/content/config';
 import { theme } from '../../templates/index';
 import { buildRealSite, type BuiltSite } from '../support/built-site';
 import { tempSite } from '../support/fixture';
+import { siteErrorsOf } from '../../generator/core/errors';
 
 describe('the real site', () => {
   let site: BuiltSite;
@@ -57,6 +58,40 @@ describe('a damaged build', () => {
           expect.objectContaining({ page: '/services', link: '#', problem: expect.stringMatching(/2 placeholder links, but the theme declares 1/) }),
         ]),
       );
+    } finally {
+      await fixture.cleanup();
+    }
+  });
+});
+
+describe('links between markdown files', () => {
+  it('become the routes the files build to, with their fragments, from any folder', async () => {
+    const fixture = await tempSite('basic');
+    try {
+      await fixture.edit('about.md', 'We exist to be built in tests.', 'We exist to be built in tests: see [audits](./services/audits.md), [services](services/index.md#training) and [home](/index.md).');
+      await fixture.write('services/more.md', '---\ntitle: More services\ndescription: A page that links back up the tree to other pages.\n---\n\nBack to [about](../about.md) or [the list][list].\n\n[list]: ./index.md\n');
+      await fixture.build();
+      const about = await readFile(path.join(fixture.outDir, 'about.html'), 'utf8');
+      expect(about).toContain('<a href="/services/audits">audits</a>');
+      expect(about).toContain('<a href="/services#training">services</a>');
+      expect(about).toContain('<a href="/">home</a>');
+      const more = await readFile(path.join(fixture.outDir, 'services/more.html'), 'utf8');
+      expect(more).toContain('<a href="/about">about</a>');
+      expect(more).toContain('<a href="/services">the list</a>');
+    } finally {
+      await fixture.cleanup();
+    }
+  });
+
+  it('name the file and line of a link to a markdown file that does not exist, as written', async () => {
+    const fixture = await tempSite('basic');
+    try {
+      await fixture.edit('about.md', 'We exist to be built in tests.', 'We exist to be built in tests.\n\nSee [the guide](./guide/install.md#usage).');
+      const error = await fixture.build().then(() => undefined, (e: unknown) => e);
+      const [broken] = siteErrorsOf(error);
+      expect(broken).toMatchObject({ kind: 'BrokenLink', file: expect.stringMatching(/about\.md$/), line: 11, field: './guide/install.md#usage' });
+      expect(broken!.message).toBe('Link "./guide/install.md#usage" on /about is broken: guide/install.md is not a page of the site (no such markdown file in the pages folder)');
+      expect(broken!.hint).toMatch(/or create guide\/install\.md/);
     } finally {
       await fixture.cleanup();
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { markdownLinkRoute } from '../../generator/content/page-links';
 import { SiteError } from '../../generator/core/errors';
 import { assertSafeRoute, outputFileOf, routeFromFile, routeOfPath, urlOf } from '../../generator/content/routes';
 
@@ -67,5 +68,20 @@ describe('outputs and URLs', () => {
   it('makes absolute URLs from the base URL', () => {
     expect(urlOf('https://x.example', '/')).toBe('https://x.example/');
     expect(urlOf('https://x.example', '/about')).toBe('https://x.example/about');
+  });
+});
+
+describe('markdownLinkRoute', () => {
+  it('resolves links to markdown files from the linking file, keeping the query and fragment', () => {
+    expect(markdownLinkRoute('./install.md#usage', 'guide/index.md')).toEqual({ url: '/guide/install#usage', target: 'guide/install.md' });
+    expect(markdownLinkRoute('../guide/index.md', 'blog/post.md')).toEqual({ url: '/guide', target: 'guide/index.md' });
+    expect(markdownLinkRoute('/guide/a.md?x=1#f', 'blog/post.md')).toEqual({ url: '/guide/a?x=1#f', target: 'guide/a.md' });
+    expect(markdownLinkRoute('notes.markdown', 'index.md')).toEqual({ url: '/notes', target: 'notes.markdown' });
+  });
+
+  it('leaves other links alone: other sites, other files, anchors, and paths that leave the pages folder', () => {
+    for (const href of ['https://github.com/x/README.md', '//cdn.example.org/a.md', 'mailto:a@b.md', '#usage', './image.png', '../../outside.md', '/guide/']) {
+      expect(markdownLinkRoute(href, 'guide/index.md'), href).toBeUndefined();
+    }
   });
 });

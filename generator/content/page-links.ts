@@ -1,0 +1,77 @@
+/**
+ * Links between markdown files: `[install](./install.md#usage)` or
+ * `../guide/index.md` in a page become the routes those files build to
+ * (`/guide/install#usage`, `/guide`), so markdown written to be read on GitHub
+ * or in an editor works as a site. A remark plugin, run before the HTML is
+ * made. The route is the one the file's path makes: a page's output depends
+ * on its own text alone (the content cache and watch stay exact), and a link
+ * to a file that is no page, or whose slug moved it, is a BrokenLink naming
+ * the linking file and line (checks/check-links.ts).
+ */
+import path from 'node:path';
+import type { Definition, Link, Nodes, Root } from 'mdast';
+import { routeFromFile } from './routes';
+
+/** A link the markdown wrote to a markdown file, and the route it became. */
+export interface MarkdownLink {
+  /** As the page wrote it, e.g. `./install.md#usage`. */
+  href: string;
+  /** What the page links to now, e.g. `/guide/install#usage`. */
+  url: string;
+  /** The linked file, inside the pages folder, e.g. `guide/install.md`. */
+  target: string;
+  /** The linked file as errors show pages' files, e.g. `pages/guide/install.md`. */
+  file: string;
+  line?: number;
+}
+
+/** vfile data the plugin reads (the page's file inside the pages folder) and writes (the links it rewrote). */
+export interface PageLinksData {
+  relativeFile?: string;
+  /** What comes before `relativeFile` in the files errors name (`pages/`). */
+  shownPrefix?: string;
+  /** The line of the file the body starts on (after the frontmatter). */
+  bodyLine?: number;
+  markdownLinks?: MarkdownLink[];
+}
+
+/** A relative or site-absolute URL whose path names a `.md` file (no scheme, no `//host`). */
+const MARKDOWN_FILE = /^(?![a-z][a-z0-9+.-]*:|\/\/)([^?#]*\.(?:md|markdown))((?:\?[^#]*)?(?:#.*)?)$/i;
+
+/** The route a link to a markdown file leads to, with its query and fragment; undefined for any other link, or one that leaves the pages folder. */
+export function markdownLinkRoute(href: string, fromFile: string): { url: string; target: string } | undefined {
+  const found = MARKDOWN_FILE.exec(href);
+  if (!found) return undefined;
+  let filePart = found[1]!;
+  try {
+    filePart = decodeURI(filePart);
+  } catch {
+    return undefined;
+  }
+  const joined = filePart.startsWith('/') ? filePart.slice(1) : path.posix.join(path.posix.dirname(fromFile.replace(/\\/g, '/')), filePart);
+  const target = path.posix.normalize(joined);
+  if (target.startsWith('../') || target === '..' || path.posix.isAbsolute(target)) return undefined;
+  const route = routeFromFile(target.replace(/\.markdown$/i, '.md'));
+  return { url: `${route}${found[2]!}`, target };
+}
+
+/** The remark plugin: rewrites links and link definitions to markdown files, recording each in the file's data. */
+export function remarkPageLinks() {
+  return (tree: Root, file: { data: PageLinksData }) => {
+    const from = file.data.relativeFile;
+    if (from === undefined) return;
+    const links: MarkdownLink[] = [];
+    const visit = (node: Nodes) => {
+      if (node.type === 'link' || node.type === 'definition') {
+        const resolved = markdownLinkRoute((node as Link | Definition).url, from);
+        if (resolved) {
+          links.push({ href: node.url, url: resolved.url, target: resolved.target, file: `${file.data.shownPrefix ?? ''}${resolved.target}`, line: node.position && node.position.start.line + (file.data.bodyLine ?? 1) - 1 });
+          node.url = resolved.url;
+        }
+      }
+      if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
+    };
+    visit(tree);
+    if (links.length > 0) file.data.markdownLinks = links;
+  };
+}
