@@ -53,7 +53,7 @@ export const ErrorKinds = {
   UnknownTemplate: {
     title: 'Unknown template',
     message: (p: { template: string; known: string[] }) => `Template "${p.template}" does not exist (known: ${p.known.join(', ')})`,
-    hint: 'Use one of the registered templates, or register the new one in templates/registry.ts.',
+    hint: "Use one of the theme's templates named above, or leave template: out for the default (prose); a theme adds templates in its templates record.",
   },
   DuplicateRoute: {
     title: 'Duplicate route',
@@ -257,7 +257,7 @@ export const ErrorKinds = {
   EmptyPage: {
     title: 'Empty page',
     message: (p: { file: string; blank?: true }) => (p.blank ? `${p.file} is empty` : `${p.file} has no frontmatter fields and no text`),
-    hint: 'Write the page: frontmatter between two --- lines with at least a title and a description, then its text. Or delete the file.',
+    hint: 'Write the page\'s text (a first # heading gives its title, unless the frontmatter names one), or delete the file.',
   },
   EmptyConfig: {
     title: 'Empty site config',
