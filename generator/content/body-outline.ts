@@ -15,7 +15,10 @@ export interface BodyOutline {
   inCode(offset: number): boolean;
   /** The body's first block when it is a `#` heading: its node and source range. */
   title?: { node: Heading; start: number; end: number };
-  /** The body's first paragraph (outside lists, quotes and tables). */
+  /**
+   * The body's first paragraph of prose (outside lists and tables): a paragraph, or a quote's first, as a summary
+   * under the title (`> Archiving utility.` in a cheat sheet); one that is only code (a command line) is no summary.
+   */
   paragraph?: Paragraph;
 }
 
@@ -57,12 +60,19 @@ export function outlineBody(body: string): BodyOutline {
     first?.type === 'heading' && first.depth === 1 && first.position?.start.offset !== undefined && first.position.end.offset !== undefined
       ? { node: first, start: first.position.start.offset, end: first.position.end.offset }
       : undefined;
-  const paragraph = tree.children.find((node): node is Paragraph => node.type === 'paragraph');
+  const paragraph = tree.children.map(proseParagraph).find((node) => node !== undefined);
   return {
     inCode: (offset) => code.some(([start, end]) => offset >= start && offset < end),
     title,
     paragraph,
   };
+}
+
+function proseParagraph(node: RootContent): Paragraph | undefined {
+  const paragraph = node.type === 'blockquote' ? node.children[0] : node;
+  if (paragraph?.type !== 'paragraph') return undefined;
+  const prose = paragraph.children.some((child) => child.type !== 'inlineCode' && child.type !== 'break' && !(child.type === 'text' && child.value.trim() === ''));
+  return prose ? paragraph : undefined;
 }
 
 /** A node's text as a reader sees it (mdast-util-to-string's rule), with `text` nodes' values mapped by `text`. */

@@ -31,6 +31,16 @@ describe('the theme a project builds with', () => {
     expect(html).toContain('<h1 id="page-title">Notes</h1>');
   });
 
+  // A folder of markdown from elsewhere (a cheat-sheet collection) often has no index.md: no link to a page not there.
+  it('names the site without a link home when the site has no home page', async () => {
+    await rm(path.join(root, 'pages/index.md'));
+    await writeFile(path.join(root, 'pages/tar.md'), '# tar\n\n> Archiving utility.\n');
+    await build({ root, logger: silentLogger });
+    const html = await readFile(path.join(root, 'dist/tar.html'), 'utf8');
+    expect(html).toContain('<span class="site-name">Notes</span>');
+    expect(html).not.toContain('href="/"');
+  });
+
   it("is the project's templates/ when it has one", async () => {
     await mkdir(path.join(root, 'templates'));
     expect(projectPaths({ root }).themeDir).toBe(path.join(root, 'templates'));

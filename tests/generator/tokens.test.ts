@@ -191,6 +191,13 @@ describe('a page without frontmatter', () => {
     expect(description).toMatch(/^word0 word1 .* word\d+…$/);
   });
 
+  // A cheat sheet (tldr-pages) opens with its summary as a quote, then examples whose command lines are paragraphs of code.
+  it('takes a quote under the title as the description, and never a paragraph that is only code', async () => {
+    const sheet = '# tar\n\n> Archiving utility.\n> More information: <https://example.org/tar>.\n\n- Create an archive:\n\n`tar cf {{target.tar}} {{file}}`\n';
+    expect((await parse(sheet)).source.derived.description).toBe('Archiving utility. More information: https://example.org/tar.');
+    expect((await parse('# x\n\n`x --help`\n\nShows help.\n')).source.derived.description).toBe('Shows help.');
+  });
+
   it('keeps what the frontmatter names, and then parses no markdown', async () => {
     const { source, content } = await parse('---\ntitle: Given\ndescription: Given too\n---\n# Heading\n\nText.\n');
     expect(source.derived).toEqual({});

@@ -1,7 +1,9 @@
-/** Every page: a skip link, a header naming the site (a link home), the page, and a footer. */
+/** Every page: a skip link, a header naming the site (a link home, when the site has a home page), the page, and a footer. */
 import type { LayoutProps } from 'site';
 
-export function Layout({ site, children }: LayoutProps) {
+export function Layout({ site, routes, children }: LayoutProps) {
+  // A folder of markdown brought from elsewhere may have no index.md: the name is then not a link to a page that is not there.
+  const home = routes.has('/');
   return (
     <>
       <a className="skip-link" href="#main">
@@ -9,9 +11,13 @@ export function Layout({ site, children }: LayoutProps) {
       </a>
       <header className="site-header">
         <div className="wrap">
-          <a className="site-name" href="/">
-            {site.name}
-          </a>
+          {home ? (
+            <a className="site-name" href="/">
+              {site.name}
+            </a>
+          ) : (
+            <span className="site-name">{site.name}</span>
+          )}
         </div>
       </header>
       <main id="main" tabIndex={-1}>
@@ -19,9 +25,7 @@ export function Layout({ site, children }: LayoutProps) {
       </main>
       <footer className="site-footer">
         <div className="wrap">
-          <p>
-            <a href="/">{site.name}</a>
-          </p>
+          <p>{home ? <a href="/">{site.name}</a> : site.name}</p>
         </div>
       </footer>
     </>
