@@ -1,9 +1,12 @@
 /** Company facts live once, in pages/site.yml: no page, template or generator module repeats them. */
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/content/config';
 import { listFiles } from '../../generator/content/list-files';
+import { build } from '../../generator/core/build';
+import { silentLogger } from '../../generator/core/logger';
 import { theme } from '../../templates/index';
 import { REPO } from '../support/fixture';
 import type { SiteConfig as WebsiteConfig } from '../../templates/config';
@@ -38,5 +41,30 @@ describe('company facts', () => {
       text.split('\n').forEach((line, i) => words.test(line) && found.push(`generator/${file}:${i + 1}: ${line.trim()}`));
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('a site of its own', () => {
+  it('builds from a site.yml of only a name and a base URL and pages without frontmatter, publishing no fact it was not given', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-bare-'));
+    try {
+      await mkdir(path.join(dir, 'pages'));
+      await writeFile(path.join(dir, 'pages/site.yml'), 'name: Notes\nbaseUrl: https://notes.example.org\n');
+      await writeFile(path.join(dir, 'pages/index.md'), '# Notes on things\n\nWhat I learned this year, one page at a time.\n');
+      const result = await build({ root: dir, pagesDir: path.join(dir, 'pages'), outDir: path.join(dir, 'dist'), logger: silentLogger });
+      expect(result.warnings).toEqual([]);
+      const html = await readFile(path.join(dir, 'dist/index.html'), 'utf8');
+      expect(html).toContain('<title>Notes on things | Notes</title>');
+      expect(html).toContain('<meta name="description" content="What I learned this year, one page at a time."/>');
+      expect(html).toContain('<html lang="en-US">');
+      const graph = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as { '@graph': Record<string, unknown>[] };
+      expect(graph['@graph'][0]).toEqual({ '@type': 'Organization', '@id': 'https://notes.example.org/#organization', name: 'Notes', url: 'https://notes.example.org/' });
+      // No security.txt without a contact, no icons without a logo, and no theme colour.
+      const files = await listFiles(path.join(dir, 'dist'));
+      expect(files.filter((f) => /security\.txt|logo\.png|apple-touch-icon/.test(f))).toEqual([]);
+      expect(html).not.toMatch(/theme-color|apple-touch-icon|rel="icon"/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
