@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureWatch } from './bench-watch';
+import { formatBlogRun, measureBlog } from './bench-blog';
 import { createWeigher } from './lib/page-weight';
 import { writeCheatSheets } from './lib/markdown-collections';
 import { writeSyntheticSite } from './lib/synthetic-site';
@@ -121,6 +122,10 @@ if (scaling.length > 1) {
   console.log(row('cold', count, runs.cold));
   console.log(row('warm', count, runs.warm));
 }
+
+// Collections at scale: the example blog with 100 tags, its build and a one-post edit, at 1,000 and 10,000 posts.
+console.log('\nThe example blog (examples/blog/, scripts/bench-blog.ts), in this process: a build with a fresh cache, then a post title edit through the watch engine (median of 7)');
+for (const posts of [1_000, 10_000]) console.log(formatBlogRun(await measureBlog(posts)));
 
 console.log('\nReal site');
 const realOut = await mkdtemp(path.join(os.tmpdir(), 'site-bench-real-'));

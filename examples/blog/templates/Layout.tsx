@@ -11,8 +11,10 @@ export function Layout({ site, children }: LayoutProps) {
         <div className="wrap">
           <a className="site-name" href="/">
             {site.name}
-          </a>{' '}
-          · <a href="/blog">Blog</a>
+          </a>
+          <nav className="site-nav" aria-label="Site">
+            <a href="/blog">Blog</a>
+          </nav>
         </div>
       </header>
       <main id="main" tabIndex={-1}>
