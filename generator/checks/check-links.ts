@@ -5,6 +5,7 @@
  * config) are allowed and reported as warnings instead.
  */
 import type { MarkdownLink } from '../content/page-links';
+import { routeOfPath } from '../content/routes';
 import { SiteError } from '../core/errors';
 import { decodeAttribute, forEachAttribute } from '../render/html-attributes';
 import type { RenderedPage } from '../render/render-pages';
@@ -121,10 +122,10 @@ export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plann
   const errors: SiteError[] = [];
 
   /** What is wrong with a link to `route` (and `fragment`), if anything; planned routes are fine. */
-  const problemOf = (route: string, fragment: string | undefined): string | undefined => {
+  const problemOf = (route: string, fragment: string | undefined, written: string): string | undefined => {
     if (planned.has(route)) return undefined;
     const ids = idsByRoute.get(route);
-    if (!ids) return files.has(route.slice(1)) ? undefined : `${route} is not a page or a file of the site`;
+    if (!ids) return files.has(written.slice(1)) || files.has(percentDecoded(written.slice(1))) ? undefined : `${written} is not a page or a file of the site`;
     // Browsers look for the fragment as written, then percent-decoded (markdown links to `#безопасность` are encoded).
     if (fragment && !ids.has(fragment) && !ids.has(percentDecoded(fragment))) return `${route} has no element with id "${fragment}"`;
     return undefined;
@@ -140,8 +141,9 @@ export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plann
         const hash = link.indexOf('#');
         const target = hash === -1 ? link : link.slice(0, hash);
         const fragment = hash === -1 ? undefined : link.slice(hash + 1);
-        const route = target === '' ? page.route : target;
-        verdict = { route, problem: problemOf(route, fragment) };
+        // A path names the route a host serves at it: `/guide/` and `/Guide` are /guide, `/c%2B%2B` is /c++ (routes.ts).
+        const route = target === '' ? page.route : (routeOfPath(target.replace(/(.)\/+$/, '$1')) ?? target);
+        verdict = { route, problem: problemOf(route, fragment, target === '' ? page.route : target) };
         if (target !== '') verdicts.set(link, verdict);
       }
       planned.get(verdict.route)?.add(page.file);

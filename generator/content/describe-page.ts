@@ -24,9 +24,14 @@ export const DEFAULT_TEMPLATE = 'prose';
 /** Longest document title (page title, separator and site name) that search results show whole. */
 export const MAX_TITLE = 70;
 
+/**
+ * The fields every page may have. Their limits are generous (documentation written for other tools has titles and
+ * descriptions longer than search results show: a title past MAX_TITLE is a LongTitles warning); a theme that wants
+ * them short, or required, says so in its templates' schemas.
+ */
 export const baseFrontmatter = {
-  title: textField(MAX_TITLE).optional(),
-  description: textField(200).optional(),
+  title: textField(200).optional(),
+  description: textField(1000).optional(),
   keywords: z.array(textField(60)).max(50).optional(),
   template: z.string().max(60).optional(),
   slug: z.string().max(200).optional(),

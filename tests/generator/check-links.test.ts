@@ -26,6 +26,15 @@ describe('checkLinks', () => {
     ]);
   });
 
+  // Documentation written for other tools links folders with a trailing slash (/guide/), and a file name as written.
+  it('reads a link path as the route a host serves at it: trailing slash, case and escapes', () => {
+    const targets = [rendered('/guide', '<h2 id="usage">U</h2>'), rendered('/c++', ''), rendered('/%5B', ''), rendered('/images', '')];
+    const linking = rendered('/', '<a href="/guide/">g</a><a href="/guide/#usage">u</a><a href="/Guide#usage">G</a><a href="/c%2B%2B">c</a><a href="/c++">c</a><a href="/[">b</a><img src="/images/Logo.SVG">');
+    expect(checkLinks([linking, ...targets], new Set(['images/Logo.SVG']), []).errors).toEqual([]);
+    const wrong = rendered('/', '<a href="/guide/#nope">g</a><a href="/guides/">s</a><img src="/images/logo.svg">');
+    expect(checkLinks([wrong, ...targets], new Set(['images/Logo.SVG']), []).errors.map((e) => e.field)).toEqual(['/guide/#nope', '/guides/', '/images/logo.svg']);
+  });
+
   it("checks the site URLs an island's props name (images it adds later), not other strings", () => {
     const props = JSON.stringify({ slides: [{ image: '/images/next.svg', link: '/about', title: 'A / B' }], site: 'https://x.example/', cdn: '//x.example/a.js', home: '/' });
     const page = rendered('/', `<div data-island="carousel"><div data-island-root=""><a href="/about">a</a></div><script type="application/json">${props}</script></div><script type="application/ld+json">{"logo":"/ld.png"}</script>`);
