@@ -10,7 +10,7 @@ import { SiteError, throwIfAny } from '../core/errors';
 import type { PageInfo, Theme } from '../core/types';
 import { languageTag, type SiteConfig } from '../content/config';
 import { urlOf } from '../content/routes';
-import { breadcrumbTrail } from '../render/breadcrumbs';
+import { breadcrumbTrail } from '../content/breadcrumbs';
 import { atomFeed, jsonFeed, type FeedEntry } from './feed';
 import { below, pageRoute, projector, select, sourceOf, tagRoute, type Source } from './query';
 import type { CollectionProps, CollectionUse, Entry, FeedLink, Pagination, TagCount, TagLink } from './types';

@@ -5,7 +5,7 @@
  * the number of pages that read them.
  */
 import type { PageInfo } from '../core/types';
-import { timeOf } from './dates';
+import { timeOf } from '../content/dates';
 import { tagSlug } from './tags';
 import type { CollectionQuery, Entry, TagLink } from './types';
 

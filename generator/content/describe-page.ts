@@ -9,8 +9,8 @@
  * require them (its fields replace the base ones).
  */
 import { z } from 'zod';
-import { dateField } from '../collections/dates';
-import { breadcrumbTrail } from '../render/breadcrumbs';
+import { breadcrumbTrail } from './breadcrumbs';
+import { dateField } from './dates';
 import { SiteError, SiteWarning, throwIfAny } from '../core/errors';
 import type { BaseFrontmatter, PageHead, PageSummary, Theme } from '../core/types';
 import type { SiteConfig } from './config';

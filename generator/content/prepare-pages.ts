@@ -9,7 +9,7 @@
  * exactly what parsing and rendering returned.
  */
 import path from 'node:path';
-import { ContentStore, pageKey } from '../cache/content-store';
+import { ContentStore, pageKey } from './content-store';
 import { siteErrorsOf, type SiteError } from '../core/errors';
 import type { PageBody } from '../core/types';
 import type { BodySource, Markdown, ReservedIds } from './markdown';

@@ -18,7 +18,7 @@
  *   an island              → the assets and the theme (islands render on the server too), every page
  *
  * A page's frontmatter and markdown come from the content store when nothing
- * they depend on changed (cache/content-store.ts); the rest is made anew each
+ * they depend on changed (content/content-store.ts); the rest is made anew each
  * time: every page's layout, content and head are rendered for it
  * (render/render-pages.tsx). An update either succeeds whole or changes
  * nothing: a failed one leaves the state, and the output folder, as they were.
@@ -28,7 +28,7 @@ import path from 'node:path';
 import { bundleProjectAssets, type Assets } from '../assets/bundle-assets';
 import { defaultSocialCard, siteImages } from '../assets/images';
 import { cacheFolder } from '../cache/cache-dir';
-import { ContentStore } from '../cache/content-store';
+import { ContentStore } from '../content/content-store';
 import { pageLinks, type PageLinks } from '../checks/check-links';
 import { checkSiteLinks } from '../checks/site-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';

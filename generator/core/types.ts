@@ -6,7 +6,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Organization, Thing } from 'schema-dts';
-import type { Crumb } from '../render/breadcrumbs';
+import type { Crumb } from '../content/breadcrumbs';
 import type { ConfigExtension, SiteConfig } from '../content/config';
 import type { MarkdownLink } from '../content/page-links';
 import type { CollectionProps, CollectionUse } from '../collections/types';

@@ -6,7 +6,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSite } from '../../generator/checks/check-site';
+import { checkSite } from '../../generator/dev/check-site';
 import { siteErrorsOf } from '../../generator/core/errors';
 import { silentLogger } from '../../generator/core/logger';
 import { Site, type SiteOptions } from '../../generator/core/site';

@@ -1,7 +1,7 @@
 /** Collections: dates, tag slugs, queries, and the plan's pages, errors and keys (generator/collections/). */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateProblem, rfc3339 } from '../../generator/collections/dates';
+import { dateProblem, rfc3339 } from '../../generator/content/dates';
 import { planSite } from '../../generator/collections/plan';
 import { select, sourceOf } from '../../generator/collections/query';
 import { tagSlug } from '../../generator/collections/tags';

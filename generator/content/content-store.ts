@@ -32,12 +32,12 @@
 import { createHash } from 'node:crypto';
 import { access, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteConfig } from '../content/config';
-import type { PageSource } from '../content/parse-page';
-import { tokenValue } from '../content/tokens';
+import { removeStale, writeAtomically } from '../cache/cache-files';
+import { sealed, sealInParts, sealKey } from '../cache/seal';
 import type { PageBody } from '../core/types';
-import { removeStale, writeAtomically } from './cache-files';
-import { sealed, sealInParts, sealKey } from './seal';
+import type { SiteConfig } from './config';
+import type { PageSource } from './parse-page';
+import { tokenValue } from './tokens';
 
 /** A page as the store keeps it: its frontmatter and rendered body, and what they were made from. */
 export interface StoredPage {

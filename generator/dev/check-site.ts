@@ -12,7 +12,7 @@ import path from 'node:path';
 import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
 import type { SiteConfig } from '../content/config';
 import { listFiles } from '../content/list-files';
-import { serve } from '../dev/serve';
+import { serve } from './serve';
 import { basePathOf } from '../render/base-path';
 
 export interface CheckProblem {
