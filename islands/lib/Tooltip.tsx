@@ -11,11 +11,16 @@
  * as radix arrives takes it back; one the visitor has left does not) and the tooltip opens for that first hover or focus as radix would
  * have opened it: after the delay for a pointer, at once for the keyboard.
  *
+ * A tap or click is never lost to that remount: radix is asked for by a
+ * mouse or pen pointing at the control or by keyboard focus (a finger's tap
+ * asks for no tooltip), and one arriving while a pointer is pressed waits
+ * until the press has ended, and its click been delivered to the control.
+ *
  * Each tooltip has its own radix provider (a shared one would remount every
  * control of the island when radix arrives), so the skip delay (moving from
  * one tooltip to the next opens it at once) is kept here, across tooltips.
  */
-import { cloneElement, useLayoutEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode, type Ref } from 'react';
+import { cloneElement, useLayoutEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type MouseEvent, type PointerEvent, type ReactElement, type ReactNode, type Ref } from 'react';
 
 type Radix = typeof import('@radix-ui/react-tooltip');
 
@@ -50,6 +55,8 @@ function closed(): void {
   skipTimer = setTimeout(() => setSkipping(false), TOOLTIP_SKIP_DELAY);
 }
 const delayNow = () => (skipping ? 0 : TOOLTIP_DELAY);
+/** Events that end a press. */
+const RELEASES = ['mouseup', 'touchend', 'pointercancel'] as const;
 
 /** Kept for the islands' structure: timings live in each tooltip (see above). */
 export function TooltipProvider({ children }: { children: ReactNode }) {
@@ -61,6 +68,8 @@ type ControlProps = {
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onMouseDown?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
 };
 
 export function Tooltip({ content, children, side = 'top' }: { content: string; children: ReactElement; side?: 'top' | 'bottom' | 'left' | 'right' }) {
@@ -78,13 +87,33 @@ export function Tooltip({ content, children, side = 'top' }: { content: string; 
   const pointerOver = useRef(false);
   const own = children.props as ControlProps;
 
+  /** A pointer pressed on the control: the remount waits for its release, so the press still ends in a click. */
+  const pressed = useRef(false);
+  /** A press (a pointer's, or the mouse events a touch is followed by) lasts until released, on the control or off it. */
+  const press = () => {
+    pressed.current = true;
+    const release = () => {
+      for (const type of RELEASES) window.removeEventListener(type, release, true);
+      pressed.current = false;
+    };
+    for (const type of RELEASES) window.addEventListener(type, release, true);
+  };
   const ask = (by: 'pointer' | 'focus') => {
     if (module) return;
     asked.current ??= { by, at: performance.now(), delay: delayNow() };
+    const arrive = (loaded: Radix) => {
+      if (asked.current) asked.current.focused = control.current !== null && document.activeElement === control.current;
+      setModule(loaded);
+    };
     loadRadix().then(
       (loaded) => {
-        if (asked.current) asked.current.focused = control.current !== null && document.activeElement === control.current;
-        setModule(loaded);
+        if (!pressed.current) return arrive(loaded);
+        const released = () => {
+          for (const type of RELEASES) window.removeEventListener(type, released, true);
+          // The click follows the mouseup in the same task: remount after it.
+          setTimeout(() => arrive(loaded));
+        };
+        for (const type of RELEASES) window.addEventListener(type, released, true);
       },
       () => undefined, // without radix, the control works as it is, named by its label
     );
@@ -112,7 +141,15 @@ export function Tooltip({ content, children, side = 'top' }: { content: string; 
       onPointerEnter: (event) => {
         own.onPointerEnter?.(event);
         pointerOver.current = true;
-        ask('pointer');
+        if (event.pointerType !== 'touch') ask('pointer');
+      },
+      onPointerDown: (event) => {
+        own.onPointerDown?.(event);
+        press();
+      },
+      onMouseDown: (event) => {
+        own.onMouseDown?.(event);
+        press();
       },
       onPointerLeave: (event) => {
         own.onPointerLeave?.(event);
@@ -120,7 +157,9 @@ export function Tooltip({ content, children, side = 'top' }: { content: string; 
       },
       onFocus: (event) => {
         own.onFocus?.(event);
-        ask('focus');
+        // Focus a press gave (a click, or a tap's mouse events, which follow its touch) is not a request for the
+        // tooltip: the keyboard's is.
+        if (!pressed.current) ask('focus');
       },
     });
   }
