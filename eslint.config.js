@@ -8,7 +8,8 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['lib/', 'dist/', 'node_modules/', 'coverage/', '**/*.d.ts'] },
+  // Dot files at the root are people's scratch files, not the project's.
+  { ignores: ['lib/', 'dist/', 'node_modules/', 'coverage/', '**/*.d.ts', '.*'] },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [tseslint.configs.recommendedTypeChecked],

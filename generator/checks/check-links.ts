@@ -8,7 +8,6 @@ import type { MarkdownLink } from '../content/page-links';
 import { routeOfPath } from '../content/routes';
 import { SiteError } from '../core/errors';
 import { decodeAttribute, forEachAttribute } from '../render/html-attributes';
-import type { RenderedPage } from '../render/render-pages';
 
 function percentDecoded(fragment: string): string {
   try {
@@ -92,14 +91,6 @@ export function pageLinks(route: string, file: string, html: string | LinkSource
     for (const url of islandPropsUrls(part)) links.add(intern(url));
   }
   return { route, file, links: [...links], ids };
-}
-
-/** Parsed once per rendered page: watch mode keeps unchanged pages between checks. */
-const parsed = new WeakMap<RenderedPage, PageLinks>();
-export function linksOfRendered(rendered: RenderedPage): PageLinks {
-  let result = parsed.get(rendered);
-  if (!result) parsed.set(rendered, (result = pageLinks(rendered.page.route, rendered.page.file, rendered.linkSources)));
-  return result;
 }
 
 export interface LinkCheck {
