@@ -113,7 +113,7 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
 const CONFIG_CASES: Record<string, { edit: (yml: string) => string | Uint8Array; expected: Omit<Expected, 'file'>[] }> = {
   'an empty file': { edit: () => '', expected: [{ kind: 'EmptyConfig' }] },
   'an alias with no anchor': { edit: (yml) => yml.replace('tagline: A small site for generator tests', 'tagline: *nope'), expected: [{ kind: 'MalformedYaml', line: 4, field: 'tagline' }] },
-  'an alias bomb': { edit: (yml) => `${yml}\n${BOMB.replace(/a(\d)/g, 'x$1')}\n`, expected: [{ kind: 'YamlAliasLimit', line: 56, field: 'x4[0]' }] },
+  'an alias bomb': { edit: (yml) => `${yml}\n${BOMB.replace(/a(\d)/g, 'x$1')}\n`, expected: [{ kind: 'YamlAliasLimit', line: 57, field: 'x4[0]' }] },
   'tabs for indentation': { edit: (yml) => yml.replace('  street:', '\tstreet:'), expected: [{ kind: 'MalformedYaml', line: 20 }] },
   'a !!js/function tag': { edit: (yml) => yml.replace('tagline: A small site for generator tests', 'tagline: !!js/function "function () { return 1 }"'), expected: [{ kind: 'UnsafeYaml', line: 4, field: 'tagline' }] },
   'text that is not UTF-8': { edit: (yml) => Buffer.from(yml.replace('locality: Ikeja', 'locality: Ik\u00e9ja'), 'latin1'), expected: [{ kind: 'InvalidEncoding', line: 21, field: 'address.locality' }] },
