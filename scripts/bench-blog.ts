@@ -23,7 +23,7 @@ export interface BlogRun {
   rerendered: number;
 }
 
-async function blogSite(posts: number): Promise<string> {
+export async function blogSite(posts: number): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), `site-bench-blog-${posts}-`));
   await cp(path.join(REPO, 'examples/blog/templates'), path.join(root, 'templates'), { recursive: true });
   await cp(path.join(REPO, 'examples/blog/pages'), path.join(root, 'pages'), { recursive: true });

@@ -6,6 +6,7 @@
  * each planned page carries the `key` of what it was given beyond itself, and
  * a watch update re-renders a page when its key changed (site.ts).
  */
+import { createHash } from 'node:crypto';
 import { SiteError, throwIfAny } from '../core/errors';
 import type { PageInfo, Theme } from '../core/types';
 import { languageTag, type SiteConfig } from '../content/config';
@@ -257,23 +258,25 @@ export const absoluteUrls = (html: string, baseUrl: string, pageUrl: string) =>
 const dayOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 
 /**
- * Serialises props as JSON, each shared object (an entry, a tag list) once per plan: ten thousand pages that show
- * the same entries cost their references, not their text again.
+ * The key of a page's props: a digest of their JSON in which every object is replaced by its own digest, made once
+ * per object per plan. Ten thousand pages that show the same entries cost a digest of their digests each, and a watch
+ * update compares short keys.
  */
 function keyMaker(): (value: unknown) => string {
   const made = new WeakMap<object, string>();
-  const text = (value: unknown): string => {
+  const digest = (value: unknown): string => {
     if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
     const found = made.get(value);
     if (found !== undefined) return found;
-    const result = Array.isArray(value)
-      ? `[${value.map(text).join(',')}]`
+    const text = Array.isArray(value)
+      ? `[${value.map(digest).join(',')}]`
       : `{${Object.entries(value)
           .filter(([, v]) => v !== undefined && typeof v !== 'function')
-          .map(([k, v]) => `${JSON.stringify(k)}:${text(v)}`)
+          .map(([k, v]) => `${JSON.stringify(k)}:${digest(v)}`)
           .join(',')}}`;
+    const result = createHash('sha256').update(text).digest('base64');
     made.set(value, result);
     return result;
   };
-  return text;
+  return digest;
 }
