@@ -12,6 +12,7 @@ import path from 'node:path';
 import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
 import type { SiteConfig } from '../content/config';
 import { listFiles } from '../content/list-files';
+import { segmentOf } from '../content/routes';
 import { serve } from './serve';
 import { basePathOf } from '../render/base-path';
 
@@ -43,35 +44,43 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
   const server = await serve({ dir: outDir, port: 0, base });
   try {
     const local = server.url;
+    const htmlFiles = (await listFiles(outDir)).filter((f) => f.endsWith('.html'));
+    const hasHome = htmlFiles.includes('index.html');
     // linkinator resolves links on /press (a 404 page) as if under /press/: compare routes without the slash.
     const routeOf = (url: string) => {
       const pathname = new URL(url).pathname;
       return (pathname === base ? '/' : pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname).replace(/(.)\/+$/, '$1');
     };
-    const crawl = (start: string, recurse: boolean) =>
+    const crawl = (start: string | string[], recurse: boolean) =>
       new LinkChecker().check({
       path: start,
       recurse,
       checkFragments: true,
       checkCss: true,
       concurrency: 16,
-      timeout: 10_000,
+      // No timeout: the server is this process's own, and linkinator starts a request's clock when it queues it, so a
+      // page linking thousands of pages timed out most of them on a busy machine.
+      timeout: 0,
       retry: false,
       urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(config.baseUrl)}`), replacement: local }],
       // Only this site is fetched: mailto:, tel: and other hosts are not (CI has no internet).
       // Links out of the base path are the site's too, and broken: they are checked.
-      linksToSkip: async (link: string) => !link.startsWith(`${new URL(local).origin}/`),
+      // A site without a home page (a folder of cheat sheets) still names its root in the JSON-LD, as its identity.
+      linksToSkip: async (link: string) => !link.startsWith(`${new URL(local).origin}/`) || (!hasHome && (link === `${local}/` || link === local)),
       });
     // A site need not have a not-found page (hosts then answer unknown paths with their own).
     const notFoundHtml = await readFile(path.join(outDir, '404.html'), 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
       throw error;
     });
-    // Everything reachable from home; then the not-found page's own links (served at /404 with 200).
-    const links = [...(await crawl(`${local}/`, true)).links, ...(notFoundHtml === undefined ? [] : (await crawl(`${local}/404`, false)).links)];
 
-    const htmlFiles = (await listFiles(outDir)).filter((f) => f.endsWith('.html'));
-    const routeOfFile = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
+    // A route is a URL path: a file's name percent-encoded where a path needs it (content/routes.ts).
+    const routeOfFile = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '').split('/').map(segmentOf).join('/')}`);
+    // Every page, not only what home links to: a folder of markdown may have no home page, or pages nothing links to.
+    const starts = htmlFiles.filter((file) => file !== '404.html').map((file) => `${local}${routeOfFile(file)}`);
+    // Then the not-found page's own links (served at /404 with 200).
+    const links = [...(starts.length === 0 ? [] : (await crawl(starts, true)).links), ...(notFoundHtml === undefined ? [] : (await crawl(`${local}/404`, false)).links)];
+
     const pageRoutes = new Set(htmlFiles.map(routeOfFile));
     const htmlOf = new Map(await Promise.all(htmlFiles.map(async (f) => [routeOfFile(f), await readFile(path.join(outDir, f), 'utf8')] as const)));
     /** Pages whose HTML links to `route#fragment` (linkinator names the target page as the parent of a missing fragment). */
