@@ -9,6 +9,7 @@ export type { SiteConfig, ConfigExtension } from './content/config';
 // The engine's config schema and field shapes, for a theme's own fields (its `config`).
 export { email, href, routePath, siteConfigSchema } from './content/config';
 export { textField } from './content/text-field';
+export { publicPath, singleLine, urlField } from './content/field-types';
 export { MAX_TITLE } from './content/describe-page';
 export type { Crumb } from './content/breadcrumbs';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';

@@ -4,12 +4,14 @@
  * touch icon. resvg renders them; each is cached under a digest of its SVG and
  * of the recipe (resvg's version, the fonts).
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { SiteConfig } from '../content/config';
 import { OG_IMAGE } from '../render/document';
 import { SiteError } from '../core/errors';
+import { displayPath, isInside } from '../content/list-files';
+import { checkInsidePages, LIMITS, readInput } from '../content/read-input';
 import { entryKey, fingerprint, installedVersion, removeStale, touchEntry } from '../cache/cache-files';
 import { readSealed, writeSealed } from '../cache/seal';
 
@@ -75,9 +77,13 @@ export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: 
   let logo: string | undefined;
   if (site.logo !== undefined) {
     const logoFile = path.join(publicDir, site.logo);
+    // Only a regular file inside the public folder, whatever the path or its links say.
+    if (!isInside(path.resolve(logoFile), path.resolve(publicDir))) throw new SiteError('InvalidConfig', { logo: site.logo }, { field: 'logo', file: displayPath(logoFile) });
     try {
-      logo = await readFile(logoFile, 'utf8');
+      await checkInsidePages(logoFile, publicDir, displayPath(logoFile));
+      logo = new TextDecoder().decode(await readInput(logoFile, displayPath(logoFile), LIMITS.logo));
     } catch (cause) {
+      if (cause instanceof SiteError) throw cause;
       throw new SiteError('InvalidConfig', { logo: site.logo }, { field: 'logo', file: logoFile, cause });
     }
   }

@@ -6,13 +6,14 @@
  * declared by the theme that shows it, through its `config`, and validated
  * here as strictly.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SiteError, throwIfAny } from '../core/errors';
 import { characterError, firstForbidden } from './characters';
 import { CONFIG_FILE } from './page-files';
+import { checkInsidePages, LIMITS, readInput } from './read-input';
 import { decodeText } from './read-text';
+import { publicPath, singleLine, urlField } from './field-types';
 import { textField } from './text-field';
 import { checkedTexts } from './text-values';
 import { fieldName, validate } from './validate';
@@ -39,10 +40,12 @@ export const href = z
 export const email = z.email().max(254);
 
 export const siteConfigSchema = z.strictObject({
-  name: textField(60),
+  name: singleLine(60),
   baseUrl: z
     .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL like https://example.org' })
     .max(2000)
+    // Every canonical URL, the sitemap and robots.txt start with it: a space, query or fragment would be in each.
+    .refine((url) => !/[\s\u0000-\u001f\u007f?#]/.test(url), 'expected an absolute URL with no space, ? or #, like https://example.org/notes')
     .transform((url) => url.replace(/\/+$/, '')),
   /** The language and region of the content: `<html lang>` and og:locale. */
   locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_US').default(DEFAULT_LOCALE),
@@ -51,11 +54,11 @@ export const siteConfigSchema = z.strictObject({
   /** A short line under the site's name: on the social card and in its alt text. */
   tagline: textField(120).optional(),
   /** The keywords meta of pages that name none. */
-  keywords: z.array(textField(60)).default([]),
+  keywords: z.array(singleLine(60)).max(100).default([]),
   /** The browser's colour for the site (the theme-color meta), and the background of the icons made from the logo. */
   themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a hex colour like #0b1220').optional(),
   /** An SVG in the public folder: the favicon, and the PNG logo, touch icon and social card made from it. */
-  logo: z.string().max(200).regex(/^\/\S+\.svg$/, 'expected the path of an SVG in the public folder, like /logo.svg').optional(),
+  logo: publicPath(['svg'], '/logo.svg').optional(),
   /** Routes linked to that have no page yet: allowed to be missing, and reported as a warning. */
   plannedRoutes: z.array(routePath).default([]),
   /** Extra remark plugins, run in this order after GFM and before heading ids and HTML (generator/content/markdown.ts). */
@@ -80,9 +83,13 @@ export const siteConfigSchema = z.strictObject({
   securityTxt: z
     .strictObject({
       /** Where to report a vulnerability: an email address, or an https:// page. */
-      contact: z.union([email, z.url({ protocol: /^https$/, message: 'expected an email address or an https:// URL' }).max(2000)]).optional(),
+      contact: z.union([email, urlField(['https'])], { error: 'expected an email address or an https:// URL' }).optional(),
       expiresInDays: z.number().int().min(1).max(364).default(180),
-      languages: z.array(textField(35)).default(['en']),
+      /** Language tags (RFC 5646), each on the Preferred-Languages line. */
+      languages: z
+        .array(z.string().max(35).regex(/^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/, 'expected a language tag like en or pt-BR'))
+        .max(20)
+        .default(['en']),
       /** The route of the security policy, named in security.txt when given. */
       policy: routePath.optional(),
     })
@@ -111,8 +118,10 @@ export async function loadConfig(pagesDir: string, displayRoot = process.cwd(), 
   const shown = path.relative(displayRoot, file) || file;
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
+    await checkInsidePages(file, pagesDir, shown);
+    bytes = await readInput(file, shown, LIMITS.config);
   } catch (cause) {
+    if (cause instanceof SiteError) throw cause; // outside the pages folder, not a regular file, or too large
     const code = (cause as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new SiteError('MissingConfig', { file: shown }, { file: shown, cause });
     throw new SiteError('UnreadableFile', { file: shown, reason: code ?? (cause as Error).message }, { file: shown, cause });

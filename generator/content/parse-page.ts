@@ -12,7 +12,7 @@
  * control characters, is empty, has frontmatter that is not closed, is not
  * YAML or uses YAML to do more than hold data, or names an unknown token.
  */
-import { readFileSync } from 'node:fs';
+import { LIMITS, readInputSync } from './read-input';
 import path from 'node:path';
 import grayMatter from 'gray-matter';
 import jsYaml from 'js-yaml';
@@ -137,8 +137,9 @@ function loadFrontmatter(text: string, file: string): unknown {
 /** Reads a page's bytes; a file that vanished or cannot be read is UnreadableFile. */
 export function readPage(absolute: string, file: string): Uint8Array {
   try {
-    return readFileSync(absolute);
+    return readInputSync(absolute, file, LIMITS.page);
   } catch (cause) {
+    if (cause instanceof SiteError) throw cause; // not a regular file, or too large
     const code = (cause as NodeJS.ErrnoException).code;
     throw new SiteError('UnreadableFile', { file, reason: code === 'ENOENT' ? 'it no longer exists' : (code ?? (cause as Error).message) }, { file, cause });
   }
@@ -147,6 +148,7 @@ export function readPage(absolute: string, file: string): Uint8Array {
 /** A page's text split, its frontmatter's tokens found and its frontmatter ready to parse, with the field at any offset of the text. */
 function readParts(text: string, file: string, config: SiteConfig) {
   const parts = splitFrontmatter(text, file);
+  if (parts.matter.length > LIMITS.frontmatter) throw new SiteError('FrontmatterTooLarge', { file, size: parts.matter.length, limit: LIMITS.frontmatter }, { file, line: 1 });
   const tokens = findTokens(parts.matter, config).map((token) => ({ ...token, offset: token.offset + parts.matterStart }));
   // Placeholders keep every offset where it was, so the field at an offset of the text is found in `matter`.
   const matter = protectTokens(parts.matter, tokens.map((token) => ({ ...token, offset: token.offset - parts.matterStart })));

@@ -249,6 +249,23 @@ export const ErrorKinds = {
           : `The pages folder ${p.folder} cannot be read (${p.reason})`,
     hint: 'Create the folder, or pass the content folder (the one holding the markdown pages and site.yml) with --pages.',
   },
+  NotRegularFile: {
+    title: 'Not a regular file',
+    message: (p: { file: string; kind: string }) => `${p.file} is ${p.kind}, not a regular file: site reads only regular files`,
+    hint: 'Replace it with an ordinary file (a named pipe or a device would stop the build or never end).',
+  },
+  FileTooLarge: {
+    title: 'File too large',
+    message: (p: { file: string; size: number; limit: number }) =>
+      `${p.file} is ${p.size.toLocaleString('en')} bytes; the limit is ${p.limit.toLocaleString('en')}`,
+    hint: 'Split it into smaller files (a page per topic), or move large data out of it: the limit keeps a stray file from exhausting the memory.',
+  },
+  FrontmatterTooLarge: {
+    title: 'Frontmatter too large',
+    message: (p: { file: string; size: number; limit: number }) =>
+      `The frontmatter of ${p.file} is ${p.size.toLocaleString('en')} characters; the limit is ${p.limit.toLocaleString('en')}`,
+    hint: 'Keep data in the frontmatter short (titles, dates, a few fields); long text belongs in the page body.',
+  },
   UnreadableFile: {
     title: 'A file cannot be read',
     message: (p: { file: string; reason: string }) => `${p.file} cannot be read (${p.reason})`,

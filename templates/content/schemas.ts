@@ -4,6 +4,7 @@
  * silently missing section.
  */
 import { z } from 'zod';
+import { publicPath } from '../../generator/theme';
 import { iconNames } from '../components/icons';
 
 /**
@@ -44,7 +45,7 @@ export const heroSlide = z.strictObject({
   subtitle: label,
   description: text,
   /** Background art, a path in the public folder. */
-  image: z.string().max(200).regex(/^\/\S+\.(svg|png|webp|jpg)$/, 'expected a path like /images/hero/network.svg'),
+  image: publicPath(['svg', 'png', 'webp', 'jpg'], '/images/hero/network.svg'),
   cta: label,
   link: href,
 });

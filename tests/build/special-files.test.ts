@@ -1,0 +1,63 @@
+/**
+ * Only regular files are read, and only so much: site.yml, the logo and the
+ * pages as named pipes, devices or links out of the pages folder, and pages
+ * or frontmatter past their limits, are each a named error, at once, before
+ * the memory goes; the previous output stays as it was.
+ */
+import { execFileSync } from 'node:child_process';
+import { rename, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../../generator/core/build';
+import { siteErrorsOf } from '../../generator/core/errors';
+import { silentLogger } from '../../generator/core/logger';
+import { LIMITS } from '../../generator/content/read-input';
+import { tempProject, type TempProject } from '../support/project';
+
+let project: TempProject | undefined;
+afterEach(() => project?.cleanup());
+
+/** The kinds a build of the project fails with (it must fail). */
+async function failure(p: TempProject) {
+  const error = await build({ root: p.root, outDir: p.file('dist'), cacheDir: p.file('cache'), logger: silentLogger }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, 'the build should fail').toBeDefined();
+  return siteErrorsOf(error).map((e) => ({ kind: e.kind, file: e.file, message: e.message }));
+}
+
+describe('special files', () => {
+  it('site.yml as a named pipe is NotRegularFile, not a build that hangs', async () => {
+    project = await tempProject();
+    await rename(project.file('pages/site.yml'), project.file('site.yml.real'));
+    execFileSync('mkfifo', [project.file('pages/site.yml')]);
+    expect(await failure(project)).toEqual([expect.objectContaining({ kind: 'NotRegularFile', file: 'pages/site.yml' })]);
+  });
+
+  it('site.yml as a link to /dev/zero, or to a file outside the pages folder, is LinkOutsidePages', async () => {
+    project = await tempProject();
+    await rename(project.file('pages/site.yml'), project.file('site.yml.real'));
+    for (const target of ['/dev/zero', project.file('site.yml.real')]) {
+      await rm(project.file('pages/site.yml'), { force: true });
+      await symlink(target, project.file('pages/site.yml'));
+      expect(await failure(project), target).toEqual([expect.objectContaining({ kind: 'LinkOutsidePages', file: 'pages/site.yml' })]);
+    }
+  });
+
+  it('the logo as a named pipe is NotRegularFile', async () => {
+    project = await tempProject();
+    await rm(project.file('pages/public/logo.svg'));
+    execFileSync('mkfifo', [project.file('pages/public/logo.svg')]);
+    expect((await failure(project)).map((e) => e.kind)).toContain('NotRegularFile');
+  });
+
+  it('a page past the size limit is FileTooLarge, and frontmatter past its own, FrontmatterTooLarge', async () => {
+    project = await tempProject();
+    await writeFile(project.file('pages/huge.md'), `---\ntitle: Huge\ndescription: A page far larger than any real one.\n---\n\n${'word '.repeat(LIMITS.page / 5 + 10)}`);
+    await writeFile(project.file('pages/heavy.md'), `---\ntitle: Heavy\ndescription: Frontmatter far larger than any real one.\nnotes: "${'x'.repeat(LIMITS.frontmatter)}"\n---\n\nText.\n`);
+    const errors = await failure(project);
+    expect(errors).toContainEqual(expect.objectContaining({ kind: 'FileTooLarge', file: 'pages/huge.md' }));
+    expect(errors).toContainEqual(expect.objectContaining({ kind: 'FrontmatterTooLarge', file: 'pages/heavy.md' }));
+  });
+});
