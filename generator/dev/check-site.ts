@@ -61,6 +61,10 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
       // No timeout: the server is this process's own, and linkinator starts a request's clock when it queues it, so a
       // page linking thousands of pages timed out most of them on a busy machine.
       timeout: 0,
+      // A request that found its kept-alive connection closed by the server fails: asked again, it answers.
+      retryErrors: true,
+      retryErrorsCount: 3,
+      retryErrorsJitter: 100,
       retry: false,
       urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(config.baseUrl)}`), replacement: local }],
       // Only this site is fetched: mailto:, tel: and other hosts are not (CI has no internet).

@@ -101,7 +101,7 @@ export function docsPages(): DocPage[] {
     },
     {
       file: 'config/server-options.md',
-      body: `# Server options\n\n## server.proxy\n\nProxies \`/api\` to another server; see [the config file](./index.md#config-file).\n\n<details>\n<summary>Example</summary>\n\nIt forwards each request.\n\n</details>\n`,
+      body: `# Server options\n\n## Server proxy\n\nProxies \`/api\` to another server; see [the config file](./index.md#config-file).\n\n<details>\n<summary>Example</summary>\n\nIt forwards each request.\n\n</details>\n`,
     },
   ];
   return pages;
