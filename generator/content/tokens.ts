@@ -78,7 +78,7 @@ export function unknownToken(token: Token, where: { file: string; line?: number;
   // A token naming a group of values (`{{ contact }}`) was meant for one of them.
   const near = closestPath(token.path, textPaths(config)) ?? textPaths(config).find((path) => path.startsWith(`${token.path}.`));
   const known = textPaths(config).slice(0, 3).map((path) => `{{ ${path} }}`).join(', ');
-  return new SiteError('InvalidFrontmatter', { token: token.match, ...(near ? { suggestion: `{{ ${near} }}` } : {}) }, {
+  return new SiteError('UnknownToken', { token: token.match, ...(near ? { suggestion: `{{ ${near} }}` } : {}) }, {
     ...where,
     hint: `A token names a text value of site.yml by its dotted path (${known || '{{ name }}'}). To show the braces as written, put the text in \`code\` or write \\{{ ... }}.`,
   });

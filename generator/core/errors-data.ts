@@ -45,10 +45,13 @@ export const ErrorKinds = {
           ? `${p.unknownKey}: unknown key (not in the template's schema)${p.suggestion ? `; did you mean \`${p.suggestion}\`${p.required ? ' (required, and missing)' : ''}?` : ''}`
           : 'notFields' in p
             ? `The frontmatter must be fields (key: value lines), not ${p.notFields}`
-            : 'tokenInKey' in p
-              ? `A config token ({{ ... }}) stands in the key ${p.tokenInKey}: tokens go in values only`
-              : `${p.token} is not a text value of the site config${p.suggestion ? `: did you mean ${p.suggestion}?` : ''}`,
+            : `A config token ({{ ... }}) stands in the key ${p.tokenInKey}: tokens go in values only`,
     hint: "Make the field match the template's schema; unknown keys are errors, so check the spelling.",
+  },
+  UnknownToken: {
+    title: 'Unknown config token',
+    message: (p: { token: string; suggestion?: string }) => `${p.token} is not a text value of the site config${p.suggestion ? `: did you mean ${p.suggestion}?` : ''}`,
+    hint: 'A token names a text value of site.yml by its dotted path. To show the braces as written, put the text in `code` or write \\{{ ... }}.',
   },
   UnknownTemplate: {
     title: 'Unknown template',

@@ -104,8 +104,8 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
     },
   ],
   'unknown config tokens': [
-    { file: 'token-field.md', contents: page('breadcrumb: Mail {{ contact.fax }}\n'), kind: 'InvalidFrontmatter', line: 4, field: 'breadcrumb' },
-    { file: 'token-body.md', contents: page('', 'Call {{ contact }} now.\n'), kind: 'InvalidFrontmatter', line: 6, field: 'body' },
+    { file: 'token-field.md', contents: page('breadcrumb: Mail {{ contact.fax }}\n'), kind: 'UnknownToken', line: 4, field: 'breadcrumb' },
+    { file: 'token-body.md', contents: page('', 'Call {{ contact }} now.\n'), kind: 'UnknownToken', line: 6, field: 'body' },
   ],
 };
 

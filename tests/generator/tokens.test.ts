@@ -122,8 +122,8 @@ describe('tokens in a page', () => {
     );
     const errors = siteErrorsOf(error);
     expect(errors.map((e) => [e.kind, e.line, e.field, e.message])).toEqual([
-      ['InvalidFrontmatter', 4, 'hero.lead', '{{ contact.fax }} is not a text value of the site config'],
-      ['InvalidFrontmatter', 7, 'body', '{{ contact }} is not a text value of the site config: did you mean {{ contact.phone }}?'],
+      ['UnknownToken', 4, 'hero.lead', '{{ contact.fax }} is not a text value of the site config'],
+      ['UnknownToken', 7, 'body', '{{ contact }} is not a text value of the site config: did you mean {{ contact.phone }}?'],
     ]);
     expect(errors[0]!.file).toBe('p.md');
   });
