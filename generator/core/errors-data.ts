@@ -36,8 +36,7 @@ export const ErrorKinds = {
         | { field: string; problem: string }
         | { unknownKey: string; suggestion?: string; required?: boolean }
         | { notFields: 'a list' | 'a single value' }
-        | { tokenInKey: string }
-        | { token: string; suggestion?: string },
+        | { tokenInKey: string },
     ) =>
       'problem' in p
         ? `${p.field}: ${p.problem}`
