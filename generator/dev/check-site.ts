@@ -94,7 +94,10 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
     const notFoundHeading = notFoundHtml?.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1] ?? '';
     const problems: CheckProblem[] = [];
     const plannedSeen = new Set<string>();
-    const broken = links.filter((l: LinkResult) => l.state === LinkState.BROKEN);
+    // A link that is no URL at all (`http://localhost:port` in a cheat sheet) leads to no page of this site: another
+    // host's address, written for the reader, which the crawl does not fetch.
+    const isUrl = (url: string) => URL.canParse(url);
+    const broken = links.filter((l: LinkResult) => l.state === LinkState.BROKEN && isUrl(l.url));
     for (const link of broken) {
       const route = routeOf(link.url);
       const page = link.parent ? routeOf(link.parent) : '(start)';
