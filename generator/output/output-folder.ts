@@ -266,7 +266,9 @@ export async function removeLeftovers(outDir: string): Promise<string[]> {
       if (await rmdir(folder).then(() => true, () => false)) removed.push(folder);
       continue;
     }
-    if (mark.staging && mark.staging.host !== os.hostname()) continue;
+    // A staging folder is known by more than its name and a mark: the mark says it is a staging folder, of the very
+    // process its name names, on this machine. A finished output's mark (no staging) in a folder so named is a user's copy.
+    if (!mark.staging || mark.staging.pid !== pid || mark.staging.host !== os.hostname()) continue;
     // A build's staging folder is its own throughout: a killed build had no chance to list what it wrote there.
     await rm(folder, { recursive: true, force: true });
     removed.push(folder);

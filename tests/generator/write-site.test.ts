@@ -109,6 +109,27 @@ describe('writeSite', () => {
     expect((await readdir(dir)).sort()).toEqual(['.dist.old-123-456', '.dist.tmp-999999999-1', 'dist', 'keep']);
   });
 
+  it("removes a dead build's staging folder only when its mark names that build: a marked copy of an output is a user's", async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
+    // A user's copy of an output folder, named like a dead build's staging folder, with the output's mark and a file it does not list.
+    const copy = path.join(dir, '.dist.tmp-999999998-1');
+    await mkdir(copy);
+    await writeFile(path.join(copy, MARK), JSON.stringify({ generator: 'site', files: ['index.html'] }));
+    await writeFile(path.join(copy, 'notes.txt'), "the user's own");
+    // A staging mark of another process than the name says.
+    const other = path.join(dir, '.dist.tmp-999999997-1');
+    await mkdir(other);
+    await writeFile(path.join(other, MARK), JSON.stringify({ generator: 'site', files: [], staging: { pid: 12345, host: os.hostname() } }));
+    // A dead build's own staging folder: removed.
+    const dead = path.join(dir, '.dist.tmp-999999996-1');
+    await mkdir(dead);
+    await writeFile(path.join(dead, MARK), JSON.stringify({ generator: 'site', files: [], staging: { pid: 999999996, host: os.hostname() } }));
+    await writeFile(path.join(dead, 'half.html'), 'half written');
+    await writeSite(path.join(dir, 'dist'), new Map([['index.html', 'x']]));
+    expect((await readdir(dir)).sort()).toEqual(['.dist.tmp-999999997-1', '.dist.tmp-999999998-1', 'dist']);
+    expect(await readFile(path.join(copy, 'notes.txt'), 'utf8')).toBe("the user's own");
+  });
+
   it('copies the public folder under the generated files, as regular files, without dotfiles', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
     const pub = path.join(dir, 'pages/public');
