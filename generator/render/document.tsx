@@ -39,9 +39,9 @@ export interface HeadOf {
 
 /** What the Document shows of a page. */
 export function headOf(page: PageInfo, site: SiteConfig, jsonLd: Graph): HeadOf {
-  // The not-found page has no URL of its own to make canonical. It needs no noindex either: hosts answer
-  // unknown paths with it and status 404, which search engines never index, and audits (Lighthouse's SEO
-  // score) count a noindex against it.
+  // Every page names its canonical URL, the not-found page its own (/404): where hosts answer unknown paths with it,
+  // the status is 404, which search engines never index. It needs no noindex either: audits (Lighthouse's SEO score)
+  // count a noindex against it.
   const noindex = page.data.noindex === true;
   return {
     values: {
@@ -52,7 +52,7 @@ export function headOf(page: PageInfo, site: SiteConfig, jsonLd: Graph): HeadOf 
       jsonLd: graphJson(jsonLd),
     },
     noindex,
-    canonical: !noindex && !page.isNotFound,
+    canonical: !noindex,
   };
 }
 

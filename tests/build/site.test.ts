@@ -50,13 +50,10 @@ describe.each(SPEC_ROUTES.concat('/404'))('page %s', (route) => {
     expect(meta('meta[name="twitter:image"]')).toBe(`${base}/og-image.png`);
     const served = isHome ? `${base}/` : `${base}${route}`;
     expect(meta('meta[property="og:url"]')).toBe(served);
-    if (is404) {
-      // Crawlable (it answers unknown paths with status 404, never indexed) and without a canonical URL of its own.
-      expect(doc.querySelector('meta[name="robots"]')).toBeNull();
-      expect(doc.querySelector('link[rel="canonical"]')).toBeNull();
-    } else {
-      expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(served);
-    }
+    // Every page names its canonical URL, as the spec asks, the not-found page its own; it is crawlable (it answers
+    // unknown paths with status 404, never indexed).
+    if (is404) expect(doc.querySelector('meta[name="robots"]')).toBeNull();
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(served);
   });
 
   it('has exactly one h1', async () => {
