@@ -6,7 +6,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { rename, rm, symlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
 import { siteErrorsOf } from '../../generator/core/errors';
