@@ -9,9 +9,9 @@
  * is imported as code: it is used only when this user owns it and no one else
  * can write to it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, lstat, mkdir, readlink, rm, symlink } from 'node:fs/promises';
+import { access, lstat, mkdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SiteError, SiteWarning } from '../core/errors';
@@ -88,11 +88,15 @@ async function linkPackages(link: string, packages: string): Promise<void> {
   const target = path.resolve(packages);
   const linked = async () => (await readlink(link).catch(() => undefined)) === target;
   if (await linked()) return;
-  await rm(link, { force: true });
+  // Made aside and renamed into place, which replaces a link to anywhere else at once: removing it first let one
+  // build remove the link another had just made, between that one's making and its looking.
+  const temp = `${link}.tmp-${process.pid}-${randomBytes(6).toString('hex')}`;
+  await symlink(target, temp, 'dir');
   try {
-    await symlink(target, link, 'dir');
+    await rename(temp, link);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !(await linked())) throw error;
+    await rm(temp, { force: true });
+    if (!(await linked())) throw error;
   }
 }
 
