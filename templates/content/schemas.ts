@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { publicPath } from '../../generator/theme';
 import { iconNames } from '../components/icons';
+import { INLINE_LINK } from './inline-link';
 
 /**
  * Text that is not blank and at most `max` characters: an empty or all-space value is a field left half-written, and
@@ -27,6 +28,16 @@ export const href = z
   .string()
   .max(2000)
   .regex(/^(\/[a-z0-9/-]*(#[A-Za-z][\w-]*)?|#[A-Za-z][\w-]*|https:\/\/\S+|mailto:\S+|tel:\+?[\d ]+)$/, 'expected /route, /route#anchor, #anchor, https://…, mailto: or tel:');
+/**
+ * A paragraph that may hold `[label](href)` links (a consent checkbox's label, a form's note): each link's href is held
+ * to the same rule as every other link (`href`), so none publishes a javascript:, data: or protocol-relative URL.
+ */
+export const linkedText = text.superRefine((value, ctx) => {
+  for (const [, , target] of value.matchAll(INLINE_LINK)) {
+    if (!href.safeParse(target).success) ctx.addIssue({ code: 'custom', message: `links to "${target}": expected /route, /route#anchor, #anchor, https://…, mailto: or tel:` });
+  }
+});
+
 /** An HTML id, used for in-page anchors. */
 export const anchorId = z.string().max(60).regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase id like attack-surface');
 

@@ -7,12 +7,12 @@ import type { SiteConfig } from '../config';
 import { Island } from '../../generator/theme';
 import { ContactForm } from '../../islands/contact-form';
 import { Icon, type IconName } from '../components/icons';
-import { anchorId, label, text } from '../content/schemas';
+import { anchorId, label, linkedText } from '../content/schemas';
 
 const formField = z.strictObject({
   name: z.string().max(60).regex(/^[a-z][a-zA-Z]*$/, 'expected a camelCase field name like firstName'),
-  /** A consent checkbox's label is a sentence or two. */
-  label: text,
+  /** A consent checkbox's label is a sentence or two, and may link to a policy. */
+  label: linkedText,
   type: z.enum(['text', 'email', 'tel', 'textarea', 'select', 'checkbox']),
   required: z.boolean().optional(),
   autocomplete: label.optional(),
@@ -31,7 +31,7 @@ export const form = z.strictObject({
   markRequired: z.boolean().default(false),
   /** Subject of the email a visitor is offered when no endpoint is configured. */
   subject: label,
-  note: text.optional(),
+  note: linkedText.optional(),
 });
 
 type FormData = z.output<typeof form>;
