@@ -150,7 +150,9 @@ export async function main(argv: string[]): Promise<number> {
   const verbose = argv.includes('--verbose');
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    // A command that found problems without throwing (site check's broken links) says so in process.exitCode, which
+    // bin/site.js would otherwise overwrite with this return value.
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version exit cleanly; anything else commander rejects is a usage error.

@@ -56,6 +56,18 @@ describe('site CLI', () => {
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
+  // CI relies on the exit code: a check that finds a broken link must fail the job.
+  it('exits 1 from site check when the output has a broken link', async () => {
+    expect((await run('build', '--quiet', '--pages', site.pagesDir, '--out', site.outDir)).code).toBe(0);
+    expect((await run('check', '--no-build', '--pages', site.pagesDir, '--out', site.outDir)).code).toBe(0);
+    const page = path.join(site.outDir, 'about.html');
+    const { readFile } = await import('node:fs/promises');
+    await writeFile(page, (await readFile(page, 'utf8')).replace('</main>', '<a href="/nowhere">x</a></main>'));
+    const broken = await run('check', '--no-build', '--pages', site.pagesDir, '--out', site.outDir);
+    expect(broken.stdout).toMatch(/broken/);
+    expect(broken.code).toBe(1);
+  });
+
   it('exits 1 with a readable error, and the stack only with --verbose', async () => {
     await site.edit('about.md', 'keywords:', 'keywrods:');
     const result = await run('build', '--pages', site.pagesDir, '--out', site.outDir);
