@@ -80,10 +80,16 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
 
     // A route is a URL path: a file's name percent-encoded where a path needs it (content/routes.ts).
     const routeOfFile = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '').split('/').map(segmentOf).join('/')}`);
-    // Every page, not only what home links to: a folder of markdown may have no home page, or pages nothing links to.
-    const starts = htmlFiles.filter((file) => file !== '404.html').map((file) => `${local}${routeOfFile(file)}`);
-    // Then the not-found page's own links (served at /404 with 200).
-    const links = [...(starts.length === 0 ? [] : (await crawl(starts, true)).links), ...(notFoundHtml === undefined ? [] : (await crawl(`${local}/404`, false)).links)];
+    // Everything reachable from home; then every page that crawl did not reach (a folder of markdown may have no home
+    // page, or pages nothing links to), from each of them; then the not-found page's own links (served at /404 with 200).
+    const fromHome = hasHome ? (await crawl(`${local}/`, true)).links : [];
+    const reached = new Set(fromHome.filter((l) => l.state === LinkState.OK).map((l) => routeOf(l.url)));
+    const unreached = htmlFiles.filter((file) => file !== '404.html' && !reached.has(routeOfFile(file))).map((file) => `${local}${routeOfFile(file)}`);
+    const links = [
+      ...fromHome,
+      ...(unreached.length === 0 ? [] : (await crawl(unreached, true)).links),
+      ...(notFoundHtml === undefined ? [] : (await crawl(`${local}/404`, false)).links),
+    ];
 
     const pageRoutes = new Set(htmlFiles.map(routeOfFile));
     const htmlOf = new Map(await Promise.all(htmlFiles.map(async (f) => [routeOfFile(f), await readFile(path.join(outDir, f), 'utf8')] as const)));
