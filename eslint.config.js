@@ -18,14 +18,27 @@ export default defineConfig(
       // React's act() returns a thenable that a synchronous callback need not await.
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', name: 'act', package: 'react' }, { from: 'package', name: 'act', package: '@testing-library/react' }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', name: 'act', package: 'react' },
+            { from: 'package', name: 'act', package: '@testing-library/react' },
+          ],
+        },
       ],
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       // Rethrowing what a catch received, whatever it is, is fine.
       '@typescript-eslint/only-throw-error': ['error', { allowThrowingUnknown: true }],
       // A variable a closure reads before its one assignment cannot be const.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // Left out: they flag untyped data at its boundary (JSON, YAML, the site's remark plugins), which the code
       // validates with zod or narrows by hand; and assertions or async functions that are merely redundant.
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -45,6 +58,15 @@ export default defineConfig(
   {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
   },
 );

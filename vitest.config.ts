@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /** The engine's tests (npm run test:engine, in npm test): modules, the theme's components, islands in jsdom, the CLI. */
-const ENGINE = ['tests/generator/**/*.test.{ts,tsx}', 'tests/templates/**/*.test.{ts,tsx}', 'tests/islands/**/*.test.{ts,tsx}', 'tests/bin/cli.test.ts'];
+const ENGINE = [
+  'tests/generator/**/*.test.{ts,tsx}',
+  'tests/templates/**/*.test.{ts,tsx}',
+  'tests/islands/**/*.test.{ts,tsx}',
+  'tests/bin/cli.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -21,7 +26,14 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'engine', include: ENGINE } },
       // Whole sites built (the website and fixtures) and the engine packed and installed (npm run test:site).
-      { extends: true, test: { name: 'site', include: ['tests/build/**/*.test.{ts,tsx}', 'tests/bin/**/*.test.{ts,tsx}'], exclude: ENGINE } },
+      {
+        extends: true,
+        test: {
+          name: 'site',
+          include: ['tests/build/**/*.test.{ts,tsx}', 'tests/bin/**/*.test.{ts,tsx}'],
+          exclude: ENGINE,
+        },
+      },
       // Chromium against built sites (npm run test:browser).
       { extends: true, test: { name: 'browser', include: ['tests/browser/**/*.test.{ts,tsx}'] } },
     ],

@@ -26,9 +26,13 @@ export const EXIT_USAGE = 2;
 /** Options several commands share, defined once. */
 const options = {
   out: () => new Option('-o, --out <dir>', '[string] output directory').default('dist'),
-  pages: () => new Option('-p, --pages <dir>', '[string] content folder with the markdown pages and site.yml').default('pages'),
+  pages: () =>
+    new Option('-p, --pages <dir>', '[string] content folder with the markdown pages and site.yml').default('pages'),
   port: () => new Option('--port <port>', '[number] port').default('4321'),
-  host: () => new Option('--host <host>', '[string] interface to bind; loopback unless you choose otherwise').default('127.0.0.1'),
+  host: () =>
+    new Option('--host <host>', '[string] interface to bind; loopback unless you choose otherwise').default(
+      '127.0.0.1',
+    ),
 };
 
 export function createProgram(): Command {
@@ -49,17 +53,26 @@ export function createProgram(): Command {
     .addOption(new Option('-q, --quiet', '[boolean] print only errors').conflicts('verbose'))
     .option('--verbose', '[boolean] list every output file, step timings and error stacks')
     .option('--drafts', '[boolean] also build pages marked draft: true (never in the sitemap or a feed)')
-    .action(async (options: { out: string; pages: string; baseUrl?: string; quiet?: boolean; verbose?: boolean; drafts?: boolean }) => {
-      const { build } = await generator.build();
-      await build({
-        outDir: options.out,
-        pagesDir: options.pages,
-        baseUrl: options.baseUrl,
-        drafts: options.drafts,
-        verbose: options.verbose,
-        logger: createLogger(options),
-      });
-    });
+    .action(
+      async (options: {
+        out: string;
+        pages: string;
+        baseUrl?: string;
+        quiet?: boolean;
+        verbose?: boolean;
+        drafts?: boolean;
+      }) => {
+        const { build } = await generator.build();
+        await build({
+          outDir: options.out,
+          pagesDir: options.pages,
+          baseUrl: options.baseUrl,
+          drafts: options.drafts,
+          verbose: options.verbose,
+          logger: createLogger(options),
+        });
+      },
+    );
 
   program
     .command('check')
@@ -68,9 +81,14 @@ export function createProgram(): Command {
     .addOption(options.pages())
     .option('--no-build', '[boolean] check the output folder as it is')
     .action(async (options: { out: string; pages: string; build: boolean }) => {
-      const [{ build, isStale, projectPaths }, { checkSite, formatCheckReport }, { Site }] = await Promise.all([generator.build(), generator.check(), generator.site()]);
+      const [{ build, isStale, projectPaths }, { checkSite, formatCheckReport }, { Site }] = await Promise.all([
+        generator.build(),
+        generator.check(),
+        generator.site(),
+      ]);
       const paths = projectPaths({ outDir: options.out, pagesDir: options.pages });
-      if (options.build && (await isStale(paths))) await build({ outDir: options.out, pagesDir: options.pages, logger: createLogger({ quiet: true }) });
+      if (options.build && (await isStale(paths)))
+        await build({ outDir: options.out, pagesDir: options.pages, logger: createLogger({ quiet: true }) });
       const site = new Site({ outDir: options.out, pagesDir: options.pages });
       const { theme, config } = await site.readProject().finally(() => site.dispose());
       const report = await checkSite(paths.outDir, config, { placeholders: theme.placeholderLinks?.(config) });
@@ -111,11 +129,20 @@ export function createProgram(): Command {
     .option('-d, --dir <dir>', '[string] folder to serve', 'dist')
     .addOption(options.port())
     .addOption(options.host())
-    .option('--base <path>', "[string] serve the site under this path, as a host does for a base URL with a path (e.g. /notes)")
+    .option(
+      '--base <path>',
+      '[string] serve the site under this path, as a host does for a base URL with a path (e.g. /notes)',
+    )
     .option('--any-dir', '[boolean] serve a folder site did not build (never the root or a home folder)')
     .action(async (options: { dir: string; port: string; host: string; base?: string; anyDir?: boolean }) => {
       const { serve } = await generator.serve();
-      const running = await serve({ dir: options.dir, port: parsePort(options.port), host: options.host, base: options.base, anyFolder: options.anyDir === true });
+      const running = await serve({
+        dir: options.dir,
+        port: parsePort(options.port),
+        host: options.host,
+        base: options.base,
+        anyFolder: options.anyDir === true,
+      });
       for (const warning of running.warnings) console.warn(String(warning));
       console.log(`Serving ${options.dir}/ at ${running.url}/ (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => process.once('SIGINT', resolve));
@@ -124,7 +151,9 @@ export function createProgram(): Command {
 
   program
     .command('new')
-    .description('create a project in a new folder: pages, site.yml, and templates/ (a copy of the built-in theme to change)')
+    .description(
+      'create a project in a new folder: pages, site.yml, and templates/ (a copy of the built-in theme to change)',
+    )
     .argument('<dir>', 'folder to create (or an empty one)')
     .option('--name <name>', "[string] the site's name (default: the folder's name)")
     .option('--base-url <url>', '[string] the address the site will be published at (default: "https://example.org")')
@@ -132,8 +161,12 @@ export function createProgram(): Command {
       const { newProject } = await generator.new();
       const made = await newProject({ dir, name: options.name, baseUrl: options.baseUrl });
       const shown = path.relative(process.cwd(), made.root) || '.';
-      console.log(`Created ${shown}/ with ${made.files.length} files:\n${made.files.map((file) => `  ${file}`).join('\n')}\n`);
-      console.log(`Next:\n  cd ${shown}\n  npm install      # the site command, as package.json names it\n  npx site watch   # build, serve at http://127.0.0.1:4321 and rebuild on every change`);
+      console.log(
+        `Created ${shown}/ with ${made.files.length} files:\n${made.files.map((file) => `  ${file}`).join('\n')}\n`,
+      );
+      console.log(
+        `Next:\n  cd ${shown}\n  npm install      # the site command, as package.json names it\n  npx site watch   # build, serve at http://127.0.0.1:4321 and rebuild on every change`,
+      );
     });
 
   return program;
@@ -141,7 +174,8 @@ export function createProgram(): Command {
 
 function parsePort(value: string): number {
   const port = /^\d{1,5}$/.test(value.trim()) ? Number(value) : NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CommanderError(EXIT_USAGE, 'site.port', `--port must be 0-65535, not "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CommanderError(EXIT_USAGE, 'site.port', `--port must be 0-65535, not "${value}"`);
   return port;
 }
 

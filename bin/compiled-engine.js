@@ -21,7 +21,11 @@ export const INPUTS = 'inputs.json';
 /** A digest of the files' names and contents (relative to the engine's root); throws when one cannot be read. */
 export function digestOf(files) {
   const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(ENGINE_ROOT, file))).update('\0');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(ENGINE_ROOT, file)))
+      .update('\0');
   return hash.digest('hex');
 }
 

@@ -13,7 +13,8 @@ function formatOne(error: SiteError, verbose: boolean): string {
   if (error.location) lines.push(`  at ${error.location}`);
   lines.push(`  ${error.message}`, `  hint: ${error.hint}`);
   const cause = error.cause;
-  if (verbose && cause instanceof Error && cause.stack) lines.push(`  cause: ${cause.stack.split('\n').join('\n    ')}`);
+  if (verbose && cause instanceof Error && cause.stack)
+    lines.push(`  cause: ${cause.stack.split('\n').join('\n    ')}`);
   else if (verbose && error.stack) lines.push(`  ${error.stack}`);
   return lines.join('\n');
 }

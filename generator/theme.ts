@@ -4,7 +4,15 @@
  * engine's internals can change without touching a theme.
  */
 export { defineTemplate, defineTheme } from './core/types';
-export type { BaseFrontmatter, Heading, LayoutProps, PageInfo, TemplateDefinition, TemplateProps, Theme } from './core/types';
+export type {
+  BaseFrontmatter,
+  Heading,
+  LayoutProps,
+  PageInfo,
+  TemplateDefinition,
+  TemplateProps,
+  Theme,
+} from './core/types';
 export type { SiteConfig, ConfigExtension } from './content/config';
 // The engine's config schema and field shapes, for a theme's own fields (its `config`).
 export { email, href, routePath, siteConfigSchema } from './content/config';
@@ -15,5 +23,16 @@ export type { Crumb } from './content/breadcrumbs';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';
 export { organizationId } from './render/json-ld';
 export { SiteError, type ErrorKind } from './core/errors';
-export type { CollectionProps, CollectionQuery, Entry, FeedLink, FeedOptions, Neighbours, PaginateOptions, Pagination, TagCount, TagLink } from './collections/types';
+export type {
+  CollectionProps,
+  CollectionQuery,
+  Entry,
+  FeedLink,
+  FeedOptions,
+  Neighbours,
+  PaginateOptions,
+  Pagination,
+  TagCount,
+  TagLink,
+} from './collections/types';
 export { dateField } from './content/dates';

@@ -68,7 +68,8 @@ export interface HeroCarouselProps {
 export const slideId = (index: number) => `hero-slide-${index + 1}`;
 export const wrap = (index: number, count: number) => ((index % count) + count) % count;
 
-const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function HeroCarousel({ label, slides, highlights, secondaryAction, scrollLabel }: HeroCarouselProps) {
   const count = slides.length;
@@ -177,12 +178,23 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
         <div className="container hero-inner">
           <div className="hero-controls" {...hover}>
             <Tooltip content={paused ? 'Start rotation' : 'Pause rotation'}>
-              <button type="button" className="hero-pause" aria-label={paused ? 'Start slide rotation' : 'Pause slide rotation'} onClick={() => setPaused((p) => !p)}>
+              <button
+                type="button"
+                className="hero-pause"
+                aria-label={paused ? 'Start slide rotation' : 'Pause slide rotation'}
+                onClick={() => setPaused((p) => !p)}
+              >
                 {paused ? <Play {...svgProps(18)} /> : <Pause {...svgProps(18)} />}
               </button>
             </Tooltip>
             <Tooltip content="Previous slide">
-              <button type="button" className="hero-arrow hero-prev" aria-label="Previous slide" aria-controls="hero-slides" onClick={() => step(-1)}>
+              <button
+                type="button"
+                className="hero-arrow hero-prev"
+                aria-label="Previous slide"
+                aria-controls="hero-slides"
+                onClick={() => step(-1)}
+              >
                 <ChevronLeft {...svgProps(20)} />
               </button>
             </Tooltip>
@@ -204,7 +216,13 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
               ))}
             </ol>
             <Tooltip content="Next slide">
-              <button type="button" className="hero-arrow hero-next" aria-label="Next slide" aria-controls="hero-slides" onClick={() => step(1)}>
+              <button
+                type="button"
+                className="hero-arrow hero-next"
+                aria-label="Next slide"
+                aria-controls="hero-slides"
+                onClick={() => step(1)}
+              >
                 <ChevronRight {...svgProps(20)} />
               </button>
             </Tooltip>
@@ -218,7 +236,15 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
               const Title = index === 0 ? 'h1' : 'h2';
               const active = index === current;
               return (
-                <div key={slide.title} id={slideId(index)} className={`hero-slide${active ? ' is-active' : ''}`} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} {...hover}>
+                <div
+                  key={slide.title}
+                  id={slideId(index)}
+                  className={`hero-slide${active ? ' is-active' : ''}`}
+                  role="group"
+                  aria-roledescription="slide"
+                  aria-label={`${index + 1} of ${count}`}
+                  {...hover}
+                >
                   <p className="hero-subtitle">{slide.subtitle}</p>
                   <Title className="hero-title">{slide.title}</Title>
                   <p className="hero-description">{slide.description}</p>
@@ -237,7 +263,11 @@ export function HeroCarousel({ label, slides, highlights, secondaryAction, scrol
             })}
           </div>
           {highlights.length > 0 && (
-            <ul className={`hero-features${current === 0 ? ' is-shown' : ''}`} aria-hidden={current === 0 ? undefined : true} {...hover}>
+            <ul
+              className={`hero-features${current === 0 ? ' is-shown' : ''}`}
+              aria-hidden={current === 0 ? undefined : true}
+              {...hover}
+            >
               {highlights.map((h) => (
                 <li key={h.title}>
                   {/* The icon arrives rendered by the server, so the icon map stays out of the browser. */}

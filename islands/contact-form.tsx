@@ -27,10 +27,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /** The message shown beside a field, or undefined when it is fine. */
 export function fieldError(field: FieldData, value: string | boolean): string | undefined {
-  if (field.type === 'checkbox') return field.required && value !== true ? 'Please tick this box to continue.' : undefined;
+  if (field.type === 'checkbox')
+    return field.required && value !== true ? 'Please tick this box to continue.' : undefined;
   const text = typeof value === 'string' ? value.trim() : '';
   if (field.required && !text) return `Please enter your ${field.label.replace(/\s*\(.*\)$/, '').toLowerCase()}.`;
-  if (field.type === 'email' && text && !EMAIL.test(text)) return 'Please enter a valid email address, like name@company.com.';
+  if (field.type === 'email' && text && !EMAIL.test(text))
+    return 'Please enter a valid email address, like name@company.com.';
   return undefined;
 }
 
@@ -41,14 +43,23 @@ export function formValues(form: HTMLFormElement, fields: FieldData[]): Record<s
     const value = data.get(name);
     return typeof value === 'string' ? value : '';
   };
-  return Object.fromEntries(fields.map((f) => [f.name, f.type === 'checkbox' ? data.get(f.name) !== null : text(f.name)]));
+  return Object.fromEntries(
+    fields.map((f) => [f.name, f.type === 'checkbox' ? data.get(f.name) !== null : text(f.name)]),
+  );
 }
 
 /** A mailto: link addressed to the company with the visitor's message prefilled. */
-export function mailtoHref(email: string, subject: string, fields: FieldData[], values: Record<string, string | boolean>): string {
+export function mailtoHref(
+  email: string,
+  subject: string,
+  fields: FieldData[],
+  values: Record<string, string | boolean>,
+): string {
   const lines = fields
     .filter((f) => f.type !== 'checkbox' && String(values[f.name] ?? '').trim())
-    .map((f) => (f.type === 'textarea' ? `\n${String(values[f.name]).trim()}\n` : `${f.label}: ${String(values[f.name]).trim()}`));
+    .map((f) =>
+      f.type === 'textarea' ? `\n${String(values[f.name]).trim()}\n` : `${f.label}: ${String(values[f.name]).trim()}`,
+    );
   return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(lines.join('\n'))}`;
 }
 
@@ -93,14 +104,21 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
       toast.info('Your email is ready', {
         description: `Open it in your email app, addressed to ${email} with your message, and press Send there. We reply within 24 hours.`,
         duration: 12000,
-        action: { label: 'Open email', onClick: () => window.location.assign(mailtoHref(email, form.subject, form.fields, values)) },
+        action: {
+          label: 'Open email',
+          onClick: () => window.location.assign(mailtoHref(email, form.subject, form.fields, values)),
+        },
       });
       return;
     }
     setSending(true);
     const id = toast.loading('Sending your message…');
     try {
-      const response = await fetch(endpoint, { method: 'POST', body: new FormData(element), headers: { Accept: 'application/json' } });
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        body: new FormData(element),
+        headers: { Accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`The server answered ${response.status}`);
       toast.success('Message sent', { id, description: 'Thank you. We will reply within 24 hours.' });
       element.reset();
@@ -137,7 +155,13 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
       )}
       <div className="form-grid">
         {form.fields.map((field) => (
-          <FormField key={field.name} field={field} formId={form.id} showRequired={form.markRequired} error={errors[field.name]} />
+          <FormField
+            key={field.name}
+            field={field}
+            formId={form.id}
+            showRequired={form.markRequired}
+            error={errors[field.name]}
+          />
         ))}
       </div>
       <Button type="submit" size="lg" icon={<ShieldCheck {...svgProps(18)} />} className="form-submit">

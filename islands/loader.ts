@@ -11,21 +11,31 @@ import { hydrateIsland } from './lib/hydrate';
 const INTERACTIONS = ['pointerover', 'pointerdown', 'focusin', 'touchstart', 'keydown'] as const;
 // An island that cannot start (its module failed to load) leaves its server markup as it is.
 const run = (marker: HTMLElement) =>
-  void hydrateIsland(marker).catch((error: unknown) => console.error(`Island "${marker.dataset.island}" could not start; the page keeps its server-rendered markup.`, error));
+  void hydrateIsland(marker).catch((error: unknown) =>
+    console.error(
+      `Island "${marker.dataset.island}" could not start; the page keeps its server-rendered markup.`,
+      error,
+    ),
+  );
 
 function schedule(marker: HTMLElement): void {
   switch (marker.dataset.trigger) {
     case 'load':
       return run(marker);
     case 'idle':
-      return void ('requestIdleCallback' in window ? requestIdleCallback(() => run(marker), { timeout: 2000 }) : setTimeout(() => run(marker), 200));
+      return void ('requestIdleCallback' in window
+        ? requestIdleCallback(() => run(marker), { timeout: 2000 })
+        : setTimeout(() => run(marker), 200));
     case 'visible': {
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          run(marker);
-        }
-      }, { rootMargin: '200px' });
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) {
+            observer.disconnect();
+            run(marker);
+          }
+        },
+        { rootMargin: '200px' },
+      );
       // The first rendered box: React may put <link rel="preload"> hints before it.
       return observer.observe(marker.querySelector('[data-island-root] > :not(link, script, style)') ?? marker);
     }
@@ -51,7 +61,8 @@ function schedule(marker: HTMLElement): void {
  * paint timing, after the next frame instead.
  */
 function afterFirstContentfulPaint(start: () => void): void {
-  if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return void requestAnimationFrame(() => setTimeout(start));
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint'))
+    return void requestAnimationFrame(() => setTimeout(start));
   // Buffered: a paint that came before this script is delivered too.
   const observer = new PerformanceObserver((list) => {
     if (list.getEntriesByName('first-contentful-paint').length === 0) return;

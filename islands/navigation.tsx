@@ -43,7 +43,17 @@ const isCurrent = (route: string, path: string) => route === path || (path !== '
 type Group = NavigationProps['navigation']['groups'][number];
 
 /** A navigation link, marked as the current page when it leads to it. */
-function NavLink({ href, route, className, children }: { href: string; route: string; className?: string; children: ReactNode }) {
+function NavLink({
+  href,
+  route,
+  className,
+  children,
+}: {
+  href: string;
+  route: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <a className={className} href={href} aria-current={route === href ? 'page' : undefined}>
       {children}
@@ -72,7 +82,15 @@ function GroupLinks({ group, route, desktop = false }: { group: Group; route: st
   );
 }
 
-function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationProps['navigation']; route: string; enhanced: boolean }) {
+function DesktopNav({
+  navigation,
+  route,
+  enhanced,
+}: {
+  navigation: NavigationProps['navigation'];
+  route: string;
+  enhanced: boolean;
+}) {
   const [open, setOpen] = useState<number | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const triggers = useRef<(HTMLButtonElement | null)[]>([]);
@@ -123,7 +141,8 @@ function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationPro
       <ul className="nav-list">
         {navigation.groups.map((group, index) => {
           const panelId = `nav-panel-${index}`;
-          const active = isCurrent(route, group.path) || group.items.some((item) => isCurrent(route, item.path.split('#')[0]!));
+          const active =
+            isCurrent(route, group.path) || group.items.some((item) => isCurrent(route, item.path.split('#')[0]!));
           const isOpen = open === index;
           return (
             <li
@@ -136,7 +155,8 @@ function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationPro
               onMouseLeave={closeSoon}
               onKeyDown={onKeyDown(index)}
               onBlur={(event) => {
-                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen((o) => (o === index ? null : o));
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null))
+                  setOpen((o) => (o === index ? null : o));
               }}
             >
               <button
@@ -166,7 +186,11 @@ function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationPro
         })}
         {navigation.links.map((link) => (
           <li key={link.href}>
-            <NavLink className={`nav-link${isCurrent(route, link.href) ? ' is-active' : ''}`} href={link.href} route={route}>
+            <NavLink
+              className={`nav-link${isCurrent(route, link.href) ? ' is-active' : ''}`}
+              href={link.href}
+              route={route}
+            >
               {link.label}
             </NavLink>
           </li>
@@ -177,7 +201,9 @@ function DesktopNav({ navigation, route, enhanced }: { navigation: NavigationPro
 }
 
 function MobileNav({ navigation, route }: { navigation: NavigationProps['navigation']; route: string }) {
-  const currentGroup = navigation.groups.findIndex((g) => isCurrent(route, g.path) || g.items.some((i) => isCurrent(route, i.path.split('#')[0]!)));
+  const currentGroup = navigation.groups.findIndex(
+    (g) => isCurrent(route, g.path) || g.items.some((i) => isCurrent(route, i.path.split('#')[0]!)),
+  );
   const [menuOpen, setMenuOpen] = useState(false);
   const [group, setGroup] = useState<number | null>(null);
   const summary = useRef<HTMLElement>(null);

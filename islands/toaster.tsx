@@ -14,7 +14,13 @@ import 'sonner/dist/styles.css';
 import { hydrator } from './lib/runtime';
 import { toasterMounted } from './lib/toaster-ready';
 
-export const TOASTER = { position: 'bottom-right', visibleToasts: 3, duration: 4000, hotkey: ['altKey', 'KeyT'], containerAriaLabel: 'Notifications' } as const;
+export const TOASTER = {
+  position: 'bottom-right',
+  visibleToasts: 3,
+  duration: 4000,
+  hotkey: ['altKey', 'KeyT'],
+  containerAriaLabel: 'Notifications',
+} as const;
 
 export function Toaster() {
   // Child effects run first: by now sonner's Toaster is subscribed.

@@ -31,9 +31,14 @@ export async function blogSite(posts: number): Promise<string> {
   await mkdir(path.join(root, 'pages/blog'), { recursive: true });
   for (let n = 1; n <= posts; n++) {
     const date = new Date(Date.UTC(2000, 0, 1) + n * 3_600_000).toISOString().replace(/\.000Z$/, 'Z');
-    const tags = [TAGS[n % 100], TAGS[(n * 7) % 100], TAGS[(n * 13 + 5) % 100]].filter((tag, i, all) => all.indexOf(tag) === i);
+    const tags = [TAGS[n % 100], TAGS[(n * 7) % 100], TAGS[(n * 13 + 5) % 100]].filter(
+      (tag, i, all) => all.indexOf(tag) === i,
+    );
     const body = `Post ${n} opens with a paragraph that the list pages show as its summary.\n\n## Details\n\nA second section with a [link home](/) and some **bold** text.\n`;
-    await writeFile(path.join(root, `pages/blog/post-${n}.md`), `---\ntitle: "Post ${n}"\ntemplate: post\ndate: ${date}\ndescription: "About post ${n}."\ntags: [${tags.map((t) => `"${t}"`).join(', ')}]\n---\n\n${body}`);
+    await writeFile(
+      path.join(root, `pages/blog/post-${n}.md`),
+      `---\ntitle: "Post ${n}"\ntemplate: post\ndate: ${date}\ndescription: "About post ${n}."\ntags: [${tags.map((t) => `"${t}"`).join(', ')}]\n---\n\n${body}`,
+    );
   }
   return root;
 }
@@ -42,7 +47,13 @@ export async function measureBlog(posts: number): Promise<BlogRun> {
   const root = await blogSite(posts);
   try {
     // Its own cache folder: node_modules is the repository's, linked.
-    const site = new Site({ root, cacheDir: path.join(root, '.cache'), incremental: true, drafts: false, logger: silentLogger });
+    const site = new Site({
+      root,
+      cacheDir: path.join(root, '.cache'),
+      incremental: true,
+      drafts: false,
+      logger: silentLogger,
+    });
     try {
       const started = performance.now();
       const built = await site.update('all');
@@ -58,7 +69,13 @@ export async function measureBlog(posts: number): Promise<BlogRun> {
         times.push(performance.now() - at);
         rerendered = result.routes.length;
       }
-      return { posts, pages: built.pages.length, buildMs, editMs: times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!, rerendered };
+      return {
+        posts,
+        pages: built.pages.length,
+        buildMs,
+        editMs: times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!,
+        rerendered,
+      };
     } finally {
       await site.dispose();
     }
@@ -71,5 +88,6 @@ export const formatBlogRun = (run: BlogRun) =>
   `${String(run.posts).padStart(6)} posts ${String(run.pages).padStart(6)} pages   build ${(run.buildMs / 1000).toFixed(2)} s   one-post title edit ${run.editMs.toFixed(0)} ms (${run.rerendered} pages re-rendered)`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const posts of (process.argv[2] ?? '1000,10000').split(',').map(Number)) console.log(formatBlogRun(await measureBlog(posts)));
+  for (const posts of (process.argv[2] ?? '1000,10000').split(',').map(Number))
+    console.log(formatBlogRun(await measureBlog(posts)));
 }

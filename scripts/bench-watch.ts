@@ -13,7 +13,8 @@ import { tempProject } from './lib/temp-project';
 
 const EDITS = 20;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)})`;
+const fmt = (xs: number[]) =>
+  `median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)})`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `site watch` in a new process, resolved once it serves; `line(match)` waits for its next log line that matches. */
@@ -30,7 +31,10 @@ async function startWatchProcess(root: string) {
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   const line = (match: (line: string) => boolean) => new Promise<void>((resolve) => (waiting = { match, resolve }));
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  await Promise.race([line((l) => l.includes('Serving at')), exited.then(() => Promise.reject(new Error('site watch exited before serving')))]);
+  await Promise.race([
+    line((l) => l.includes('Serving at')),
+    exited.then(() => Promise.reject(new Error('site watch exited before serving'))),
+  ]);
   return {
     line,
     async stop() {
@@ -49,7 +53,13 @@ export async function coldStart(root: string): Promise<number> {
 }
 
 /** Saves `file` with a new version of its text, waits for the rebuild's log line, and checks `output` reflects it. */
-export async function timedEdits(root: string, file: string, output: string, edit: (text: string, n: number) => string, marker: (n: number) => string): Promise<number[]> {
+export async function timedEdits(
+  root: string,
+  file: string,
+  output: string,
+  edit: (text: string, n: number) => string,
+  marker: (n: number) => string,
+): Promise<number[]> {
   const watching = await startWatchProcess(root);
   const original = await readFile(path.join(root, file), 'utf8');
   const times: number[] = [];
@@ -76,7 +86,13 @@ export async function measureWatch(): Promise<{ start: number; page: number[]; t
   try {
     await coldStart(project.root); // warm the compile caches, as a developer's second start would be
     const start = await coldStart(project.root);
-    const page = await timedEdits(project.root, 'pages/about.md', 'about.html', (t, n) => t.replace(/^description: (.*)$/m, `description: $1 Edit ${n}.`), (n) => ` Edit ${n}.`);
+    const page = await timedEdits(
+      project.root,
+      'pages/about.md',
+      'about.html',
+      (t, n) => t.replace(/^description: (.*)$/m, `description: $1 Edit ${n}.`),
+      (n) => ` Edit ${n}.`,
+    );
     const template = await timedEdits(
       project.root,
       'templates/layout/Footer.tsx',

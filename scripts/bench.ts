@@ -25,7 +25,11 @@ import { writeSyntheticSite } from './lib/synthetic-site';
 import { REPO } from './lib/temp-project';
 
 const { values } = parseArgs({
-  options: { sizes: { type: 'string', default: '1000,4000' }, 'skip-watch': { type: 'boolean', default: false }, collection: { type: 'string' } },
+  options: {
+    sizes: { type: 'string', default: '1000,4000' },
+    'skip-watch': { type: 'boolean', default: false },
+    collection: { type: 'string' },
+  },
 });
 
 interface Run {
@@ -41,11 +45,25 @@ async function coldBuild(pagesDir: string, outDir: string, root = REPO): Promise
   const rssFile = path.join(os.tmpdir(), `site-bench-rss-${process.pid}-${Date.now()}`);
   const started = performance.now();
   const code = await new Promise<number | null>((resolve) => {
-    const child = spawn('node', ['--import', path.join(REPO, 'scripts/lib/report-rss.mjs'), path.join(REPO, 'bin/site.js'), 'build', '--quiet', '--pages', pagesDir, '--out', outDir], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', SITE_BENCH_RSS_FILE: rssFile },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawn(
+      'node',
+      [
+        '--import',
+        path.join(REPO, 'scripts/lib/report-rss.mjs'),
+        path.join(REPO, 'bin/site.js'),
+        'build',
+        '--quiet',
+        '--pages',
+        pagesDir,
+        '--out',
+        outDir,
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: 'production', SITE_BENCH_RSS_FILE: rssFile },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     child.on('exit', resolve);
   });
   const ms = performance.now() - started;
@@ -80,13 +98,21 @@ async function coldAndWarm(pagesDir: string, outDir: string, root = REPO): Promi
 const row = (label: string, pages: number, runs: Run[]) => {
   const m = median(runs);
   const peak = Math.max(...runs.map((r) => r.rssMb));
-  return `${label.padEnd(14)} ${String(pages).padStart(6)} ${seconds(m.ms).padStart(9)} ${Math.round(pages / (m.ms / 1000)).toString().padStart(9)} ${`${peak.toFixed(0)} MB`.padStart(10)}   ${runs.map((r) => seconds(r.ms)).join(', ')}`;
+  return `${label.padEnd(14)} ${String(pages).padStart(6)} ${seconds(m.ms).padStart(9)} ${Math.round(
+    pages / (m.ms / 1000),
+  )
+    .toString()
+    .padStart(9)} ${`${peak.toFixed(0)} MB`.padStart(10)}   ${runs.map((r) => seconds(r.ms)).join(', ')}`;
 };
 
 console.log(`${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}\n`);
 console.log(`Synthetic sites: \`site build\` in a new process each time (process start included), median of ${RUNS}`);
-console.log('  cold: node_modules/.cache/site and the output folder removed first (a fresh clone); warm: the same pages again, cache and output in place');
-console.log(`${'build'.padEnd(14)} ${'pages'.padStart(6)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}   runs in order`);
+console.log(
+  '  cold: node_modules/.cache/site and the output folder removed first (a fresh clone); warm: the same pages again, cache and output in place',
+);
+console.log(
+  `${'build'.padEnd(14)} ${'pages'.padStart(6)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}   runs in order`,
+);
 const scaling: [number, number][] = [];
 // The synthetic sites are removed on exit, not between sizes: deleting thousands of files just before a build slows its file creation on ext4.
 const temporary: string[] = [];
@@ -102,7 +128,9 @@ for (const size of values.sizes!.split(',').map(Number)) {
 }
 if (scaling.length > 1) {
   const [[n1, t1], [n2, t2]] = [scaling[0]!, scaling.at(-1)!];
-  console.log(`  scaling (cold): ${((t2 - t1) / (n2 - n1)).toFixed(3)} ms per extra page; ${n2 / n1}× pages took ${(t2 / t1).toFixed(2)}× the time`);
+  console.log(
+    `  scaling (cold): ${((t2 - t1) / (n2 - n1)).toFixed(3)} ms per extra page; ${n2 / n1}× pages took ${(t2 / t1).toFixed(2)}× the time`,
+  );
 }
 
 // Markdown as people bring it, with the built-in theme: the figure a new user meets.
@@ -113,18 +141,25 @@ if (scaling.length > 1) {
   if (values.collection) {
     // A copy, with a two-line site.yml when the folder has none (the markdown of another tool has not).
     await cp(path.resolve(values.collection), pagesDir, { recursive: true });
-    if (!existsSync(path.join(pagesDir, 'site.yml'))) await writeFile(path.join(pagesDir, 'site.yml'), 'name: Collection\nbaseUrl: https://example.org\n');
+    if (!existsSync(path.join(pagesDir, 'site.yml')))
+      await writeFile(path.join(pagesDir, 'site.yml'), 'name: Collection\nbaseUrl: https://example.org\n');
   } else await writeCheatSheets(pagesDir, 2_500);
   const runs = await coldAndWarm(pagesDir, path.join(root, 'dist'), root);
   const count = (await readdir(path.join(root, 'dist'), { recursive: true })).filter((f) => f.endsWith('.html')).length;
-  console.log(`\nMarkdown collection with the built-in theme: ${values.collection ?? '2,500 cheat sheets in the form of tldr-pages (scripts/lib/markdown-collections.ts)'}`);
-  console.log(`${'build'.padEnd(14)} ${'pages'.padStart(6)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}   runs in order`);
+  console.log(
+    `\nMarkdown collection with the built-in theme: ${values.collection ?? '2,500 cheat sheets in the form of tldr-pages (scripts/lib/markdown-collections.ts)'}`,
+  );
+  console.log(
+    `${'build'.padEnd(14)} ${'pages'.padStart(6)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}   runs in order`,
+  );
   console.log(row('cold', count, runs.cold));
   console.log(row('warm', count, runs.warm));
 }
 
 // Collections at scale: the example blog with 100 tags, its build and a one-post edit, at 1,000 and 10,000 posts.
-console.log('\nThe example blog (examples/blog/, scripts/bench-blog.ts), in this process: a build with a fresh cache, then a post title edit through the watch engine (median of 7)');
+console.log(
+  '\nThe example blog (examples/blog/, scripts/bench-blog.ts), in this process: a build with a fresh cache, then a post title edit through the watch engine (median of 7)',
+);
 for (const posts of [1_000, 10_000]) console.log(formatBlogRun(await measureBlog(posts)));
 
 console.log('\nReal site');
@@ -132,7 +167,9 @@ const realOut = await mkdtemp(path.join(os.tmpdir(), 'site-bench-real-'));
 try {
   const pages = path.join(REPO, 'pages');
   const runs = await coldAndWarm(pages, path.join(realOut, 'dist'));
-  console.log(`${'build'.padEnd(14)} ${'pages'.padStart(6)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}   runs in order`);
+  console.log(
+    `${'build'.padEnd(14)} ${'pages'.padStart(6)} ${'median'.padStart(9)} ${'pages/s'.padStart(9)} ${'peak RSS'.padStart(10)}   runs in order`,
+  );
   const count = (await readdir(path.join(realOut, 'dist'))).filter((f) => f.endsWith('.html')).length;
   console.log(row('cold', count, runs.cold));
   console.log(row('warm', count, runs.warm));
@@ -140,17 +177,23 @@ try {
   if (!values['skip-watch']) {
     const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const watch = await measureWatch();
-    console.log(`  watch (warm cache): start ${watch.start.toFixed(0)} ms; page edit median ${middle(watch.page).toFixed(1)} ms; template edit median ${middle(watch.template).toFixed(1)} ms (20 edits each)`);
+    console.log(
+      `  watch (warm cache): start ${watch.start.toFixed(0)} ms; page edit median ${middle(watch.page).toFixed(1)} ms; template edit median ${middle(watch.template).toFixed(1)} ms (20 edits each)`,
+    );
   }
 
   const dist = path.join(realOut, 'dist');
   const weigh = createWeigher(dist);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`.padStart(9);
-  console.log(`\n  ${'route'.padEnd(28)} ${'HTML'.padStart(9)} ${'CSS'.padStart(9)} ${'JS first'.padStart(9)} ${'JS total'.padStart(9)}`);
+  console.log(
+    `\n  ${'route'.padEnd(28)} ${'HTML'.padStart(9)} ${'CSS'.padStart(9)} ${'JS first'.padStart(9)} ${'JS total'.padStart(9)}`,
+  );
   for (const file of (await readdir(dist)).filter((f) => f.endsWith('.html')).sort()) {
     const w = await weigh(file);
     const route = file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`;
-    console.log(`  ${route.padEnd(28)} ${kb(w.html.bytes)} ${kb(w.css.bytes)} ${kb(w.jsUpFront.bytes)} ${kb(w.jsTotal.bytes)}`);
+    console.log(
+      `  ${route.padEnd(28)} ${kb(w.html.bytes)} ${kb(w.css.bytes)} ${kb(w.jsUpFront.bytes)} ${kb(w.jsTotal.bytes)}`,
+    );
   }
 } finally {
   await rm(realOut, { recursive: true, force: true });

@@ -22,13 +22,25 @@ const RECIPE_FILES = [path.relative(ENGINE_ROOT, fileURLToPath(import.meta.url))
  * remark; each build reads its config with yaml). Every other package stays in
  * node_modules, where the theme finds the same react, react-dom and zod the engine renders with.
  */
-const BUNDLED = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'hast-util-sanitize', 'github-slugger', 'yaml'];
+const BUNDLED = [
+  'unified',
+  'remark-parse',
+  'remark-gfm',
+  'remark-html',
+  'hast-util-sanitize',
+  'github-slugger',
+  'yaml',
+];
 /**
  * yaml's exports give Node its CommonJS build, whose require('process') an ES module bundle cannot make; its
  * ES module build is the same code (published for browsers, it needs nothing of Node).
  */
 const ES_MODULE_BUILDS = { yaml: 'browser/index.js' };
-const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 const insideNodeModules = (file) => file.split(/[\\/]/).includes('node_modules');
 const requireHere = createRequire(import.meta.url);
 /** Bare imports of the engine's sources stay external unless BUNDLED; the bundled packages' own imports come along. */
@@ -38,7 +50,8 @@ const bundlePrivatePackages = {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:') || args.path.startsWith('#')) return undefined;
       const esModuleBuild = ES_MODULE_BUILDS[args.path];
-      if (esModuleBuild) return { path: path.join(path.dirname(requireHere.resolve(`${args.path}/package.json`)), esModuleBuild) };
+      if (esModuleBuild)
+        return { path: path.join(path.dirname(requireHere.resolve(`${args.path}/package.json`)), esModuleBuild) };
       if (insideNodeModules(args.importer) || BUNDLED.includes(packageOf(args.path))) return undefined;
       return { path: args.path, external: true };
     });

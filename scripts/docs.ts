@@ -41,7 +41,11 @@ function fieldComments(): Map<string, string> {
   const visit = (node: ts.Node, prefix: string[]): void => {
     if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {
       const fieldPath = [...prefix, node.name.text];
-      const doc = ts.getJSDocCommentsAndTags(node).map((d) => ts.getTextOfJSDocComment(d.comment) ?? '').join(' ').trim();
+      const doc = ts
+        .getJSDocCommentsAndTags(node)
+        .map((d) => ts.getTextOfJSDocComment(d.comment) ?? '')
+        .join(' ')
+        .trim();
       if (doc) comments.set(fieldPath.join('.'), doc.replace(/\s+/g, ' '));
       ts.forEachChild(node.initializer, (child) => visit(child, fieldPath));
       return;
@@ -51,7 +55,8 @@ function fieldComments(): Map<string, string> {
   source.forEachChild((node) => {
     if (!ts.isVariableStatement(node)) return;
     for (const declaration of node.declarationList.declarations) {
-      if (ts.isIdentifier(declaration.name) && declaration.name.text === 'siteConfigSchema' && declaration.initializer) visit(declaration.initializer, []);
+      if (ts.isIdentifier(declaration.name) && declaration.name.text === 'siteConfigSchema' && declaration.initializer)
+        visit(declaration.initializer, []);
     }
   });
   return comments;
@@ -64,8 +69,10 @@ const typeOf = (schema: JsonSchema): string => {
   if (schema.type === 'object') return 'object';
   if (schema.format === 'email') return 'email address';
   if (schema.format === 'uri') return 'URL';
-  if (schema.type === 'integer') return `whole number${schema.minimum !== undefined ? ` ${schema.minimum}–${schema.maximum ?? '…'}` : ''}`;
-  if (typeof schema.type === 'string') return schema.type === 'string' && schema.maxLength ? `text (at most ${schema.maxLength})` : schema.type;
+  if (schema.type === 'integer')
+    return `whole number${schema.minimum !== undefined ? ` ${schema.minimum}–${schema.maximum ?? '…'}` : ''}`;
+  if (typeof schema.type === 'string')
+    return schema.type === 'string' && schema.maxLength ? `text (at most ${schema.maxLength})` : schema.type;
   return 'any value';
 };
 
@@ -81,9 +88,12 @@ function configReference(schema: JsonSchema): string {
       const key = fieldPath.join('.');
       const required = object.required?.includes(name) && field.default === undefined ? 'yes' : '';
       const shown = field.default === undefined ? '' : `\`${JSON.stringify(field.default)}\``;
-      rows.push(`| \`${key}\` | ${cell(typeOf(field))} | ${required} | ${cell(shown)} | ${cell(comments.get(key) ?? '')} |`);
+      rows.push(
+        `| \`${key}\` | ${cell(typeOf(field))} | ${required} | ${cell(shown)} | ${cell(comments.get(key) ?? '')} |`,
+      );
       if (field.type === 'object') walk(field, fieldPath);
-      if (field.type === 'array' && field.items?.type === 'object') walk(field.items, [...fieldPath.slice(0, -1), `${name}[]`]);
+      if (field.type === 'array' && field.items?.type === 'object')
+        walk(field.items, [...fieldPath.slice(0, -1), `${name}[]`]);
     }
   };
   walk(schema, []);
@@ -138,8 +148,13 @@ function cliReference(): string {
 
 /** Every generated file, by its path in the repository. */
 export function documents(): Map<string, string> {
-  const schema = z.toJSONSchema(siteConfigSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema & Record<string, unknown>;
-  const editorSchema = { ...schema, title: 'site.yml', description: `The site config of the site static-site generator (generated from ${CONFIG_SOURCE}).` };
+  const schema = z.toJSONSchema(siteConfigSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema &
+    Record<string, unknown>;
+  const editorSchema = {
+    ...schema,
+    title: 'site.yml',
+    description: `The site config of the site static-site generator (generated from ${CONFIG_SOURCE}).`,
+  };
   return new Map([
     ['docs/config.md', configReference(schema)],
     ['docs/site.schema.json', `${JSON.stringify(editorSchema, null, 2)}\n`],

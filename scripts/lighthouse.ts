@@ -137,11 +137,18 @@ const score = (lhr: Result, id: (typeof CATEGORIES)[number]) => Math.round((lhr.
 const metric = (lhr: Result, id: string) => lhr.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '-';
 
 const header = ['page', 'perf', 'a11y', 'bp', 'seo', ...METRICS.map(([label]) => label)];
-const rows = results.map(({ route, lhr }) => [route, ...CATEGORIES.map((c) => String(score(lhr, c))), ...METRICS.map(([, id]) => metric(lhr, id))]);
+const rows = results.map(({ route, lhr }) => [
+  route,
+  ...CATEGORIES.map((c) => String(score(lhr, c))),
+  ...METRICS.map(([, id]) => metric(lhr, id)),
+]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+const line = (cells: string[]) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 const median = runs > 1 ? `, median of ${runs} runs` : '';
-console.log(`\nLighthouse ${results[0]?.lhr.lighthouseVersion ?? ''}, default mobile settings (simulated slow 4G, 4x CPU slowdown)${median}\n`);
+console.log(
+  `\nLighthouse ${results[0]?.lhr.lighthouseVersion ?? ''}, default mobile settings (simulated slow 4G, 4x CPU slowdown)${median}\n`,
+);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (runs > 1) {
@@ -153,7 +160,10 @@ if (runs > 1) {
 const benchmarks = results.flatMap((r) => r.benchmark);
 const slowest = Math.min(...benchmarks);
 console.log(`host CPU benchmark index: ${slowest}-${Math.max(...benchmarks)}`);
-if (slowest < 1000) console.log('  below 1000: the CPU is slower (or busier) than Lighthouse expects, so performance scores can come out low; rerun when the machine is idle');
+if (slowest < 1000)
+  console.log(
+    '  below 1000: the CPU is slower (or busier) than Lighthouse expects, so performance scores can come out low; rerun when the machine is idle',
+  );
 
 let failing = 0;
 for (const { route, lhr } of results) {
@@ -163,17 +173,26 @@ for (const { route, lhr } of results) {
     // Only audits that can fail: not the informative, manual or not-applicable ones.
     const failed = category.auditRefs
       .map((ref) => ({ ref, audit: lhr.audits[ref.id]! }))
-      .filter(({ audit }) => audit.score !== null && audit.score < 1 && ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode));
+      .filter(
+        ({ audit }) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode),
+      );
     failing++;
     console.log(`\n${route} ${category.title}: ${score(lhr, id)}`);
     for (const { ref, audit } of failed) {
       // Weight 0 audits (performance diagnostics) do not move the score but explain it.
-      const detail = [audit.displayValue, `score ${audit.score!.toFixed(2)}`, ref.weight === 0 ? 'no weight' : ''].filter(Boolean).join(', ').replace(/\u00a0/g, ' ');
+      const detail = [audit.displayValue, `score ${audit.score!.toFixed(2)}`, ref.weight === 0 ? 'no weight' : '']
+        .filter(Boolean)
+        .join(', ')
+        .replace(/\u00a0/g, ' ');
       console.log(`  ✖ ${audit.id}: ${audit.title} (${detail})`);
     }
   }
 }
-for (const { route, lhr } of results) for (const warning of lhr.runWarnings) console.log(`\n${route} warning: ${warning}`);
+for (const { route, lhr } of results)
+  for (const warning of lhr.runWarnings) console.log(`\n${route} warning: ${warning}`);
 
 if (failing > 0) {
   console.error(`\n${failing} score(s) under 100`);

@@ -35,7 +35,12 @@ import { serve, type RunningServer } from '../generator/dev/serve';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, INSTALL_HINT } from '../tests/support/chromium';
 
 /** Chrome DevTools' "Slow 4G" preset (bytes per second). */
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 /** How long a page may take to load or a prefetch to arrive: generous, since the network is slowed on purpose and the machine may be busy. */
 const SETTLE_TIMEOUT = 120_000;
 
@@ -84,7 +89,10 @@ interface Run {
 /** Resolves with the first prefetch of `url` the browser reports ready (CDP Preload domain), or rejects with its failure. */
 function prefetchReady(cdp: CDPSession, url: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no prefetch of ${url} within ${SETTLE_TIMEOUT} ms`)), SETTLE_TIMEOUT);
+    const timer = setTimeout(
+      () => reject(new Error(`no prefetch of ${url} within ${SETTLE_TIMEOUT} ms`)),
+      SETTLE_TIMEOUT,
+    );
     cdp.on('Preload.prefetchStatusUpdated', (event) => {
       if (event.prefetchUrl !== url) return;
       if (event.status === 'Ready' || event.status === 'Success') {
@@ -105,7 +113,13 @@ async function chooseLink(page: Page): Promise<string> {
     const here = location.pathname;
     const link = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/"]')].find((a) => {
       const url = new URL(a.href);
-      return url.origin === location.origin && url.pathname !== here && !url.search && !url.pathname.includes('.') && a.checkVisibility();
+      return (
+        url.origin === location.origin &&
+        url.pathname !== here &&
+        !url.search &&
+        !url.pathname.includes('.') &&
+        a.checkVisibility()
+      );
     });
     return link ? new URL(link.href).pathname : undefined;
   });
@@ -128,13 +142,23 @@ async function measure(browser: Browser, server: RunningServer, to: string, with
     await link.hover();
     await ready;
     // The click's own time, taken by the page: it survives the navigation in sessionStorage (same origin, same tab).
-    await page.evaluate(() => addEventListener('click', (event) => sessionStorage.setItem('clickAt', String(performance.timeOrigin + event.timeStamp)), { capture: true, once: true }));
+    await page.evaluate(() =>
+      addEventListener(
+        'click',
+        (event) => sessionStorage.setItem('clickAt', String(performance.timeOrigin + event.timeStamp)),
+        { capture: true, once: true },
+      ),
+    );
     await link.click({ noWaitAfter: true });
     await page.waitForURL(server.url + to, { waitUntil: 'load', timeout: SETTLE_TIMEOUT });
-    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, { timeout: SETTLE_TIMEOUT });
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+      timeout: SETTLE_TIMEOUT,
+    });
     return await page.evaluate(() => {
       const clickAt = Number(sessionStorage.getItem('clickAt'));
-      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType?: string };
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & {
+        deliveryType?: string;
+      };
       const paint = performance.getEntriesByName('first-contentful-paint')[0]!;
       return {
         html: performance.timeOrigin + navigation.responseEnd - clickAt,
@@ -158,7 +182,10 @@ const ms = (x: number) => `${Math.round(x)} ms`;
 // "Without": the same build, its _headers without the Speculation-Rules line.
 const bare = path.join(await mkdtemp(path.join(os.tmpdir(), 'prefetch-timing-')), 'dist');
 await cp(values.dir, bare, { recursive: true });
-await writeFile(path.join(bare, '_headers'), (await readFile(headersFile, 'utf8')).replace(/^\s*Speculation-Rules:.*\n/m, ''));
+await writeFile(
+  path.join(bare, '_headers'),
+  (await readFile(headersFile, 'utf8')).replace(/^\s*Speculation-Rules:.*\n/m, ''),
+);
 
 const withServer = await serve({ dir: values.dir, port: 0 });
 const withoutServer = await serve({ dir: bare, port: 0 });
@@ -168,7 +195,9 @@ try {
   await probe.goto(withServer.url + values.from);
   const to = await chooseLink(probe);
   await probe.close();
-  console.log(`Click on the link from ${values.from} to ${to}, Slow 4G (150 ms RTT, 1.6 Mbps down), ${width}×${height} window, ${runs} runs each:\n`);
+  console.log(
+    `Click on the link from ${values.from} to ${to}, Slow 4G (150 ms RTT, 1.6 Mbps down), ${width}×${height} window, ${runs} runs each:\n`,
+  );
   const results: Record<'without' | 'with', Run[]> = { without: [], with: [] };
   for (let i = 0; i < runs; i++) {
     results.without.push(await measure(browser, withoutServer, to, false));
@@ -185,9 +214,13 @@ try {
       `  ${r.map((x) => Math.round(x.paint)).join(' ')}`,
     ].join('  ');
   });
-  console.log(`${''.padEnd(26)}  ${'HTML'.padStart(8)}  ${'FCP'.padStart(8)}  ${'load'.padStart(8)}  ${'prefetched'.padStart(10)}  click → FCP of each run (ms)`);
+  console.log(
+    `${''.padEnd(26)}  ${'HTML'.padStart(8)}  ${'FCP'.padStart(8)}  ${'load'.padStart(8)}  ${'prefetched'.padStart(10)}  click → FCP of each run (ms)`,
+  );
   for (const row of rows) console.log(row);
-  console.log("\nMedians, from the click event to the last byte of the next page's HTML, its first contentful paint and its load event.");
+  console.log(
+    "\nMedians, from the click event to the last byte of the next page's HTML, its first contentful paint and its load event.",
+  );
 } finally {
   await browser.close();
   await withServer.close();

@@ -31,7 +31,9 @@ if (!chromiumAvailable()) process.exit(1);
 
 const widths = values.widths!.split(',').map((w) => Number(w.trim()));
 if (widths.some((w) => !Number.isInteger(w) || w < 200 || w > 4000)) {
-  console.error(`--widths: expected whole pixel widths between 200 and 4000, separated by commas (got "${values.widths}")`);
+  console.error(
+    `--widths: expected whole pixel widths between 200 and 4000, separated by commas (got "${values.widths}")`,
+  );
   process.exit(2);
 }
 
@@ -61,11 +63,17 @@ function escapeHtml(text: string): string {
 
 /** Lays the shots out in a plain page (no network, no script) and screenshots it whole. */
 async function contactSheet(browser: Browser, width: number, shots: Shot[]): Promise<Buffer> {
-  const context = await browser.newContext({ viewport: { width: SHEET_ROW * (SHEET_COLUMN + 16) + 16, height: 800 }, javaScriptEnabled: false });
+  const context = await browser.newContext({
+    viewport: { width: SHEET_ROW * (SHEET_COLUMN + 16) + 16, height: 800 },
+    javaScriptEnabled: false,
+  });
   try {
     const page = await context.newPage();
     const figures = shots
-      .map(({ route, png }) => `<figure><figcaption>${escapeHtml(route)}</figcaption><img alt="" width="${SHEET_COLUMN}" src="data:image/png;base64,${png.toString('base64')}"></figure>`)
+      .map(
+        ({ route, png }) =>
+          `<figure><figcaption>${escapeHtml(route)}</figcaption><img alt="" width="${SHEET_COLUMN}" src="data:image/png;base64,${png.toString('base64')}"></figure>`,
+      )
       .join('');
     await page.setContent(
       `<!doctype html><html><head><style>
@@ -89,7 +97,11 @@ const server = await serve({ dir: values.dir!, port: 0 });
 const chrome = await launchChromium();
 try {
   for (const width of widths) {
-    const context = await chrome.browser.newContext({ viewport: { width, height: width < 800 ? 844 : 900 }, javaScriptEnabled: !values['no-js'], reducedMotion: 'reduce' });
+    const context = await chrome.browser.newContext({
+      viewport: { width, height: width < 800 ? 844 : 900 },
+      javaScriptEnabled: !values['no-js'],
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     const shots: Shot[] = [];
     for (const route of wanted) {

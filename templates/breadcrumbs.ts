@@ -32,7 +32,10 @@ export function navigationLabel(route: string, site: Site): string | undefined {
   return labels(site).get(route);
 }
 
-export function breadcrumbTrail({ route, title, label }: { route: string; title: string; label?: string }, site: Site): Crumb[] {
+export function breadcrumbTrail(
+  { route, title, label }: { route: string; title: string; label?: string },
+  site: Site,
+): Crumb[] {
   if (route === '/') return [{ name: 'Home', route }];
   const group = site.navigation.groups.find((g) => g.path !== route && g.items.some((item) => item.path === route));
   const name = label ?? navigationLabel(route, site) ?? title;

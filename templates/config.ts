@@ -7,7 +7,14 @@
  * theme's Layout and templates receive it.
  */
 import { z } from 'zod';
-import { email, href, routePath, siteConfigSchema, textField, type SiteConfig as EngineConfig } from '../generator/theme';
+import {
+  email,
+  href,
+  routePath,
+  siteConfigSchema,
+  textField,
+  type SiteConfig as EngineConfig,
+} from '../generator/theme';
 
 const link = z.strictObject({ label: textField(60), href });
 
@@ -17,7 +24,10 @@ const navGroup = z.strictObject({
   items: z.array(z.strictObject({ name: textField(60), path: href })).min(1),
 });
 
-const phone = z.string().max(30).regex(/^\+\d[\d ]{6,}$/, 'expected an international phone number like +234 201 555 0100');
+const phone = z
+  .string()
+  .max(30)
+  .regex(/^\+\d[\d ]{6,}$/, 'expected an international phone number like +234 201 555 0100');
 
 export const contactSchema = z.strictObject({
   phone,
@@ -62,7 +72,14 @@ export const websiteConfig = {
     copyrightYear: z.number().int().min(1900).max(2100),
   }),
   /** Where forms post. Without an endpoint, forms offer to open the mail client instead. */
-  forms: z.strictObject({ endpoint: z.url({ protocol: /^https$/ }).max(2000).optional() }).default({}),
+  forms: z
+    .strictObject({
+      endpoint: z
+        .url({ protocol: /^https$/ })
+        .max(2000)
+        .optional(),
+    })
+    .default({}),
 };
 
 /** The site config as this theme's Layout and templates receive it. */

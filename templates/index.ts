@@ -9,7 +9,9 @@ import { templates } from './registry';
 /** Every page of this site names its title and description: the engine would take them from the markdown. */
 const pageFields = { title: textField(MAX_TITLE), description: textField(200, 20) };
 const withPageFields = (all: Record<string, TemplateDefinition>): Record<string, TemplateDefinition> =>
-  Object.fromEntries(Object.entries(all).map(([name, template]) => [name, { ...template, schema: template.schema.extend(pageFields) }]));
+  Object.fromEntries(
+    Object.entries(all).map(([name, template]) => [name, { ...template, schema: template.schema.extend(pageFields) }]),
+  );
 
 export const theme = defineTheme<string, SiteConfig>({
   Layout,
@@ -24,7 +26,9 @@ export const theme = defineTheme<string, SiteConfig>({
   config: websiteConfig,
   organization,
   breadcrumbs: breadcrumbTrail,
-  socialCard: (site) => ({ footnote: `${site.baseUrl.replace(/^https?:\/\//, '')} · ${site.address.locality}, ${site.address.region}` }),
+  socialCard: (site) => ({
+    footnote: `${site.baseUrl.replace(/^https?:\/\//, '')} · ${site.address.locality}, ${site.address.region}`,
+  }),
   formEndpoint: (site) => site.forms.endpoint,
   // The social links not yet made are placeholders (href="#"), in the footer of every page.
   placeholderLinks: (site) => site.social.filter((s) => s.href === '#').length,

@@ -28,8 +28,20 @@ export function organization(_generic: Organization, site: SiteConfig): Organiza
       addressCountry: site.address.country,
     },
     contactPoint: [
-      { '@type': 'ContactPoint', contactType: 'customer support', telephone: site.contact.phone, email: site.contact.email, ...areaServed(site), availableLanguage: 'English' },
-      { '@type': 'ContactPoint', contactType: 'emergency', telephone: site.contact.emergencyPhone, email: site.contact.securityEmail },
+      {
+        '@type': 'ContactPoint',
+        contactType: 'customer support',
+        telephone: site.contact.phone,
+        email: site.contact.email,
+        ...areaServed(site),
+        availableLanguage: 'English',
+      },
+      {
+        '@type': 'ContactPoint',
+        contactType: 'emergency',
+        telephone: site.contact.emergencyPhone,
+        email: site.contact.securityEmail,
+      },
     ],
     sameAs: site.social.map((s) => s.href).filter((href) => href.startsWith('https://')),
   };
@@ -37,4 +49,6 @@ export function organization(_generic: Organization, site: SiteConfig): Organiza
 
 /** schema.org's areaServed, as the config names it: none, one place, or a list. */
 const areaServed = (site: SiteConfig): { areaServed?: string | string[] } =>
-  site.areaServed.length === 0 ? {} : { areaServed: site.areaServed.length === 1 ? site.areaServed[0]! : site.areaServed };
+  site.areaServed.length === 0
+    ? {}
+    : { areaServed: site.areaServed.length === 1 ? site.areaServed[0]! : site.areaServed };

@@ -82,7 +82,10 @@ export type StyleBundle = Bundle & Pick<Assets, 'stylesheet' | 'fontPreload'>;
  * The scripts and the stylesheet are two bundles: an edit of one never re-bundles the other.
  */
 export async function bundleAssets(input: BundleInput, workDir: string, cacheDir?: string): Promise<Assets> {
-  const [scripts, style] = await Promise.all([bundleScripts(input.scripts, workDir, cacheDir), bundleStylesheet(input, workDir, cacheDir)]);
+  const [scripts, style] = await Promise.all([
+    bundleScripts(input.scripts, workDir, cacheDir),
+    bundleStylesheet(input, workDir, cacheDir),
+  ]);
   return joinAssets(scripts, style);
 }
 
@@ -107,14 +110,29 @@ const STORED_FORMAT = 2;
  */
 function recipeOf(input: unknown, workDir: string): string {
   const project = ['tsconfig.json', 'package-lock.json'].map((file) => fingerprint(path.join(workDir, file)));
-  return JSON.stringify({ format: STORED_FORMAT, esbuild: esbuildVersion, options: bundleOptions(path.join(workDir, ASSETS_DIR)), input, workDir, project });
+  return JSON.stringify({
+    format: STORED_FORMAT,
+    esbuild: esbuildVersion,
+    options: bundleOptions(path.join(workDir, ASSETS_DIR)),
+    input,
+    workDir,
+    project,
+  });
 }
 
 /** The island scripts (entry name → absolute source file), minified, with the chunks they share. */
-export async function bundleScripts(scripts: Record<string, string>, workDir: string, cacheDir?: string): Promise<ScriptBundle> {
+export async function bundleScripts(
+  scripts: Record<string, string>,
+  workDir: string,
+  cacheDir?: string,
+): Promise<ScriptBundle> {
   const make = async (): Promise<ScriptBundle> => {
-    if (Object.keys(scripts).length === 0) return { files: new Map(), inputs: [], scripts: {}, imports: {}, styles: {} };
-    const built = await run(Object.entries(scripts).map(([name, file]) => ({ in: file, out: name })), workDir);
+    if (Object.keys(scripts).length === 0)
+      return { files: new Map(), inputs: [], scripts: {}, imports: {}, styles: {} };
+    const built = await run(
+      Object.entries(scripts).map(([name, file]) => ({ in: file, out: name })),
+      workDir,
+    );
     const result: ScriptBundle = { files: built.files, inputs: built.inputs, scripts: {}, imports: {}, styles: {} };
     for (const [name, source] of Object.entries(scripts)) {
       const [out, meta] = built.entry(source);
@@ -137,18 +155,28 @@ export async function bundleProjectAssets(
 ): Promise<Assets> {
   const [scripts, style] = await Promise.all([
     scriptEntries(islandsDir).then((entries) => bundleScripts(entries, root, cacheDir)),
-    bundleStylesheet({ stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont }, root, cacheDir),
+    bundleStylesheet(
+      { stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont },
+      root,
+      cacheDir,
+    ),
   ]);
   return joinAssets(scripts, style);
 }
 
 /** The theme's stylesheet with what it imports, and the URL of the font to preload. */
-export async function bundleStylesheet(input: Pick<BundleInput, 'stylesheet' | 'preloadFont'>, workDir: string, cacheDir?: string): Promise<StyleBundle> {
+export async function bundleStylesheet(
+  input: Pick<BundleInput, 'stylesheet' | 'preloadFont'>,
+  workDir: string,
+  cacheDir?: string,
+): Promise<StyleBundle> {
   const make = async (): Promise<StyleBundle> => {
     const built = await run([{ in: input.stylesheet, out: 'site' }], workDir);
     const font = input.preloadFont;
     const fontOut = font
-      ? Object.entries(built.outputs).find(([, out]) => Object.keys(out.inputs).some((file) => file.replace(/\\/g, '/').endsWith(font)))
+      ? Object.entries(built.outputs).find(([, out]) =>
+          Object.keys(out.inputs).some((file) => file.replace(/\\/g, '/').endsWith(font)),
+        )
       : undefined;
     return {
       files: built.files,
@@ -175,15 +203,27 @@ async function run(entryPoints: { in: string; out: string }[], workDir: string) 
   for (const file of result.outputFiles) files.set(publicUrl(file.path).slice(1), file.contents);
   const outputs = result.metafile.outputs;
   const entry = (source: string) => {
-    const found = Object.entries(outputs).find(([, out]) => out.entryPoint && path.resolve(out.entryPoint) === path.resolve(source));
+    const found = Object.entries(outputs).find(
+      ([, out]) => out.entryPoint && path.resolve(out.entryPoint) === path.resolve(source),
+    );
     if (!found) throw new SiteError('AssetBuildFailed', { noOutputFor: source });
     return found;
   };
-  return { files, outputs, entry, publicUrl, inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(file)) };
+  return {
+    files,
+    outputs,
+    entry,
+    publicUrl,
+    inputs: Object.keys(result.metafile.inputs).map((file) => path.resolve(file)),
+  };
 }
 
 /** Chunks an entry imports statically (transitively): worth a modulepreload. */
-function staticImports(meta: Metafile['outputs'][string], outputs: Metafile['outputs'], seen = new Set<string>()): string[] {
+function staticImports(
+  meta: Metafile['outputs'][string],
+  outputs: Metafile['outputs'],
+  seen = new Set<string>(),
+): string[] {
   for (const imported of meta.imports) {
     if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;
     seen.add(imported.path);

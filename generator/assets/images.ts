@@ -16,9 +16,10 @@ import { entryKey, fingerprint, installedVersion, removeStale, touchEntry } from
 import { readSealed, writeSealed } from '../cache/seal';
 
 const resolveModule = createRequire(import.meta.url).resolve;
-const FONTS = ['@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf', '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf'].map((f) =>
-  resolveModule(f),
-);
+const FONTS = [
+  '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
+  '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
+].map((f) => resolveModule(f));
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
@@ -66,19 +67,27 @@ function squareSvg(site: SiteConfig, logo: string, size: number): string {
  */
 async function render(svg: string): Promise<Uint8Array> {
   const { renderAsync } = await import('@resvg/resvg-js');
-  return (await renderAsync(svg, { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' } })).asPng();
+  return (
+    await renderAsync(svg, { font: { loadSystemFonts: false, fontFiles: FONTS, defaultFontFamily: 'Inter' } })
+  ).asPng();
 }
 
 /** The icons made from the logo, when the config names one. */
 export const LOGO_IMAGES = ['logo.png', 'apple-touch-icon.png'] as const;
 
 /** Returns output path (relative to the site root) → PNG bytes: the social card, and the icons when there is a logo. */
-export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: string, card: SocialCard = defaultSocialCard(site)): Promise<Map<string, Uint8Array>> {
+export async function siteImages(
+  site: SiteConfig,
+  publicDir: string,
+  cacheDir: string,
+  card: SocialCard = defaultSocialCard(site),
+): Promise<Map<string, Uint8Array>> {
   let logo: string | undefined;
   if (site.logo !== undefined) {
     const logoFile = path.join(publicDir, site.logo);
     // Only a regular file inside the public folder, whatever the path or its links say.
-    if (!isInside(path.resolve(logoFile), path.resolve(publicDir))) throw new SiteError('InvalidConfig', { logo: site.logo }, { field: 'logo', file: displayPath(logoFile) });
+    if (!isInside(path.resolve(logoFile), path.resolve(publicDir)))
+      throw new SiteError('InvalidConfig', { logo: site.logo }, { field: 'logo', file: displayPath(logoFile) });
     try {
       await checkInsidePages(logoFile, publicDir, displayPath(logoFile));
       logo = new TextDecoder().decode(await readInput(logoFile, displayPath(logoFile), LIMITS.logo));
@@ -89,17 +98,24 @@ export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: 
   }
   const jobs: Record<string, string> = {
     [OG_IMAGE.path.slice(1)]: ogSvg(site, logo, card),
-    ...(logo === undefined ? {} : { [LOGO_IMAGES[0]]: squareSvg(site, logo, 512), [LOGO_IMAGES[1]]: squareSvg(site, logo, 180) }),
+    ...(logo === undefined
+      ? {}
+      : { [LOGO_IMAGES[0]]: squareSvg(site, logo, 512), [LOGO_IMAGES[1]]: squareSvg(site, logo, 180) }),
   };
   const out = new Map<string, Uint8Array>();
   // A cache that cannot be written only costs the next build a rendering.
-  const caching = mkdir(cacheDir, { recursive: true }).then(() => true, () => false);
+  const caching = mkdir(cacheDir, { recursive: true }).then(
+    () => true,
+    () => false,
+  );
   const kept = await Promise.all(
     Object.entries(jobs).map(async ([name, svg]) => {
       const entry = `img-${entryKey(IMAGE_RECIPE, svg)}.png`;
       const cached = path.join(cacheDir, entry);
       // Sealed (cache/seal.ts): an image edited in the cache is rendered again, never published.
-      const stored = await readSealed(cached).then(async (bytes) => (bytes && isWholePng(bytes) ? (await touchEntry(cached), bytes) : undefined));
+      const stored = await readSealed(cached).then(async (bytes) =>
+        bytes && isWholePng(bytes) ? (await touchEntry(cached), bytes) : undefined,
+      );
       const png = stored ?? (await render(svg));
       if (!stored && (await caching)) await writeSealed(cached, png);
       out.set(name, png);
@@ -111,7 +127,13 @@ export async function siteImages(site: SiteConfig, publicDir: string, cacheDir: 
 }
 
 /** What a rendered image depends on besides its SVG: resvg's version and the fonts it draws text with. */
-const IMAGE_RECIPE = JSON.stringify(['resvg', installedVersion('@resvg/resvg-js'), FONTS.map((file) => [path.basename(file), fingerprint(file)]), 'v2']);
+const IMAGE_RECIPE = JSON.stringify([
+  'resvg',
+  installedVersion('@resvg/resvg-js'),
+  FONTS.map((file) => [path.basename(file), fingerprint(file)]),
+  'v2',
+]);
 
 /** A PNG that ends with its IEND chunk: anything shorter (a torn entry from a killed build, written before entries were renamed into place) is rendered again. */
-const isWholePng = (bytes: Uint8Array) => bytes.length > 12 && Buffer.from(bytes.subarray(bytes.length - 8, bytes.length - 4)).toString('latin1') === 'IEND';
+const isWholePng = (bytes: Uint8Array) =>
+  bytes.length > 12 && Buffer.from(bytes.subarray(bytes.length - 8, bytes.length - 4)).toString('latin1') === 'IEND';

@@ -48,7 +48,12 @@ interface SealedManifest {
  * The bundle of a `kind` (scripts, styles) `recipe` makes: the stored one when its inputs are unchanged, else made
  * now by `make` (and stored). Each kind has its manifest and its folders.
  */
-export async function cachedAssets<T extends Bundle>(kind: string, recipe: string, cacheDir: string, make: () => Promise<T>): Promise<T> {
+export async function cachedAssets<T extends Bundle>(
+  kind: string,
+  recipe: string,
+  cacheDir: string,
+  make: () => Promise<T>,
+): Promise<T> {
   const stored = await storedAssets<T>(kind, recipe, cacheDir);
   return stored ?? store(kind, recipe, cacheDir, await make());
 }
@@ -58,16 +63,22 @@ const manifestOf = (kind: string) => `${kind}-manifest.json`;
 /** The digest a bundle's folder is named by: of every file's name, size and bytes, in name order. */
 function folderOf(kind: string, files: Iterable<[string, Uint8Array]>): string {
   const hash = createHash('sha256');
-  for (const [file, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`${file}\0${contents.length}\0`).update(contents);
+  for (const [file, contents] of [...files].sort(([a], [b]) => (a < b ? -1 : 1)))
+    hash.update(`${file}\0${contents.length}\0`).update(contents);
   return `${kind}-${hash.digest('hex').slice(0, 16)}`;
 }
 
 /** The manifest of the stored bundle of `kind`, when it is sealed, `recipe` made it and none of its inputs changed since. */
-async function currentManifest<T extends Bundle>(kind: string, recipe: string, cacheDir: string): Promise<Manifest<T> | undefined> {
+async function currentManifest<T extends Bundle>(
+  kind: string,
+  recipe: string,
+  cacheDir: string,
+): Promise<Manifest<T> | undefined> {
   const name = manifestOf(kind);
   try {
     const stored = JSON.parse(await readFile(path.join(cacheDir, name), 'utf8')) as SealedManifest;
-    if (typeof stored?.manifest !== 'string' || !sealed(await sealKey(), stored.seal, name, stored.manifest)) return undefined;
+    if (typeof stored?.manifest !== 'string' || !sealed(await sealKey(), stored.seal, name, stored.manifest))
+      return undefined;
     const manifest = JSON.parse(stored.manifest) as Manifest<T>;
     if (manifest.recipe !== recipe || !new RegExp(`^${kind}-[0-9a-f]{16}$`).test(manifest.folder)) return undefined;
     if (!Array.isArray(manifest.assets?.files) || !manifest.assets.files.every(isConfinedPath)) return undefined;

@@ -55,7 +55,11 @@ export async function cacheFolder(preferred: string, packages?: string): Promise
     await writable(dir, 0o700);
     if (packages) await linkPackages(path.join(dir, 'node_modules'), packages);
   } catch (cause) {
-    throw new SiteError('CacheUnwritable', { folder: shown, reason, fallback: dir, problem: (cause as Error).message }, { file: shown, cause });
+    throw new SiteError(
+      'CacheUnwritable',
+      { folder: shown, reason, fallback: dir, problem: (cause as Error).message },
+      { file: shown, cause },
+    );
   }
   const warning = new SiteWarning('CacheUnwritable', { folder: shown, reason, fallback: dir }, { file: shown });
   return { dir, warning };
@@ -73,7 +77,11 @@ export async function privateFolder(): Promise<string> {
   await writable(base, 0o700);
   const stats = await lstat(base);
   const owner = process.getuid?.();
-  if (!stats.isDirectory() || (owner !== undefined && stats.uid !== owner) || (process.platform !== 'win32' && (stats.mode & 0o022) !== 0)) {
+  if (
+    !stats.isDirectory() ||
+    (owner !== undefined && stats.uid !== owner) ||
+    (process.platform !== 'win32' && (stats.mode & 0o022) !== 0)
+  ) {
     throw new Error(`${base} is not a folder that only this user can write`);
   }
   return base;
@@ -84,7 +92,13 @@ export async function privateFolder(): Promise<string> {
  * may choose the same folder at once: a link another one made meanwhile is as good.
  */
 async function linkPackages(link: string, packages: string): Promise<void> {
-  if (!(await lstat(packages).then((s) => s.isDirectory() || s.isSymbolicLink(), () => false))) return;
+  if (
+    !(await lstat(packages).then(
+      (s) => s.isDirectory() || s.isSymbolicLink(),
+      () => false,
+    ))
+  )
+    return;
   const target = path.resolve(packages);
   const linked = async () => (await readlink(link).catch(() => undefined)) === target;
   if (await linked()) return;
@@ -99,4 +113,3 @@ async function linkPackages(link: string, packages: string): Promise<void> {
     if (!(await linked())) throw error;
   }
 }
-

@@ -71,7 +71,8 @@ export async function writeAtomically(target: string, make: (temp: string) => Pr
 }
 
 /** Writes a cache entry file whole or not at all (writeAtomically). */
-export const writeEntry = (file: string, contents: string | Uint8Array): Promise<boolean> => writeAtomically(file, (temp) => writeFile(temp, contents));
+export const writeEntry = (file: string, contents: string | Uint8Array): Promise<boolean> =>
+  writeAtomically(file, (temp) => writeFile(temp, contents));
 
 /**
  * Whether `relative`, a path read from a cache or manifest, is a plain relative path of forward-slashed names: no
@@ -95,7 +96,9 @@ const engineRequire = createRequire(import.meta.url);
 export function installedVersion(name: string): string {
   for (const folder of engineRequire.resolve.paths(name) ?? []) {
     try {
-      const { version } = JSON.parse(readFileSync(path.join(folder, name, 'package.json'), 'utf8')) as { version?: unknown };
+      const { version } = JSON.parse(readFileSync(path.join(folder, name, 'package.json'), 'utf8')) as {
+        version?: unknown;
+      };
       return typeof version === 'string' ? version : '';
     } catch {
       // not in this folder

@@ -37,7 +37,11 @@ async function readKey(): Promise<Buffer> {
     await rm(temp, { force: true });
     const stats = await lstat(file);
     const owner = process.getuid?.();
-    if (!stats.isFile() || (owner !== undefined && stats.uid !== owner) || (process.platform !== 'win32' && (stats.mode & 0o077) !== 0)) {
+    if (
+      !stats.isFile() ||
+      (owner !== undefined && stats.uid !== owner) ||
+      (process.platform !== 'win32' && (stats.mode & 0o077) !== 0)
+    ) {
       throw new Error(`${file} is not a file only this user can read`);
     }
     const key = await readFile(file);
@@ -74,7 +78,9 @@ export async function readSealed(file: string): Promise<Uint8Array | undefined> 
   const bytes = await readFile(file).catch(() => undefined);
   if (!bytes || bytes.length <= SEAL_LENGTH || bytes[SEAL_LENGTH] !== 0x0a) return undefined;
   const contents = new Uint8Array(bytes.subarray(SEAL_LENGTH + 1));
-  return sealed(await sealKey(), bytes.subarray(0, SEAL_LENGTH).toString('latin1'), path.basename(file), contents) ? contents : undefined;
+  return sealed(await sealKey(), bytes.subarray(0, SEAL_LENGTH).toString('latin1'), path.basename(file), contents)
+    ? contents
+    : undefined;
 }
 
 /** A seal made piece by piece, for an entry written in parts: the same as sealOf(key, name, every piece joined). */

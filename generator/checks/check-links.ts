@@ -75,7 +75,12 @@ export interface SharedLinks {
 /** A page's markup to read for links: its HTML, or its parts in order, with shared parts already read. */
 export type LinkSource = string | SharedLinks;
 
-export function pageLinks(route: string, file: string, html: string | LinkSource[], intern: Interner = createInterner()): PageLinks {
+export function pageLinks(
+  route: string,
+  file: string,
+  html: string | LinkSource[],
+  intern: Interner = createInterner(),
+): PageLinks {
   const links = new Set<string>();
   const ids: string[] = [];
   for (const part of typeof html === 'string' ? [html] : html) {
@@ -107,7 +112,12 @@ export interface MarkdownLinks {
   routeOfFile(file: string): string | undefined;
 }
 
-export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plannedRoutes: readonly string[], markdown?: MarkdownLinks): LinkCheck {
+export function checkLinks(
+  pages: PageLinks[],
+  files: ReadonlySet<string>,
+  plannedRoutes: readonly string[],
+  markdown?: MarkdownLinks,
+): LinkCheck {
   const idsByRoute = new Map(pages.map((p) => [p.route, new Set(p.ids)]));
   const planned = new Map<string, Set<string>>(plannedRoutes.map((route) => [route, new Set()]));
   const errors: SiteError[] = [];
@@ -116,9 +126,13 @@ export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plann
   const problemOf = (route: string, fragment: string | undefined, written: string): string | undefined => {
     if (planned.has(route)) return undefined;
     const ids = idsByRoute.get(route);
-    if (!ids) return files.has(written.slice(1)) || files.has(percentDecoded(written.slice(1))) ? undefined : `${written} is not a page or a file of the site`;
+    if (!ids)
+      return files.has(written.slice(1)) || files.has(percentDecoded(written.slice(1)))
+        ? undefined
+        : `${written} is not a page or a file of the site`;
     // Browsers look for the fragment as written, then percent-decoded (markdown links to `#безопасность` are encoded).
-    if (fragment && !ids.has(fragment) && !ids.has(percentDecoded(fragment))) return `${route} has no element with id "${fragment}"`;
+    if (fragment && !ids.has(fragment) && !ids.has(percentDecoded(fragment)))
+      return `${route} has no element with id "${fragment}"`;
     return undefined;
   };
   // A link that starts with "/" means the same on every page: checked once, however many pages share it (the header's and footer's links are on all of them).
@@ -153,9 +167,22 @@ export function checkLinks(pages: PageLinks[], files: ReadonlySet<string>, plann
             route === undefined
               ? `Write the path of the markdown file from this page's folder (or from the pages folder, starting with /), or create ${md.target}.`
               : `Link to ${route}, the route the slug gives ${md.target}.`;
-          errors.push(new SiteError('BrokenLink', { href: md.href, route: page.route, problem }, { file: page.file, field: md.href, line: md.line, hint }));
+          errors.push(
+            new SiteError(
+              'BrokenLink',
+              { href: md.href, route: page.route, problem },
+              { file: page.file, field: md.href, line: md.line, hint },
+            ),
+          );
         }
-        if (written.length === 0) errors.push(new SiteError('BrokenLink', { href: link, route: page.route, problem: verdict.problem }, { file: page.file, field: link }));
+        if (written.length === 0)
+          errors.push(
+            new SiteError(
+              'BrokenLink',
+              { href: link, route: page.route, problem: verdict.problem },
+              { file: page.file, field: link },
+            ),
+          );
       }
     }
   }

@@ -22,7 +22,14 @@ export interface SiteLinks {
   publicDir: string;
 }
 
-export async function checkSiteLinks({ config, configFile, pages, links, files, publicDir }: SiteLinks): Promise<SiteWarning[]> {
+export async function checkSiteLinks({
+  config,
+  configFile,
+  pages,
+  links,
+  files,
+  publicDir,
+}: SiteLinks): Promise<SiteWarning[]> {
   const all = [...pages];
   const byRoute = new Map(all.map((page) => [page.route, page.markdownLinks]));
   const markdown = {
@@ -31,7 +38,14 @@ export async function checkSiteLinks({ config, configFile, pages, links, files, 
   };
   const errors = all
     .filter((page) => config.plannedRoutes.includes(page.route))
-    .map((page) => new SiteError('InvalidConfig', { plannedRoute: page.route, page: page.file }, { field: 'plannedRoutes', file: configFile }));
+    .map(
+      (page) =>
+        new SiteError(
+          'InvalidConfig',
+          { plannedRoute: page.route, page: page.file },
+          { field: 'plannedRoutes', file: configFile },
+        ),
+    );
   const publicFiles = await listFiles(publicDir);
   const present = new Set([...files, ...publicFiles.filter(isPublished)]);
   const { errors: broken, planned } = checkLinks([...links], present, config.plannedRoutes, markdown);

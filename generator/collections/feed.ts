@@ -28,11 +28,15 @@ export interface FeedSource {
 }
 
 // Characters XML 1.0 does not allow at all (C0 controls but tab and line ends, lone surrogates, U+FFFE, U+FFFF).
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const xml = (text: string) => text.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const xml = (text: string) =>
+  text.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const updatedOf = (feed: FeedSource) =>
-  feed.entries.length === 0 ? feed.empty.toISOString().replace(/\.\d{3}Z$/, 'Z') : feed.entries.map((e) => rfc3339(e.date)).sort((a, b) => Date.parse(b) - Date.parse(a))[0]!;
+  feed.entries.length === 0
+    ? feed.empty.toISOString().replace(/\.\d{3}Z$/, 'Z')
+    : feed.entries.map((e) => rfc3339(e.date)).sort((a, b) => Date.parse(b) - Date.parse(a))[0]!;
 
 export function atomFeed(feed: FeedSource): string {
   const entries = feed.entries.map((entry) =>
@@ -45,7 +49,9 @@ export function atomFeed(feed: FeedSource): string {
       `    <updated>${rfc3339(entry.date)}</updated>`,
       ...entry.tags.map((tag) => `    <category term="${xml(tag)}"/>`),
       `    <summary>${xml(entry.description)}</summary>`,
-      ...(entry.html === undefined ? [] : [`    <content type="html" xml:base="${xml(entry.url)}">${xml(entry.html)}</content>`]),
+      ...(entry.html === undefined
+        ? []
+        : [`    <content type="html" xml:base="${xml(entry.url)}">${xml(entry.html)}</content>`]),
       '  </entry>',
     ].join('\n'),
   );

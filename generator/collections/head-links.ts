@@ -1,7 +1,9 @@
 /** The head links of a page that reads collections: its list's previous and next pages, and its feeds. */
 import type { CollectionProps } from './types';
 
-export function collectionLinks(props: CollectionProps | undefined): { rel: string; href: string; type?: string; title?: string }[] | undefined {
+export function collectionLinks(
+  props: CollectionProps | undefined,
+): { rel: string; href: string; type?: string; title?: string }[] | undefined {
   if (!props) return undefined;
   const { pagination } = props;
   return [

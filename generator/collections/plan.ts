@@ -62,7 +62,10 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   }
 
   // Each template's collections, selected once per update whatever the number of pages of that template.
-  const lists = new Map<string, { sources: Source[]; entry: (source: Source) => Entry; index?: Map<string, number>; whole?: Entry[] }>();
+  const lists = new Map<
+    string,
+    { sources: Source[]; entry: (source: Source) => Entry; index?: Map<string, number>; whole?: Entry[] }
+  >();
   const listOf = (template: string, name: string) => {
     const id = `${template}\u0000${name}`;
     let list = lists.get(id);
@@ -78,7 +81,13 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   const add = (made: PlannedPage, source: PageInfo) => {
     const existing = planned.get(made.page.route);
     if (existing) {
-      errors.push(new SiteError('DuplicateRoute', { route: made.page.route, first: existing.page.file, second: source.file }, { file: source.file }));
+      errors.push(
+        new SiteError(
+          'DuplicateRoute',
+          { route: made.page.route, first: existing.page.file, second: source.file },
+          { file: source.file },
+        ),
+      );
       return;
     }
     planned.set(made.page.route, made);
@@ -110,7 +119,10 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
       if (at !== undefined) {
         const previous = list.sources[at - 1];
         const next = list.sources[at + 1];
-        props.neighbours = { ...(previous ? { previous: list.entry(previous) } : {}), ...(next ? { next: list.entry(next) } : {}) };
+        props.neighbours = {
+          ...(previous ? { previous: list.entry(previous) } : {}),
+          ...(next ? { next: list.entry(next) } : {}),
+        };
         props.entry = list.entry(bySource.get(page.route)!);
       } else props.neighbours = {};
     }
@@ -144,9 +156,28 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
           ...(tagList ? { tags: tagList.tags } : {}),
         };
         const pageProps: CollectionProps = { ...props, pagination };
-        const title = n === 1 && !tag ? page.title : titleOf ? titleOf({ title: page.title, page: n, ...(tag ? { tag: tag.name } : {}) }) : defaultTitle(page.title, n, tag?.name);
+        const title =
+          n === 1 && !tag
+            ? page.title
+            : titleOf
+              ? titleOf({ title: page.title, page: n, ...(tag ? { tag: tag.name } : {}) })
+              : defaultTitle(page.title, n, tag?.name);
         // Pages after the first and tag pages show the list alone: the page's text is its first page's.
-        const made = route === page.route ? page : { ...page, html: '', headings: [], route, url: urlOf(site.baseUrl, route), title, breadcrumbs: (theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: page.data.breadcrumb }, site) };
+        const made =
+          route === page.route
+            ? page
+            : {
+                ...page,
+                html: '',
+                headings: [],
+                route,
+                url: urlOf(site.baseUrl, route),
+                title,
+                breadcrumbs: (theme.breadcrumbs ?? breadcrumbTrail)(
+                  { route, title, label: page.data.breadcrumb },
+                  site,
+                ),
+              };
         if (route === page.route) planned.set(route, { page, props: pageProps, key: key(pageProps) });
         else add({ page: made, props: pageProps, key: key(pageProps) }, page);
       }
@@ -155,13 +186,20 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     if (tagList) {
       const base = tagBases.get(collection)!;
       // Only the page the tag routes belong to makes the tag pages.
-      if (base === page.route) for (const tag of tagList.tags) spread(tagRoute(base, tag.slug), tagList.entries.get(tag.slug)!, { name: tag.name, slug: tag.slug, route: tag.route });
+      if (base === page.route)
+        for (const tag of tagList.tags)
+          spread(tagRoute(base, tag.slug), tagList.entries.get(tag.slug)!, {
+            name: tag.name,
+            slug: tag.slug,
+            route: tag.route,
+          });
     }
   }
   return finish({ pages: planned, feeds }, errors);
 }
 
-const defaultTitle = (title: string, page: number, tag: string | undefined) => `${title}${tag === undefined ? '' : `: ${tag}`}${page > 1 ? `, page ${page}` : ''}`;
+const defaultTitle = (title: string, page: number, tag: string | undefined) =>
+  `${title}${tag === undefined ? '' : `: ${tag}`}${page > 1 ? `, page ${page}` : ''}`;
 
 function finish(plan: Plan, errors: SiteError[]): Plan {
   throwIfAny(errors);
@@ -175,7 +213,8 @@ function usesOf(theme: Theme, errors: SiteError[]): Map<string, CollectionUse> {
     const use = template as CollectionUse;
     if (!use.collections && !use.paginate && !use.neighbours && !use.feed) continue;
     const problems = useProblems(use);
-    for (const [field, problem] of problems) errors.push(new SiteError('InvalidCollectionUse', { template: name, field, problem }, { field }));
+    for (const [field, problem] of problems)
+      errors.push(new SiteError('InvalidCollectionUse', { template: name, field, problem }, { field }));
     if (problems.length === 0) uses.set(name, use);
   }
   return uses;
@@ -187,22 +226,34 @@ function useProblems(use: CollectionUse): [string, string][] {
   const problems: [string, string][] = [];
   const names = Object.keys(use.collections ?? {});
   const named = (field: string, name: string | undefined) => {
-    if (name !== undefined && !names.includes(name)) problems.push([field, `names "${name}", not one of its collections (${names.join(', ') || 'none'})`]);
+    if (name !== undefined && !names.includes(name))
+      problems.push([field, `names "${name}", not one of its collections (${names.join(', ') || 'none'})`]);
   };
   for (const [name, query] of Object.entries(use.collections ?? {})) {
-    if (query.limit !== undefined && !wholeFrom1(query.limit)) problems.push([`collections.${name}.limit`, 'is not a whole number from 1']);
-    if (query.sort !== undefined && !['date', 'title', 'route'].includes(query.sort) && !/^data\.[^.]+$/.test(query.sort)) problems.push([`collections.${name}.sort`, 'is not date, title, route or data.<field>']);
+    if (query.limit !== undefined && !wholeFrom1(query.limit))
+      problems.push([`collections.${name}.limit`, 'is not a whole number from 1']);
+    if (
+      query.sort !== undefined &&
+      !['date', 'title', 'route'].includes(query.sort) &&
+      !/^data\.[^.]+$/.test(query.sort)
+    )
+      problems.push([`collections.${name}.sort`, 'is not date, title, route or data.<field>']);
   }
   named('paginate.collection', use.paginate?.collection);
   if (use.paginate && !wholeFrom1(use.paginate.size)) problems.push(['paginate.size', 'is not a whole number from 1']);
   named('neighbours', use.neighbours);
   named('feed.collection', use.feed?.collection);
-  if (use.feed?.limit !== undefined && !wholeFrom1(use.feed.limit)) problems.push(['feed.limit', 'is not a whole number from 1']);
+  if (use.feed?.limit !== undefined && !wholeFrom1(use.feed.limit))
+    problems.push(['feed.limit', 'is not a whole number from 1']);
   return problems;
 }
 
 /** The tags of a collection with tag pages, by slug; two tags with one slug are an error naming a page of each. */
-function tagsOf(sources: Source[], base: string, errors: SiteError[]): { tags: TagCount[]; entries: Map<string, Source[]> } {
+function tagsOf(
+  sources: Source[],
+  base: string,
+  errors: SiteError[],
+): { tags: TagCount[]; entries: Map<string, Source[]> } {
   const bySlug = new Map<string, { name: string; file: string; entries: Source[] }>();
   for (const source of sources) {
     for (const tag of source.tags) {
@@ -210,27 +261,55 @@ function tagsOf(sources: Source[], base: string, errors: SiteError[]): { tags: T
       if (!found) bySlug.set(tag.slug, { name: tag.name, file: source.page.file, entries: [source] });
       else if (found.name !== tag.name) {
         errors.push(
-          new SiteError('TagSlugCollision', { route: tagRoute(base, tag.slug), first: { tag: found.name, file: found.file }, second: { tag: tag.name, file: source.page.file } }, { file: source.page.file, field: 'tags' }),
+          new SiteError(
+            'TagSlugCollision',
+            {
+              route: tagRoute(base, tag.slug),
+              first: { tag: found.name, file: found.file },
+              second: { tag: tag.name, file: source.page.file },
+            },
+            { file: source.page.file, field: 'tags' },
+          ),
         );
       } else found.entries.push(source);
     }
   }
   const slugs = [...bySlug.keys()].sort();
   return {
-    tags: slugs.map((slug) => ({ name: bySlug.get(slug)!.name, slug, route: tagRoute(base, slug), count: bySlug.get(slug)!.entries.length })),
+    tags: slugs.map((slug) => ({
+      name: bySlug.get(slug)!.name,
+      slug,
+      route: tagRoute(base, slug),
+      count: bySlug.get(slug)!.entries.length,
+    })),
     entries: new Map(slugs.map((slug) => [slug, bySlug.get(slug)!.entries])),
   };
 }
 
 /** The feeds a page's template asks for: [output file, text, the link to it]. Drafts are never in a feed. */
-function feedOf(page: PageInfo, use: CollectionUse, sources: Source[], ctx: PlanContext, errors: SiteError[]): [string, string, FeedLink][] {
+function feedOf(
+  page: PageInfo,
+  use: CollectionUse,
+  sources: Source[],
+  ctx: PlanContext,
+  errors: SiteError[],
+): [string, string, FeedLink][] {
   const feed = use.feed!;
   const atomRoute = below(page.route, 'feed.xml');
   const listed = sources.filter((source) => !source.entry.draft);
   const undated = listed.filter((source) => source.time === undefined);
-  for (const source of undated) errors.push(new SiteError('FeedEntryWithoutDate', { feed: atomRoute, route: source.page.route }, { file: source.page.file, field: 'date' }));
+  for (const source of undated)
+    errors.push(
+      new SiteError(
+        'FeedEntryWithoutDate',
+        { feed: atomRoute, route: source.page.route },
+        { file: source.page.file, field: 'date' },
+      ),
+    );
   if (undated.length > 0) return [];
-  const newest = [...listed].sort((a, b) => b.time! - a.time! || (a.page.route < b.page.route ? -1 : 1)).slice(0, feed.limit ?? DEFAULT_FEED_LIMIT);
+  const newest = [...listed]
+    .sort((a, b) => b.time! - a.time! || (a.page.route < b.page.route ? -1 : 1))
+    .slice(0, feed.limit ?? DEFAULT_FEED_LIMIT);
   const entries: FeedEntry[] = newest.map(({ page: p, entry }) => ({
     title: p.title,
     url: p.url,
@@ -240,20 +319,38 @@ function feedOf(page: PageInfo, use: CollectionUse, sources: Source[], ctx: Plan
     tags: entry.tags.map((tag) => tag.name),
   }));
   const title = feed.title ?? page.title;
-  const source = { title, pageUrl: page.url, author: ctx.site.name, language: languageTag(ctx.site), empty: dayOf(ctx.now), entries };
+  const source = {
+    title,
+    pageUrl: page.url,
+    author: ctx.site.name,
+    language: languageTag(ctx.site),
+    empty: dayOf(ctx.now),
+    entries,
+  };
   const made: [string, string, FeedLink][] = [
-    [atomRoute.slice(1), atomFeed({ ...source, feedUrl: urlOf(ctx.site.baseUrl, atomRoute) }), { href: atomRoute, type: 'application/atom+xml', title }],
+    [
+      atomRoute.slice(1),
+      atomFeed({ ...source, feedUrl: urlOf(ctx.site.baseUrl, atomRoute) }),
+      { href: atomRoute, type: 'application/atom+xml', title },
+    ],
   ];
   if (feed.json) {
     const jsonRoute = below(page.route, 'feed.json');
-    made.push([jsonRoute.slice(1), jsonFeed({ ...source, feedUrl: urlOf(ctx.site.baseUrl, jsonRoute) }), { href: jsonRoute, type: 'application/feed+json', title }]);
+    made.push([
+      jsonRoute.slice(1),
+      jsonFeed({ ...source, feedUrl: urlOf(ctx.site.baseUrl, jsonRoute) }),
+      { href: jsonRoute, type: 'application/feed+json', title },
+    ]);
   }
   return made;
 }
 
 /** A page's HTML for a feed reader, which may ignore xml:base: root-relative and fragment links made absolute. */
 export const absoluteUrls = (html: string, baseUrl: string, pageUrl: string) =>
-  html.replace(/(\s(?:href|src)=")(\/(?!\/)|#)/g, (_, attribute: string, start: string) => `${attribute}${start === '#' ? `${pageUrl}#` : `${baseUrl}/`}`);
+  html.replace(
+    /(\s(?:href|src)=")(\/(?!\/)|#)/g,
+    (_, attribute: string, start: string) => `${attribute}${start === '#' ? `${pageUrl}#` : `${baseUrl}/`}`,
+  );
 
 const dayOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 

@@ -21,7 +21,9 @@ export interface Source {
 export function sourceOf(page: PageInfo): Source {
   const data = page.data as Record<string, unknown>;
   const date = typeof data.date === 'string' ? data.date : undefined;
-  const names = Array.isArray(data.tags) ? [...new Set(data.tags.filter((tag): tag is string => typeof tag === 'string'))] : [];
+  const names = Array.isArray(data.tags)
+    ? [...new Set(data.tags.filter((tag): tag is string => typeof tag === 'string'))]
+    : [];
   const tags = names.map((name) => ({ name, slug: tagSlug(name) }));
   const entry: Entry = {
     route: page.route,
@@ -88,7 +90,10 @@ export function projector(tagBase: string | undefined, summary: boolean): (sourc
   return (source) => {
     let entry = made.get(source);
     if (!entry) {
-      const tags: TagLink[] = tagBase === undefined ? source.entry.tags : source.tags.map((t) => ({ ...t, route: tagRoute(tagBase, t.slug) }));
+      const tags: TagLink[] =
+        tagBase === undefined
+          ? source.entry.tags
+          : source.tags.map((t) => ({ ...t, route: tagRoute(tagBase, t.slug) }));
       entry = { ...source.entry, tags, ...(summary ? { summary: summaryOf(source.page.html) } : {}) };
       made.set(source, entry);
     }

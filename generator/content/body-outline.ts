@@ -44,7 +44,9 @@ export function outlineBody(body: string): BodyOutline {
       // <code>{{ x }}</code> in a paragraph: the tags are html nodes, the text between them is code.
       if (child.type === 'html' && CODE_ELEMENTS.test(child.value.trim())) {
         const name = CODE_ELEMENTS.exec(child.value.trim())![1]!.toLowerCase();
-        const close = children.findIndex((other, at) => at > index && other.type === 'html' && other.value.trim().toLowerCase() === `</${name}>`);
+        const close = children.findIndex(
+          (other, at) => at > index && other.type === 'html' && other.value.trim().toLowerCase() === `</${name}>`,
+        );
         const from = child.position?.end.offset;
         const to = close === -1 ? end : children[close]!.position?.start.offset;
         if (from !== undefined && to !== undefined) code.push([from, to]);
@@ -55,9 +57,14 @@ export function outlineBody(body: string): BodyOutline {
   visit(tree);
   code.sort((a, b) => a[0] - b[0]);
 
-  const first = tree.children.find((node) => !(node.type === 'html' && /^<!--[\s\S]*-->$/.test(node.value.trim())) && node.type !== 'definition');
+  const first = tree.children.find(
+    (node) => !(node.type === 'html' && /^<!--[\s\S]*-->$/.test(node.value.trim())) && node.type !== 'definition',
+  );
   const title =
-    first?.type === 'heading' && first.depth === 1 && first.position?.start.offset !== undefined && first.position.end.offset !== undefined
+    first?.type === 'heading' &&
+    first.depth === 1 &&
+    first.position?.start.offset !== undefined &&
+    first.position.end.offset !== undefined
       ? { node: first, start: first.position.start.offset, end: first.position.end.offset }
       : undefined;
   const paragraph = tree.children.map(proseParagraph).find((node) => node !== undefined);
@@ -71,7 +78,10 @@ export function outlineBody(body: string): BodyOutline {
 function proseParagraph(node: RootContent): Paragraph | undefined {
   const paragraph = node.type === 'blockquote' ? node.children[0] : node;
   if (paragraph?.type !== 'paragraph') return undefined;
-  const prose = paragraph.children.some((child) => child.type !== 'inlineCode' && child.type !== 'break' && !(child.type === 'text' && child.value.trim() === ''));
+  const prose = paragraph.children.some(
+    (child) =>
+      child.type !== 'inlineCode' && child.type !== 'break' && !(child.type === 'text' && child.value.trim() === ''),
+  );
   return prose ? paragraph : undefined;
 }
 

@@ -12,5 +12,8 @@ export interface Crumb {
 /** Home, then the page, named by `label` (its frontmatter's `breadcrumb`) or its title. */
 export function breadcrumbTrail(page: { route: string; title: string; label?: string }): Crumb[] {
   if (page.route === '/') return [{ name: 'Home', route: '/' }];
-  return [{ name: 'Home', route: '/' }, { name: page.label ?? page.title, route: page.route }];
+  return [
+    { name: 'Home', route: '/' },
+    { name: page.label ?? page.title, route: page.route },
+  ];
 }

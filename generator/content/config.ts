@@ -28,13 +28,19 @@ export const DEFAULT_LOCALE = 'en_US';
 export const routePath = z
   .string()
   .max(200)
-  .regex(/^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/, 'expected a route like /about (lowercase, no trailing slash)');
+  .regex(
+    /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/,
+    'expected a route like /about (lowercase, no trailing slash)',
+  );
 
 /** An internal route, optionally with an #anchor, or an external / mailto / tel / placeholder link. */
 export const href = z
   .string()
   .max(2000)
-  .regex(/^(\/[a-z0-9/-]*(#[A-Za-z][\w-]*)?|#[A-Za-z][\w-]*|#|https:\/\/\S+|mailto:\S+|tel:\+?[\d ]+)$/, 'expected /route, /route#anchor, #anchor, https://…, mailto: or tel:');
+  .regex(
+    /^(\/[a-z0-9/-]*(#[A-Za-z][\w-]*)?|#[A-Za-z][\w-]*|#|https:\/\/\S+|mailto:\S+|tel:\+?[\d ]+)$/,
+    'expected /route, /route#anchor, #anchor, https://…, mailto: or tel:',
+  );
 
 /** An email address, as the engine's fields and a theme's take it. */
 export const email = z.email().max(254);
@@ -45,10 +51,16 @@ export const siteConfigSchema = z.strictObject({
     .url({ protocol: /^https?$/, message: 'expected an absolute http(s) URL like https://example.org' })
     .max(2000)
     // Every canonical URL, the sitemap and robots.txt start with it: a space, query or fragment would be in each.
-    .refine((url) => !/[\s\u0000-\u001f\u007f?#]/.test(url), 'expected an absolute URL with no space, ? or #, like https://example.org/notes')
+    .refine(
+      (url) => !/[\s\u0000-\u001f\u007f?#]/.test(url),
+      'expected an absolute URL with no space, ? or #, like https://example.org/notes',
+    )
     .transform((url) => url.replace(/\/+$/, '')),
   /** The language and region of the content: `<html lang>` and og:locale. */
-  locale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_US').default(DEFAULT_LOCALE),
+  locale: z
+    .string()
+    .regex(/^[a-z]{2}_[A-Z]{2}$/, 'expected a locale like en_US')
+    .default(DEFAULT_LOCALE),
   /** What the site is, in a sentence or two: the publisher's description in the JSON-LD. */
   description: textField(200).optional(),
   /** A short line under the site's name: on the social card and in its alt text. */
@@ -56,7 +68,10 @@ export const siteConfigSchema = z.strictObject({
   /** The keywords meta of pages that name none. */
   keywords: z.array(singleLine(60)).max(100).default([]),
   /** The browser's colour for the site (the theme-color meta), and the background of the icons made from the logo. */
-  themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a hex colour like #0b1220').optional(),
+  themeColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'expected a hex colour like #0b1220')
+    .optional(),
   /** An SVG in the public folder: the favicon, and the PNG logo, touch icon and social card made from it. */
   logo: publicPath(['svg'], '/logo.svg').optional(),
   /** Routes linked to that have no page yet: allowed to be missing, and reported as a warning. */
@@ -71,7 +86,10 @@ export const siteConfigSchema = z.strictObject({
             name: z
               .string()
               .max(300)
-              .regex(/^(?:(?:@[a-zA-Z0-9~-][\w.~-]*\/)?[a-zA-Z0-9~-][\w.~-]*(?:\/[\w.~-]+)*|\.\.?\/\S+)$/, 'expected an npm package name like remark-smartypants or @scope/plugin, or a path like ./plugins/my-plugin.js'),
+              .regex(
+                /^(?:(?:@[a-zA-Z0-9~-][\w.~-]*\/)?[a-zA-Z0-9~-][\w.~-]*(?:\/[\w.~-]+)*|\.\.?\/\S+)$/,
+                'expected an npm package name like remark-smartypants or @scope/plugin, or a path like ./plugins/my-plugin.js',
+              ),
             /** Given to the plugin as its options. */
             options: z.unknown().optional(),
           }),
@@ -83,11 +101,18 @@ export const siteConfigSchema = z.strictObject({
   securityTxt: z
     .strictObject({
       /** Where to report a vulnerability: an email address, or an https:// page. */
-      contact: z.union([email, urlField(['https'])], { error: 'expected an email address or an https:// URL' }).optional(),
+      contact: z
+        .union([email, urlField(['https'])], { error: 'expected an email address or an https:// URL' })
+        .optional(),
       expiresInDays: z.number().int().min(1).max(364).default(180),
       /** Language tags (RFC 5646), each on the Preferred-Languages line. */
       languages: z
-        .array(z.string().max(35).regex(/^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/, 'expected a language tag like en or pt-BR'))
+        .array(
+          z
+            .string()
+            .max(35)
+            .regex(/^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/, 'expected a language tag like en or pt-BR'),
+        )
         .max(20)
         .default(['en']),
       /** The route of the security policy, named in security.txt when given. */
@@ -113,7 +138,11 @@ function schemaWith(extension: ConfigExtension | undefined): z.ZodObject {
 }
 
 /** Reads and validates the site config; `extension`: the theme's fields (its `config`), validated as strictly. */
-export async function loadConfig(pagesDir: string, displayRoot = process.cwd(), extension?: ConfigExtension): Promise<SiteConfig> {
+export async function loadConfig(
+  pagesDir: string,
+  displayRoot = process.cwd(),
+  extension?: ConfigExtension,
+): Promise<SiteConfig> {
   const file = path.join(pagesDir, CONFIG_FILE);
   const shown = path.relative(displayRoot, file) || file;
   let bytes: Uint8Array;
@@ -123,8 +152,13 @@ export async function loadConfig(pagesDir: string, displayRoot = process.cwd(), 
   } catch (cause) {
     if (cause instanceof SiteError) throw cause; // outside the pages folder, not a regular file, or too large
     const code = (cause as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new SiteError('MissingConfig', { file: shown }, { file: shown, cause });
-    throw new SiteError('UnreadableFile', { file: shown, reason: code ?? (cause as Error).message }, { file: shown, cause });
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      throw new SiteError('MissingConfig', { file: shown }, { file: shown, cause });
+    throw new SiteError(
+      'UnreadableFile',
+      { file: shown, reason: code ?? (cause as Error).message },
+      { file: shown, cause },
+    );
   }
   const fieldOf = (text: string, offset: number) => {
     const field = fieldAt(text, offset);
@@ -134,7 +168,10 @@ export async function loadConfig(pagesDir: string, displayRoot = process.cwd(), 
   const bad = firstForbidden(source);
   if (bad) throw characterError(source, shown, bad, fieldOf(source, bad.offset));
   const yaml = parseYaml(source, shown);
-  if (yaml.data === null || (typeof yaml.data === 'object' && !Array.isArray(yaml.data) && Object.keys(yaml.data).length === 0)) {
+  if (
+    yaml.data === null ||
+    (typeof yaml.data === 'object' && !Array.isArray(yaml.data) && Object.keys(yaml.data).length === 0)
+  ) {
     throw new SiteError('EmptyConfig', { file: shown }, { file: shown });
   }
   const data = checkedTexts(yaml.data, { file: shown, lineOf: yaml.lineOf });

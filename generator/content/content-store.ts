@@ -65,7 +65,13 @@ const storeFile = (cacheDir: string, pagesDir: string) =>
 
 /** The key of a page's bytes at its place: what its stored entry must match. */
 export function pageKey(bytes: Uint8Array, absolute: string, shown: string): string {
-  return createHash('sha256').update(absolute).update('\0').update(shown).update('\0').update(bytes).digest('base64url');
+  return createHash('sha256')
+    .update(absolute)
+    .update('\0')
+    .update(shown)
+    .update('\0')
+    .update(bytes)
+    .digest('base64url');
 }
 
 export class ContentStore {
@@ -82,13 +88,20 @@ export class ContentStore {
   static async open(cacheDir: string, pagesDir: string, recipe: string): Promise<ContentStore> {
     const file = storeFile(cacheDir, pagesDir);
     const text = await readFile(file, 'utf8').catch(() => undefined);
-    return new ContentStore(file, recipe, (text === undefined ? undefined : readEntries(text, recipe, path.basename(file), await sealKey())) ?? new Map());
+    return new ContentStore(
+      file,
+      recipe,
+      (text === undefined ? undefined : readEntries(text, recipe, path.basename(file), await sealKey())) ?? new Map(),
+    );
   }
 
   /** A store that keeps entries in memory only (no cache folder). */
   /** Whether a store for this pages folder is in the cache folder (whatever its recipe). */
   static exists(cacheDir: string, pagesDir: string): Promise<boolean> {
-    return access(storeFile(cacheDir, pagesDir)).then(() => true, () => false);
+    return access(storeFile(cacheDir, pagesDir)).then(
+      () => true,
+      () => false,
+    );
   }
 
   static inMemory(recipe: string): ContentStore {
@@ -165,7 +178,8 @@ function readEntries(text: string, recipe: string, name: string, key: Buffer): M
   const lines = text.split('\n');
   try {
     const header = JSON.parse(lines[0]!) as StoreHeader;
-    if (header.format !== FORMAT || header.recipe !== recipe || !Number.isSafeInteger(header.pages) || header.pages < 0) return undefined;
+    if (header.format !== FORMAT || header.recipe !== recipe || !Number.isSafeInteger(header.pages) || header.pages < 0)
+      return undefined;
     // A store cut short (a full disk, a crash of the machine) lacks its last line: ignored whole.
     if (lines.length !== header.pages + 3 || lines[header.pages + 2] !== '') return undefined;
     const end = JSON.parse(lines[header.pages + 1]!) as { end?: unknown };

@@ -14,7 +14,8 @@ export function dateProblem(text: string): string | undefined {
   const days = new Date(Date.UTC(y!, m!, 0)).getUTCDate();
   if (m! < 1 || m! > 12) return `has no month ${m}`;
   if (d! < 1 || d! > days) return `has no day ${d} in that month (it has ${days})`;
-  if (match[4] !== undefined && (hh! > 23 || mm! > 59 || (match[6] !== undefined && ss! > 59))) return 'has a time of day that does not exist';
+  if (match[4] !== undefined && (hh! > 23 || mm! > 59 || (match[6] !== undefined && ss! > 59)))
+    return 'has a time of day that does not exist';
   return undefined;
 }
 

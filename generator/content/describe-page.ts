@@ -74,14 +74,23 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
   const templateName = typeof frontmatter.template === 'string' ? frontmatter.template : DEFAULT_TEMPLATE;
   const template = ctx.theme.templates[templateName];
   if (!template) {
-    throw new SiteError('UnknownTemplate', { template: templateName, known: Object.keys(ctx.theme.templates).sort() }, {
-      file,
-      field: 'template',
-      line: yaml.lineOf(['template']),
-    });
+    throw new SiteError(
+      'UnknownTemplate',
+      { template: templateName, known: Object.keys(ctx.theme.templates).sort() },
+      {
+        file,
+        field: 'template',
+        line: yaml.lineOf(['template']),
+      },
+    );
   }
 
-  const result = validate(pageSchema(template.schema), frontmatter, { kind: 'InvalidFrontmatter', file, yaml, template: templateName });
+  const result = validate(pageSchema(template.schema), frontmatter, {
+    kind: 'InvalidFrontmatter',
+    file,
+    yaml,
+    template: templateName,
+  });
   throwIfAny(result.errors);
   const data = result.value as BaseFrontmatter & Record<string, unknown>;
 
@@ -116,14 +125,24 @@ export function titleOfFile(relativeFile: string, config: Pick<SiteConfig, 'name
  * Search results cut titles at about 70 characters: a page's title plus " | {site name}" should fit. One warning for
  * every page that does not, naming the config field that made it so when the title alone would fit.
  */
-export function longTitles(pages: readonly { file: string; title: string }[], config: Pick<SiteConfig, 'name'>, configFile: string): SiteWarning[] {
+export function longTitles(
+  pages: readonly { file: string; title: string }[],
+  config: Pick<SiteConfig, 'name'>,
+  configFile: string,
+): SiteWarning[] {
   const suffix = ` | ${config.name}`;
   const long = pages.filter((page) => page.title.length + suffix.length > MAX_TITLE);
   if (long.length === 0) return [];
   const bySuffix = long.filter((page) => page.title.length <= MAX_TITLE);
   const files = long.map((page) => `${page.file} (${page.title.length + suffix.length})`);
   return [
-    new SiteWarning('LongTitles', { count: long.length, max: MAX_TITLE, suffix, files, configField: bySuffix.length > 0 ? `name in ${configFile}` : undefined }),
+    new SiteWarning('LongTitles', {
+      count: long.length,
+      max: MAX_TITLE,
+      suffix,
+      files,
+      configField: bySuffix.length > 0 ? `name in ${configFile}` : undefined,
+    }),
   ];
 }
 
@@ -134,10 +153,14 @@ export function duplicateRoutes(pages: PageSummary[]): SiteError[] {
     const first = byRoute.get(page.route);
     if (first) {
       errors.push(
-        new SiteError('DuplicateRoute', { route: page.route, first: first.file, second: page.file }, {
-          file: page.file,
-          field: page.slug === undefined ? undefined : 'slug',
-        }),
+        new SiteError(
+          'DuplicateRoute',
+          { route: page.route, first: first.file, second: page.file },
+          {
+            file: page.file,
+            field: page.slug === undefined ? undefined : 'slug',
+          },
+        ),
       );
     } else byRoute.set(page.route, page);
   }

@@ -21,7 +21,10 @@ const BREAKS_OR_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** Text of one line, at most `max` characters, never blank. */
 export const singleLine = (max: number, min = 1) =>
-  textField(max, min).refine((text) => !BREAKS_OR_CONTROLS.test(text), 'must be one line: no line break or control character');
+  textField(max, min).refine(
+    (text) => !BREAKS_OR_CONTROLS.test(text),
+    'must be one line: no line break or control character',
+  );
 
 /** A name of a path: what a file system and a URL both take as it is. */
 const PLAIN_NAME = /^[^\s/\\?#%:\u0000-\u001f\u007f]+$/;

@@ -48,7 +48,9 @@ export function compileIds(ids: ReservedIds): CompiledIds {
     result = {
       exact: all.filter((id): id is string => typeof id === 'string'),
       // Without the g and y flags, test() keeps no state between calls.
-      patterns: all.filter((id): id is RegExp => id instanceof RegExp).map((p) => new RegExp(p.source, p.flags.replace(/[gy]/g, ''))),
+      patterns: all
+        .filter((id): id is RegExp => id instanceof RegExp)
+        .map((p) => new RegExp(p.source, p.flags.replace(/[gy]/g, ''))),
       key: JSON.stringify(ids.map((id) => (typeof id === 'string' ? [id] : [id.source, id.flags]))),
     };
     compiled.set(ids, result);
@@ -91,7 +93,7 @@ export function remarkHeadingIds() {
       const depth = node.depth ?? 1;
       if (depth < 2 || depth > 4) continue;
       const text = textOf(node).replace(/\s+/g, ' ').trim();
-      const properties = (node.data ??= {}).hProperties ??= {};
+      const properties = ((node.data ??= {}).hProperties ??= {});
       let id: string;
       if (typeof properties.id === 'string' && properties.id !== '') {
         id = properties.id;

@@ -5,7 +5,9 @@ import path from 'node:path';
 export async function listFiles(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).replace(/\\/g, '/'));
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).replace(/\\/g, '/'));
   } catch {
     return [];
   }
@@ -40,20 +42,37 @@ export interface WalkOptions {
  * never reproduced) and reporting the others. Throws when `dir` cannot be read. Most trees have no links, so the
  * common case is one recursive listing.
  */
-export async function walkFiles(dir: string, options: WalkOptions): Promise<{ files: FoundFile[]; links: LinkProblem[] }> {
+export async function walkFiles(
+  dir: string,
+  options: WalkOptions,
+): Promise<{ files: FoundFile[]; links: LinkProblem[] }> {
   const within = await realpath(options.within).catch(() => path.resolve(options.within));
   const files: FoundFile[] = [];
   const links: LinkProblem[] = [];
   const top = await realpath(dir).catch(() => path.resolve(dir));
   // The folder itself may be a link (pages/public → elsewhere): it is held to the same rule as the links in it.
-  if (!isInside(top, within)) return { files, links: [{ link: path.resolve(dir), target: await readlink(dir).catch(() => top), problem: 'outside', folder: true }] };
+  if (!isInside(top, within))
+    return {
+      files,
+      links: [
+        { link: path.resolve(dir), target: await readlink(dir).catch(() => top), problem: 'outside', folder: true },
+      ],
+    };
   const seen = new Set<string>([top]);
   await walk(dir, '', within, options.skip ?? (() => false), seen, files, links);
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, links };
 }
 
-async function walk(dir: string, prefix: string, within: string, skip: (relative: string) => boolean, seen: Set<string>, files: FoundFile[], links: LinkProblem[]): Promise<void> {
+async function walk(
+  dir: string,
+  prefix: string,
+  within: string,
+  skip: (relative: string) => boolean,
+  seen: Set<string>,
+  files: FoundFile[],
+  links: LinkProblem[],
+): Promise<void> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const absolute = path.join(entry.parentPath, entry.name);
     const relative = prefix + path.relative(dir, absolute).split(path.sep).join('/');
@@ -63,8 +82,10 @@ async function walk(dir: string, prefix: string, within: string, skip: (relative
       const target = await readlink(absolute).catch(() => '?');
       const real = await realpath(absolute).catch(() => undefined);
       const stats = real === undefined ? undefined : await stat(real).catch(() => undefined);
-      if (real === undefined || stats === undefined) links.push({ link: absolute, target, problem: 'dangling', folder: false });
-      else if (!isInside(real, within)) links.push({ link: absolute, target, problem: 'outside', folder: stats.isDirectory() });
+      if (real === undefined || stats === undefined)
+        links.push({ link: absolute, target, problem: 'dangling', folder: false });
+      else if (!isInside(real, within))
+        links.push({ link: absolute, target, problem: 'outside', folder: stats.isDirectory() });
       else if (stats.isFile()) files.push({ path: relative, source: real });
       else if (stats.isDirectory() && !seen.has(real)) {
         seen.add(real); // a link back up the tree would otherwise be walked forever

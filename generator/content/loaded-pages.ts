@@ -56,4 +56,5 @@ export async function wholePages(heads: Heads): Promise<Map<string, PageInfo>> {
   return pages;
 }
 
-export const sortByFile = (errors: SiteError[]) => errors.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0));
+export const sortByFile = (errors: SiteError[]) =>
+  errors.sort((a, b) => ((a.file ?? '') < (b.file ?? '') ? -1 : (a.file ?? '') > (b.file ?? '') ? 1 : 0));

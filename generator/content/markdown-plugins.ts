@@ -49,11 +49,14 @@ export type ResolvedPlugin = Omit<LoadedPlugin, 'plugin'>;
 /** Finds the plugins' files and versions without importing them; a name that cannot be resolved is MarkdownPluginNotFound. */
 export function resolvePlugins(settings: readonly PluginSetting[], place: PluginPlace): ResolvedPlugin[] {
   const require = createRequire(path.join(path.resolve(place.root), 'package.json'));
-  const { results, errors } = collectErrors(settings.map((setting, index) => ({ setting, index })), ({ setting, index }) => {
-    const field = pluginField(index);
-    const file = resolvePlugin(setting.name, require, place, { file: place.configFile, field: `${field}.name` });
-    return { name: setting.name, field, options: setting.options, file, version: packageVersion(file) };
-  });
+  const { results, errors } = collectErrors(
+    settings.map((setting, index) => ({ setting, index })),
+    ({ setting, index }) => {
+      const field = pluginField(index);
+      const file = resolvePlugin(setting.name, require, place, { file: place.configFile, field: `${field}.name` });
+      return { name: setting.name, field, options: setting.options, file, version: packageVersion(file) };
+    },
+  );
   throwIfAny(errors);
   return results;
 }
@@ -61,13 +64,20 @@ export function resolvePlugins(settings: readonly PluginSetting[], place: Plugin
 /** Imports the plugins, in the order the config lists them. */
 export async function loadPlugins(settings: readonly PluginSetting[], place: PluginPlace): Promise<LoadedPlugin[]> {
   const require = createRequire(path.join(path.resolve(place.root), 'package.json'));
-  const settled = await Promise.allSettled(settings.map((setting, index) => loadPlugin(setting, index, require, place)));
+  const settled = await Promise.allSettled(
+    settings.map((setting, index) => loadPlugin(setting, index, require, place)),
+  );
   const errors = settled.flatMap((result) => (result.status === 'rejected' ? [asSiteError(result.reason)] : []));
   throwIfAny(errors);
   return settled.map((result) => (result as PromiseFulfilledResult<LoadedPlugin>).value);
 }
 
-async function loadPlugin({ name, options }: PluginSetting, index: number, require: NodeJS.Require, place: PluginPlace): Promise<LoadedPlugin> {
+async function loadPlugin(
+  { name, options }: PluginSetting,
+  index: number,
+  require: NodeJS.Require,
+  place: PluginPlace,
+): Promise<LoadedPlugin> {
   const field = pluginField(index);
   const at = { file: place.configFile, field: `${field}.name` };
   const file = resolvePlugin(name, require, place, at);
@@ -75,21 +85,33 @@ async function loadPlugin({ name, options }: PluginSetting, index: number, requi
   try {
     module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (cause) {
-    throw new SiteError('MarkdownPluginFailed', { plugin: name, failedToLoad: file, problem: messageOf(cause) }, { ...at, cause });
+    throw new SiteError(
+      'MarkdownPluginFailed',
+      { plugin: name, failedToLoad: file, problem: messageOf(cause) },
+      { ...at, cause },
+    );
   }
   const plugin = pluginOf(module);
   if (!plugin) {
-    throw new SiteError('MarkdownPluginFailed', { plugin: name, exportsNoPlugin: describe(module.default) }, {
-      ...at,
-      hint: 'Name a package whose default export is a remark plugin (a function) or a preset ({ plugins, settings }); a rehype plugin works on HTML and belongs elsewhere.',
-    });
+    throw new SiteError(
+      'MarkdownPluginFailed',
+      { plugin: name, exportsNoPlugin: describe(module.default) },
+      {
+        ...at,
+        hint: 'Name a package whose default export is a remark plugin (a function) or a preset ({ plugins, settings }); a rehype plugin works on HTML and belongs elsewhere.',
+      },
+    );
   }
   if (typeof plugin !== 'function' && options !== undefined) {
-    throw new SiteError('MarkdownPluginFailed', { plugin: name, presetWithOptions: true }, {
-      file: place.configFile,
-      field: `${field}.options`,
-      hint: 'Remove the options, or list the plugins of the preset one by one with their options.',
-    });
+    throw new SiteError(
+      'MarkdownPluginFailed',
+      { plugin: name, presetWithOptions: true },
+      {
+        file: place.configFile,
+        field: `${field}.options`,
+        hint: 'Remove the options, or list the plugins of the preset one by one with their options.',
+      },
+    );
   }
   return { name, field, plugin, options, file, version: packageVersion(file) };
 }
@@ -98,7 +120,10 @@ async function loadPlugin({ name, options }: PluginSetting, index: number, requi
 function packageVersion(file: string): string {
   for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     try {
-      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: unknown; name?: unknown };
+      const manifest = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        version?: unknown;
+        name?: unknown;
+      };
       if (typeof manifest.name === 'string') return typeof manifest.version === 'string' ? manifest.version : '';
     } catch {
       // no package.json here: look further up
@@ -108,7 +133,12 @@ function packageVersion(file: string): string {
 }
 
 /** The file a plugin name stands for, as Node resolves it from the project root. */
-function resolvePlugin(name: string, require: NodeJS.Require, place: PluginPlace, at: { file: string; field: string }): string {
+function resolvePlugin(
+  name: string,
+  require: NodeJS.Require,
+  place: PluginPlace,
+  at: { file: string; field: string },
+): string {
   try {
     return require.resolve(name);
   } catch (cause) {
@@ -118,13 +148,17 @@ function resolvePlugin(name: string, require: NodeJS.Require, place: PluginPlace
     if (imported) return imported;
     if (code === 'MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') {
       const local = name.startsWith('./') || name.startsWith('../');
-      throw new SiteError('MarkdownPluginNotFound', { plugin: name, local, root: place.root }, {
-        ...at,
-        hint: local
-          ? 'Paths starting with ./ are read from the project root: check the path, or name an npm package instead.'
-          : `Install it in the project (npm install ${name}), or correct the name under markdown.plugins in the site config.`,
-        cause,
-      });
+      throw new SiteError(
+        'MarkdownPluginNotFound',
+        { plugin: name, local, root: place.root },
+        {
+          ...at,
+          hint: local
+            ? 'Paths starting with ./ are read from the project root: check the path, or name an npm package instead.'
+            : `Install it in the project (npm install ${name}), or correct the name under markdown.plugins in the site config.`,
+          cause,
+        },
+      );
     }
     throw new SiteError('MarkdownPluginFailed', { plugin: name, unresolvable: messageOf(cause) }, { ...at, cause });
   }
@@ -167,7 +201,12 @@ function conditional(entry: unknown): unknown {
 /** The module's plugin: its default export (unwrapping a CommonJS module's own `default`), a function or a preset. */
 function pluginOf(module: Record<string, unknown>): Plugin<unknown[]> | Preset | undefined {
   let value = module.default;
-  if (value && typeof value === 'object' && 'default' in value && typeof (value as { default: unknown }).default === 'function') {
+  if (
+    value &&
+    typeof value === 'object' &&
+    'default' in value &&
+    typeof (value as { default: unknown }).default === 'function'
+  ) {
     value = (value as { default: unknown }).default;
   }
   if (typeof value === 'function') return value as Plugin<unknown[]>;
@@ -175,7 +214,14 @@ function pluginOf(module: Record<string, unknown>): Plugin<unknown[]> | Preset |
   return undefined;
 }
 
-const describe = (value: unknown) => (value === undefined ? 'missing' : value === null ? 'null' : Array.isArray(value) ? 'a list' : `a value of type ${typeof value}`);
+const describe = (value: unknown) =>
+  value === undefined
+    ? 'missing'
+    : value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'a list'
+        : `a value of type ${typeof value}`;
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

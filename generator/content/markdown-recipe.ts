@@ -9,7 +9,14 @@ import type { MarkdownSettings } from './markdown';
 import { resolvePlugins, type PluginPlace, type ResolvedPlugin } from './markdown-plugins';
 
 /** The packages every rendering runs through. */
-const PIPELINE_PACKAGES = ['unified', 'remark-parse', 'remark-gfm', 'remark-html', 'hast-util-sanitize', 'github-slugger'];
+const PIPELINE_PACKAGES = [
+  'unified',
+  'remark-parse',
+  'remark-gfm',
+  'remark-html',
+  'hast-util-sanitize',
+  'github-slugger',
+];
 
 /**
  * The recipe of the pipeline `settings` make, without loading it (remark is imported only when a page needs
@@ -22,6 +29,10 @@ export function markdownRecipe(settings: MarkdownSettings | undefined, place: Pl
 export function recipeOf(plugins: readonly ResolvedPlugin[]): string {
   const own = PIPELINE_PACKAGES.map((name) => `${name}@${installedVersion(name)}`);
   // Options may hold functions or regular expressions, which JSON would drop: their text stands for them.
-  const options = (_key: string, value: unknown) => (typeof value === 'function' || value instanceof RegExp ? String(value) : value);
-  return JSON.stringify([own, plugins.map((plugin) => [plugin.name, plugin.file, plugin.version, plugin.options])], options);
+  const options = (_key: string, value: unknown) =>
+    typeof value === 'function' || value instanceof RegExp ? String(value) : value;
+  return JSON.stringify(
+    [own, plugins.map((plugin) => [plugin.name, plugin.file, plugin.version, plugin.options])],
+    options,
+  );
 }

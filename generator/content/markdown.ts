@@ -48,7 +48,9 @@ export interface MarkdownSettings {
 
 const SCHEMA: Schema = {
   ...defaultSchema,
-  clobber: (defaultSchema.clobber ?? []).filter((property) => property !== 'id' && property !== 'ariaDescribedBy' && property !== 'ariaLabelledBy'),
+  clobber: (defaultSchema.clobber ?? []).filter(
+    (property) => property !== 'id' && property !== 'ariaDescribedBy' && property !== 'ariaLabelledBy',
+  ),
 };
 
 /** remark-html's options: the schema above, and entities written as React writes them (`&amp;`, `&quot;`). */
@@ -112,25 +114,35 @@ async function createMarkdown(settings: readonly PluginSetting[], place: PluginP
     if (typeof named === 'function') processor.use(named, ...(plugin.options === undefined ? [] : [plugin.options]));
     else processor.use(named as Preset);
   }
-  processor.use(remarkPageLinks as unknown as Plugin).use(remarkHeadingIds as unknown as Plugin).use(remarkHtml, HTML_OPTIONS);
+  processor
+    .use(remarkPageLinks as unknown as Plugin)
+    .use(remarkHeadingIds as unknown as Plugin)
+    .use(remarkHtml, HTML_OPTIONS);
   try {
     // Runs every plugin's attacher: one that rejects its options throws here, once, rather than on every page.
     processor.freeze();
   } catch (error) {
     if (error instanceof PluginFailure) {
       const entry = error.plugin;
-      throw new SiteError('MarkdownPluginFailed', { plugin: entry.name, failedToStart: messageOf(error.cause) }, {
-        file: place.configFile,
-        field: `${entry.field}.${entry.options === undefined ? 'name' : 'options'}`,
-        cause: error.cause,
-      });
+      throw new SiteError(
+        'MarkdownPluginFailed',
+        { plugin: entry.name, failedToStart: messageOf(error.cause) },
+        {
+          file: place.configFile,
+          field: `${entry.field}.${entry.options === undefined ? 'name' : 'options'}`,
+          cause: error.cause,
+        },
+      );
     }
     throw error;
   }
   const frozen = processor as unknown as Processor;
-  return { plugins: plugins.map((plugin) => plugin.name), recipe: recipeOf(plugins), render: (source, page) => render(frozen, source, page) };
+  return {
+    plugins: plugins.map((plugin) => plugin.name),
+    recipe: recipeOf(plugins),
+    render: (source, page) => render(frozen, source, page),
+  };
 }
-
 
 /** An error a plugin threw, with the plugin it came from. */
 class PluginFailure extends Error {
@@ -160,7 +172,10 @@ function namedPlugin(plugin: Plugin<unknown[]>, entry: LoadedPlugin): Plugin<unk
   return function attach(this: Processor, ...options: unknown[]) {
     let transformer: AnyTransformer | undefined | void;
     try {
-      transformer = (plugin as (this: Processor, ...options: unknown[]) => AnyTransformer | undefined | void).apply(this, options);
+      transformer = (plugin as (this: Processor, ...options: unknown[]) => AnyTransformer | undefined | void).apply(
+        this,
+        options,
+      );
     } catch (cause) {
       throw fail(cause);
     }
@@ -199,8 +214,16 @@ type Outcome = { body: PageBody } | { error: unknown };
 /** Parse, run and compile one body: the result at once when every transformer is synchronous, else a promise. */
 function render(processor: Processor, source: string, page: BodySource): PageBody | Promise<PageBody> {
   const shown = page.file.replace(/\\/g, '/');
-  const shownPrefix = page.relativeFile && shown.endsWith(page.relativeFile) ? shown.slice(0, shown.length - page.relativeFile.length) : undefined;
-  const data: HeadingData & PageLinksData = { reservedIds: compileIds(page.reservedIds ?? []), relativeFile: page.relativeFile, shownPrefix, bodyLine: page.line };
+  const shownPrefix =
+    page.relativeFile && shown.endsWith(page.relativeFile)
+      ? shown.slice(0, shown.length - page.relativeFile.length)
+      : undefined;
+  const data: HeadingData & PageLinksData = {
+    reservedIds: compileIds(page.reservedIds ?? []),
+    relativeFile: page.relativeFile,
+    shownPrefix,
+    bodyLine: page.line,
+  };
   let outcome: Outcome | undefined;
   let settle: ((outcome: Outcome) => void) | undefined;
   const finish = (result: Outcome): PageBody => {
@@ -209,20 +232,24 @@ function render(processor: Processor, source: string, page: BodySource): PageBod
   };
   try {
     const tree = processor.parse(source);
-    processor.run(tree, { value: source, path: page.path, data: data as Record<string, unknown> }, (error, tree, file) => {
-      let result: Outcome;
-      try {
-        if (error || !tree || !file) throw error ?? new Error('the pipeline returned no tree');
-        const html = String(processor.stringify(tree, file));
-        const { headings = [], markdownLinks } = file.data as HeadingData & PageLinksData;
-        result = { body: { html, headings, ...(markdownLinks ? { markdownLinks } : {}) } };
-      } catch (caught) {
-        result = { error: caught };
-      }
-      if (settle) settle(result);
-      else outcome = result;
-      return undefined;
-    });
+    processor.run(
+      tree,
+      { value: source, path: page.path, data: data as Record<string, unknown> },
+      (error, tree, file) => {
+        let result: Outcome;
+        try {
+          if (error || !tree || !file) throw error ?? new Error('the pipeline returned no tree');
+          const html = String(processor.stringify(tree, file));
+          const { headings = [], markdownLinks } = file.data as HeadingData & PageLinksData;
+          result = { body: { html, headings, ...(markdownLinks ? { markdownLinks } : {}) } };
+        } catch (caught) {
+          result = { error: caught };
+        }
+        if (settle) settle(result);
+        else outcome = result;
+        return undefined;
+      },
+    );
   } catch (error) {
     throw failed(error, page);
   }

@@ -9,7 +9,10 @@ import { displayPath, walkFiles, type LinkProblem } from './list-files';
 export const CONFIG_FILE = 'site.yml';
 export const PUBLIC_DIR = 'public';
 
-const isPageSource = (relative: string) => !relative.split('/').some((part, i) => part.startsWith('_') || part.startsWith('.') || (i === 0 && part === PUBLIC_DIR));
+const isPageSource = (relative: string) =>
+  !relative
+    .split('/')
+    .some((part, i) => part.startsWith('_') || part.startsWith('.') || (i === 0 && part === PUBLIC_DIR));
 
 /**
  * Markdown files under the pages folder, skipping `public/` and names starting with `_` or `.`. A symbolic link to
@@ -18,7 +21,10 @@ const isPageSource = (relative: string) => !relative.split('/').some((part, i) =
  */
 export async function listPageFiles(pagesDir: string): Promise<string[]> {
   await assertPagesFolder(pagesDir);
-  const { files, links } = await walkFiles(pagesDir, { within: pagesDir, skip: (relative) => !isPageSource(relative) }).catch((error: NodeJS.ErrnoException) => {
+  const { files, links } = await walkFiles(pagesDir, {
+    within: pagesDir,
+    skip: (relative) => !isPageSource(relative),
+  }).catch((error: NodeJS.ErrnoException) => {
     throw typeof error.code === 'string' ? unreadableFolder(pagesDir, error) : error; // a file system error, or a SiteError or bug as it is
   });
   // A link to anything but a page or a folder of them is never read, so it cannot publish anything.
@@ -39,18 +45,28 @@ async function assertPagesFolder(pagesDir: string): Promise<void> {
   const shown = displayPath(pagesDir);
   const stats = await stat(pagesDir).catch((error: NodeJS.ErrnoException) => error);
   if (stats instanceof Error) {
-    if (stats.code === 'ENOENT' || stats.code === 'ENOTDIR') throw new SiteError('MissingPagesFolder', { folder: shown, state: 'missing' }, { file: shown, cause: stats });
+    if (stats.code === 'ENOENT' || stats.code === 'ENOTDIR')
+      throw new SiteError('MissingPagesFolder', { folder: shown, state: 'missing' }, { file: shown, cause: stats });
     throw unreadableFolder(pagesDir, stats);
   }
-  if (!stats.isDirectory()) throw new SiteError('MissingPagesFolder', { folder: shown, state: 'file' }, { file: shown });
+  if (!stats.isDirectory())
+    throw new SiteError('MissingPagesFolder', { folder: shown, state: 'file' }, { file: shown });
 }
 
 const unreadableFolder = (pagesDir: string, error: NodeJS.ErrnoException) =>
-  new SiteError('MissingPagesFolder', { folder: displayPath(pagesDir), state: 'unreadable', reason: `${error.code ?? error.message}${error.path ? `: ${displayPath(error.path)}` : ''}` }, {
-    file: displayPath(pagesDir),
-    hint: 'Check that you may read the folder and the folders in it (their permissions), or pass another content folder with --pages.',
-    cause: error,
-  });
+  new SiteError(
+    'MissingPagesFolder',
+    {
+      folder: displayPath(pagesDir),
+      state: 'unreadable',
+      reason: `${error.code ?? error.message}${error.path ? `: ${displayPath(error.path)}` : ''}`,
+    },
+    {
+      file: displayPath(pagesDir),
+      hint: 'Check that you may read the folder and the folders in it (their permissions), or pass another content folder with --pages.',
+      cause: error,
+    },
+  );
 
 export const noPages = (pagesDir: string, displayRoot: string) =>
   new SiteError('NoPages', { folder: path.relative(displayRoot, pagesDir) || pagesDir });

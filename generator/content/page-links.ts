@@ -48,7 +48,9 @@ export function markdownLinkRoute(href: string, fromFile: string): { url: string
   } catch {
     return undefined;
   }
-  const joined = filePart.startsWith('/') ? filePart.slice(1) : path.posix.join(path.posix.dirname(fromFile.replace(/\\/g, '/')), filePart);
+  const joined = filePart.startsWith('/')
+    ? filePart.slice(1)
+    : path.posix.join(path.posix.dirname(fromFile.replace(/\\/g, '/')), filePart);
   const target = path.posix.normalize(joined);
   if (target.startsWith('../') || target === '..' || path.posix.isAbsolute(target)) return undefined;
   const route = routeFromFile(target.replace(/\.markdown$/i, '.md'));
@@ -65,7 +67,13 @@ export function remarkPageLinks() {
       if (node.type === 'link' || node.type === 'definition') {
         const resolved = markdownLinkRoute((node as Link | Definition).url, from);
         if (resolved) {
-          links.push({ href: node.url, url: resolved.url, target: resolved.target, file: `${file.data.shownPrefix ?? ''}${resolved.target}`, line: node.position && node.position.start.line + (file.data.bodyLine ?? 1) - 1 });
+          links.push({
+            href: node.url,
+            url: resolved.url,
+            target: resolved.target,
+            file: `${file.data.shownPrefix ?? ''}${resolved.target}`,
+            line: node.position && node.position.start.line + (file.data.bodyLine ?? 1) - 1,
+          });
           node.url = resolved.url;
         }
       }

@@ -23,7 +23,16 @@ import { decodeText } from './read-text';
 import { checkedTexts, measureData, type DataPath } from './text-values';
 import type { BodyOutline } from './body-outline';
 import { plainText } from './body-outline';
-import { findTokens, holdsToken, protectTokens, restoreTokens, substituteInMarkdown, unescapeTokens, unknownToken, type Token } from './tokens';
+import {
+  findTokens,
+  holdsToken,
+  protectTokens,
+  restoreTokens,
+  substituteInMarkdown,
+  unescapeTokens,
+  unknownToken,
+  type Token,
+} from './tokens';
 import { fieldName } from './validate';
 import { fieldAt, MAX_ALIASED_VALUES, MAX_DEPTH, parseYaml } from './yaml';
 
@@ -75,7 +84,13 @@ const YAML = new Set(['', 'yaml', 'yml']);
 const refuse = (language: string) => () => {
   throw new Error(`frontmatter language "${language}" refused`);
 };
-const ENGINES = { yaml: { parse: () => ({}) }, javascript: { parse: refuse('javascript') }, js: { parse: refuse('js') }, json: { parse: refuse('json') }, coffee: { parse: refuse('coffee') } };
+const ENGINES = {
+  yaml: { parse: () => ({}) },
+  javascript: { parse: refuse('javascript') },
+  js: { parse: refuse('js') },
+  json: { parse: refuse('json') },
+  coffee: { parse: refuse('coffee') },
+};
 
 /**
  * Splits a page with gray-matter. Only the split is gray-matter's here: the frontmatter's YAML is parsed by
@@ -83,23 +98,32 @@ const ENGINES = { yaml: { parse: () => ({}) }, javascript: { parse: refuse('java
  * gray-matter sees the page, and its engines are given YAML alone.
  */
 function splitFrontmatter(text: string, file: string): PageParts {
-  if (!text.startsWith('---') || text.startsWith('----')) return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
+  if (!text.startsWith('---') || text.startsWith('----'))
+    return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
   const language = LANGUAGE.exec(text)![1]!;
   if (!YAML.has(language.trim())) {
-    throw new SiteError('UnsafeYaml', { language: language.trim() }, {
-      file,
-      line: 1,
-      hint: 'Write the frontmatter in YAML between two --- lines, with nothing after the opening ---.',
-    });
+    throw new SiteError(
+      'UnsafeYaml',
+      { language: language.trim() },
+      {
+        file,
+        line: 1,
+        hint: 'Write the frontmatter in YAML between two --- lines, with nothing after the opening ---.',
+      },
+    );
   }
   const matterStart = 3 + language.length;
   // gray-matter closes the frontmatter at the first line that starts with ---; without one, the whole page would be frontmatter.
   if (text.indexOf('\n---', matterStart) === -1) {
-    throw new SiteError('MalformedYaml', { unclosed: true }, {
-      file,
-      line: 1,
-      hint: 'End the frontmatter with a line of three dashes (---); the page text follows it.',
-    });
+    throw new SiteError(
+      'MalformedYaml',
+      { unclosed: true },
+      {
+        file,
+        line: 1,
+        hint: 'End the frontmatter with a line of three dashes (---); the page text follows it.',
+      },
+    );
   }
   const split = grayMatter(text, { language: 'yaml', engines: ENGINES } as unknown as Parameters<typeof grayMatter>[1]);
   // The frontmatter as the text holds it, up to the closing line (gray-matter's stops before that line's newline).
@@ -121,7 +145,11 @@ function loadFrontmatter(text: string, file: string): unknown {
     parseYaml(text, file, 1); // throws the error, naming the line
     // The parsers disagree (rare): report js-yaml's objection with its own position.
     const mark = (cause as { mark?: { line: number } }).mark;
-    throw new SiteError('MalformedYaml', { problem: (cause as Error).message.split('\n')[0] || 'YAML syntax error' }, { file, line: mark ? mark.line + 1 : undefined, cause });
+    throw new SiteError(
+      'MalformedYaml',
+      { problem: (cause as Error).message.split('\n')[0] || 'YAML syntax error' },
+      { file, line: mark ? mark.line + 1 : undefined, cause },
+    );
   }
   // Without a `*` there is no alias, and js-yaml's own depth limit holds.
   const problem = text.includes('*') ? measureData(data) : undefined;
@@ -129,7 +157,9 @@ function loadFrontmatter(text: string, file: string): unknown {
     parseYaml(text, file, 1); // throws the same problem, naming the line
     throw problem === 'depth'
       ? new SiteError('MalformedYaml', { tooDeep: MAX_DEPTH, aliases: true }, { file })
-      : new SiteError('YamlAliasLimit', problem === 'cycle' ? { cycle: true } : { limit: MAX_ALIASED_VALUES }, { file });
+      : new SiteError('YamlAliasLimit', problem === 'cycle' ? { cycle: true } : { limit: MAX_ALIASED_VALUES }, {
+          file,
+        });
   }
   return data;
 }
@@ -141,17 +171,32 @@ export function readPage(absolute: string, file: string): Uint8Array {
   } catch (cause) {
     if (cause instanceof SiteError) throw cause; // not a regular file, or too large
     const code = (cause as NodeJS.ErrnoException).code;
-    throw new SiteError('UnreadableFile', { file, reason: code === 'ENOENT' ? 'it no longer exists' : (code ?? (cause as Error).message) }, { file, cause });
+    throw new SiteError(
+      'UnreadableFile',
+      { file, reason: code === 'ENOENT' ? 'it no longer exists' : (code ?? (cause as Error).message) },
+      { file, cause },
+    );
   }
 }
 
 /** A page's text split, its frontmatter's tokens found and its frontmatter ready to parse, with the field at any offset of the text. */
 function readParts(text: string, file: string, config: SiteConfig) {
   const parts = splitFrontmatter(text, file);
-  if (parts.matter.length > LIMITS.frontmatter) throw new SiteError('FrontmatterTooLarge', { file, size: parts.matter.length, limit: LIMITS.frontmatter }, { file, line: 1 });
-  const tokens = findTokens(parts.matter, config).map((token) => ({ ...token, offset: token.offset + parts.matterStart }));
+  if (parts.matter.length > LIMITS.frontmatter)
+    throw new SiteError(
+      'FrontmatterTooLarge',
+      { file, size: parts.matter.length, limit: LIMITS.frontmatter },
+      { file, line: 1 },
+    );
+  const tokens = findTokens(parts.matter, config).map((token) => ({
+    ...token,
+    offset: token.offset + parts.matterStart,
+  }));
   // Placeholders keep every offset where it was, so the field at an offset of the text is found in `matter`.
-  const matter = protectTokens(parts.matter, tokens.map((token) => ({ ...token, offset: token.offset - parts.matterStart })));
+  const matter = protectTokens(
+    parts.matter,
+    tokens.map((token) => ({ ...token, offset: token.offset - parts.matterStart })),
+  );
   const fieldOf = (offset: number): string | undefined => {
     if (offset >= parts.bodyStart) return 'body';
     const at = fieldAt(matter, offset - parts.matterStart);
@@ -190,15 +235,25 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
   const outline = () => (outlined ??= ctx.outline(body));
   const bodyTokens = findTokens(body, ctx.config).filter((token) => !outline().inCode(token.offset));
   const tokens = [...matterTokens, ...bodyTokens.map((token) => ({ ...token, offset: token.offset + bodyStart }))];
-  throwIfAny(tokens.filter((token) => !token.known).map((token) => unknownToken(token, { file, line: lineAt(text, token.offset), field: fieldOf(token.offset) }, ctx.config)));
+  throwIfAny(
+    tokens
+      .filter((token) => !token.known)
+      .map((token) =>
+        unknownToken(token, { file, line: lineAt(text, token.offset), field: fieldOf(token.offset) }, ctx.config),
+      ),
+  );
 
   const parsed = loadFrontmatter(matter, file);
   if (parsed !== null && parsed !== undefined && (typeof parsed !== 'object' || Array.isArray(parsed))) {
-    throw new SiteError('InvalidFrontmatter', { notFields: Array.isArray(parsed) ? 'a list' : 'a single value' }, {
-      file,
-      line: lineAt(text, matterStart + (/\S/.exec(matter)?.index ?? 0)),
-      field: '(root)',
-    });
+    throw new SiteError(
+      'InvalidFrontmatter',
+      { notFields: Array.isArray(parsed) ? 'a list' : 'a single value' },
+      {
+        file,
+        line: lineAt(text, matterStart + (/\S/.exec(matter)?.index ?? 0)),
+        field: '(root)',
+      },
+    );
   }
   if ((parsed === null || parsed === undefined || Object.keys(parsed).length === 0) && body.trim() === '') {
     throw new SiteError('EmptyPage', { file }, { file, line: 1 });
@@ -221,7 +276,11 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
   const heading = typeof data.title === 'string' ? undefined : outline().title;
   if (heading) derived.title = oneLine(plainText(heading.node, (value) => withValues(value, bodyTokens)));
   const paragraph = typeof data.description === 'string' ? undefined : outline().paragraph;
-  if (paragraph) derived.description = cutAtWord(oneLine(plainText(paragraph, (value) => withValues(value, bodyTokens))), DESCRIPTION_LENGTH);
+  if (paragraph)
+    derived.description = cutAtWord(
+      oneLine(plainText(paragraph, (value) => withValues(value, bodyTokens))),
+      DESCRIPTION_LENGTH,
+    );
   return {
     source: { relativeFile, file, data, matter, derived },
     content: substituteInMarkdown(body, bodyTokens, heading),
@@ -231,7 +290,9 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
 
 /** Text of the markdown (a text node's value) with the tokens in it replaced by their values. */
 const withValues = (value: string, tokens: readonly Token[]): string =>
-  tokens.length === 0 || !value.includes('{{') ? value : tokens.reduce((text, token) => text.split(token.match).join(token.value), value);
+  tokens.length === 0 || !value.includes('{{')
+    ? value
+    : tokens.reduce((text, token) => text.split(token.match).join(token.value), value);
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 

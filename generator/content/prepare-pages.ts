@@ -42,7 +42,8 @@ export interface Prepared {
 export async function preparePages(files: readonly string[], ctx: PrepareContext): Promise<Prepared> {
   const errors: SiteError[] = [];
   const pages: PreparedPage[] = [];
-  const toRender: { index: number; key: string; uses: Record<string, string>; content: string; page: BodySource }[] = [];
+  const toRender: { index: number; key: string; uses: Record<string, string>; content: string; page: BodySource }[] =
+    [];
   let outline: ParseContext['outline'] | undefined;
   for (const relativeFile of files) {
     const absolute = path.join(ctx.pagesDir, relativeFile);
@@ -58,7 +59,13 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
       // remark loads only when a page is parsed: a build whose pages all come from the store never loads it.
       outline ??= (await import('./body-outline')).outlineBody;
       const { source, content, uses } = parsePage(relativeFile, { ...ctx, outline }, bytes);
-      const page: BodySource = { file: shown, path: absolute, line: bodyLineOf(source.matter), reservedIds: ctx.reservedIds, relativeFile };
+      const page: BodySource = {
+        file: shown,
+        path: absolute,
+        line: bodyLineOf(source.matter),
+        reservedIds: ctx.reservedIds,
+        relativeFile,
+      };
       toRender.push({ index: pages.length, key, uses, content, page });
       pages.push({ relativeFile, source, body: undefined as never }); // rendered below, once every file is read
     } catch (error) {

@@ -51,7 +51,8 @@ export function readInputSync(absolute: string, file: string, limit: number): Ui
     // Read to the limit and one byte more: a file that grew since fstat is caught too.
     const buffer = Buffer.alloc(Math.min(stats.size, limit) + 1);
     let length = 0;
-    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0; ) length += n;
+    for (let n; length < buffer.length && (n = readSync(fd, buffer, length, buffer.length - length, null)) > 0;)
+      length += n;
     if (length > limit) throw new SiteError('FileTooLarge', { file, size: length, limit }, { file });
     return new Uint8Array(buffer.buffer, buffer.byteOffset, length);
   } finally {
@@ -67,7 +68,11 @@ export async function readInput(absolute: string, file: string, limit: number): 
     check(stats, file, limit);
     const buffer = Buffer.alloc(Math.min(stats.size, limit) + 1);
     let length = 0;
-    for (let n; length < buffer.length && (n = (await handle.read(buffer, length, buffer.length - length, null)).bytesRead) > 0; ) length += n;
+    for (
+      let n;
+      length < buffer.length && (n = (await handle.read(buffer, length, buffer.length - length, null)).bytesRead) > 0;
+    )
+      length += n;
     if (length > limit) throw new SiteError('FileTooLarge', { file, size: length, limit }, { file });
     return new Uint8Array(buffer.buffer, buffer.byteOffset, length);
   } finally {

@@ -45,7 +45,14 @@ export function routeFromFile(relativeFile: string, slug?: string): string {
  */
 function isSafeSegment(segment: string): boolean {
   const name = nameOf(segment);
-  return name !== undefined && name !== '' && name !== '.' && name !== '..' && !/[/\\\0-\x1f\x7f]/.test(name) && segmentOf(name) === segment;
+  return (
+    name !== undefined &&
+    name !== '' &&
+    name !== '.' &&
+    name !== '..' &&
+    !/[/\\\0-\x1f\x7f]/.test(name) &&
+    segmentOf(name) === segment
+  );
 }
 
 /** Rejects a route whose segments are not names written as segmentOf writes them. */
@@ -69,7 +76,13 @@ export function routeOfPath(pathname: string): string | undefined {
 
 /** `/` → `index.html`; `/about` → `about.html`; `/a/b` → `a/b.html`. */
 export function outputFileOf(route: string): string {
-  return route === '/' ? 'index.html' : `${route.slice(1).split('/').map((segment) => nameOf(segment) ?? segment).join('/')}.html`;
+  return route === '/'
+    ? 'index.html'
+    : `${route
+        .slice(1)
+        .split('/')
+        .map((segment) => nameOf(segment) ?? segment)
+        .join('/')}.html`;
 }
 
 /** The absolute URL a route is served at. */

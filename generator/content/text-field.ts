@@ -6,7 +6,10 @@ import { z } from 'zod';
  * left half-written, and a value far longer than the field shows is a paste gone wrong.
  */
 export function textField(max: number, min = 1) {
-  const text = min > 1 ? z.string().min(min, { error: (issue) => `is ${lengthOf(issue.input)} characters long; write at least ${min}` }) : z.string();
+  const text =
+    min > 1
+      ? z.string().min(min, { error: (issue) => `is ${lengthOf(issue.input)} characters long; write at least ${min}` })
+      : z.string();
   return text
     .max(max, { error: (issue) => `is ${lengthOf(issue.input)} characters long; at most ${max} fit here` })
     .regex(/\S/, 'is blank: write the text, or leave the field out where it is optional');

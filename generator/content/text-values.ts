@@ -92,7 +92,11 @@ export function checkedTexts<T>(data: T, check: TextCheck): T {
       const where = key ? `The key ${JSON.stringify(String(path.at(-1)))}` : `The field ${field}`;
       const character = { where, character: describeCharacter(bad.char), position: bad.offset + 1 };
       const details = { file: check.file, field, line: check.lineOf(here()) };
-      errors.push(surrogate ? new SiteError('InvalidEncoding', character, details) : new SiteError('ControlCharacter', character, details));
+      errors.push(
+        surrogate
+          ? new SiteError('InvalidEncoding', character, details)
+          : new SiteError('ControlCharacter', character, details),
+      );
     }
     return mapped;
   };

@@ -46,7 +46,15 @@ export function tokenValue(config: SiteConfig, path: string): string | undefined
 }
 
 function lookup(config: SiteConfig, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined), config);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, key) =>
+        value && typeof value === 'object' && Object.hasOwn(value, key)
+          ? (value as Record<string, unknown>)[key]
+          : undefined,
+      config,
+    );
 }
 
 /** Whether the character at `offset` is escaped: an odd number of backslashes stand before it. */
@@ -71,17 +79,30 @@ export function findTokens(text: string, config: SiteConfig): Token[] {
 
 /** An escaped token in frontmatter text, `\{{ name }}`: shown as `{{ name }}`. */
 const ESCAPED_TOKEN = new RegExp(`\\\\(${TOKEN.source})`, 'g');
-export const unescapeTokens = (text: string): string => (text.includes('\\{{') ? text.replace(ESCAPED_TOKEN, '$1') : text);
+export const unescapeTokens = (text: string): string =>
+  text.includes('\\{{') ? text.replace(ESCAPED_TOKEN, '$1') : text;
 
 /** The error for an unknown token, with the config path it was probably meant to be. */
-export function unknownToken(token: Token, where: { file: string; line?: number; field?: string }, config: SiteConfig): SiteError {
+export function unknownToken(
+  token: Token,
+  where: { file: string; line?: number; field?: string },
+  config: SiteConfig,
+): SiteError {
   // A token naming a group of values (`{{ contact }}`) was meant for one of them.
-  const near = closestPath(token.path, textPaths(config)) ?? textPaths(config).find((path) => path.startsWith(`${token.path}.`));
-  const known = textPaths(config).slice(0, 3).map((path) => `{{ ${path} }}`).join(', ');
-  return new SiteError('UnknownToken', { token: token.match, ...(near ? { suggestion: `{{ ${near} }}` } : {}) }, {
-    ...where,
-    hint: `A token names a text value of site.yml by its dotted path (${known || '{{ name }}'}). To show the braces as written, put the text in \`code\` or write \\{{ ... }}.`,
-  });
+  const near =
+    closestPath(token.path, textPaths(config)) ?? textPaths(config).find((path) => path.startsWith(`${token.path}.`));
+  const known = textPaths(config)
+    .slice(0, 3)
+    .map((path) => `{{ ${path} }}`)
+    .join(', ');
+  return new SiteError(
+    'UnknownToken',
+    { token: token.match, ...(near ? { suggestion: `{{ ${near} }}` } : {}) },
+    {
+      ...where,
+      hint: `A token names a text value of site.yml by its dotted path (${known || '{{ name }}'}). To show the braces as written, put the text in \`code\` or write \\{{ ... }}.`,
+    },
+  );
 }
 
 /** The dotted paths of the config's text values, in the config's order. */
@@ -92,7 +113,9 @@ export function textPaths(config: SiteConfig): string[] {
     paths = [];
     const walk = (value: unknown, prefix: string) => {
       if (typeof value === 'string' || typeof value === 'number') paths!.push(prefix);
-      else if (value && typeof value === 'object' && !Array.isArray(value)) for (const [key, inner] of Object.entries(value)) if (/^[A-Za-z]\w*$/.test(key)) walk(inner, prefix ? `${prefix}.${key}` : key);
+      else if (value && typeof value === 'object' && !Array.isArray(value))
+        for (const [key, inner] of Object.entries(value))
+          if (/^[A-Za-z]\w*$/.test(key)) walk(inner, prefix ? `${prefix}.${key}` : key);
     };
     walk(config, '');
     pathsOf.set(config, paths);
@@ -152,7 +175,9 @@ export function protectTokens(text: string, tokens: readonly Token[], from = 0, 
 
 /** `text` with the placeholders protectTokens made replaced by the config values. */
 export const restoreTokens = (text: string, tokens: readonly Token[]): string =>
-  text.includes(OPEN) ? text.replace(PLACEHOLDER, (placeholder, index: string) => tokens[Number(index)]?.value ?? placeholder) : text;
+  text.includes(OPEN)
+    ? text.replace(PLACEHOLDER, (placeholder, index: string) => tokens[Number(index)]?.value ?? placeholder)
+    : text;
 
 /** Whether `text` holds a placeholder. */
 export const holdsToken = (text: string): boolean => text.includes(OPEN);
@@ -162,12 +187,18 @@ export const holdsToken = (text: string): boolean => text.includes(OPEN);
  * replaced by their values, escaped so that they show as written; and the source range `cut`, if given, left out
  * (its line breaks kept, so the body's lines stay where they were).
  */
-export function substituteInMarkdown(body: string, tokens: readonly Token[], cut?: { start: number; end: number }): string {
+export function substituteInMarkdown(
+  body: string,
+  tokens: readonly Token[],
+  cut?: { start: number; end: number },
+): string {
   if (tokens.length === 0 && !cut) return body;
   let out = '';
   let at = 0;
   const edits = [
-    ...tokens.filter((token) => !cut || token.offset < cut.start || token.offset >= cut.end).map((token) => ({ start: token.offset, end: token.offset + token.match.length, token })),
+    ...tokens
+      .filter((token) => !cut || token.offset < cut.start || token.offset >= cut.end)
+      .map((token) => ({ start: token.offset, end: token.offset + token.match.length, token })),
     ...(cut ? [{ start: cut.start, end: cut.end, token: undefined }] : []),
   ].sort((a, b) => a.start - b.start);
   for (const { start, end, token } of edits) {
@@ -213,7 +244,8 @@ export function escapeMarkdown(
     const first = i === 0;
     let escape = '\\`*[]<>~|'.includes(char);
     if (char === '&') escape = /^&#?[A-Za-z0-9]+;/.test(text.slice(i));
-    else if (char === '_') escape = !ALNUM.test(text[i - 1] ?? context.previous) || !ALNUM.test(text[i + 1] ?? context.next);
+    else if (char === '_')
+      escape = !ALNUM.test(text[i - 1] ?? context.previous) || !ALNUM.test(text[i + 1] ?? context.next);
     else if (char === '#') escape = context.heading || (first && context.lineStart);
     else if (first && context.lineStart && '-+='.includes(char)) escape = true;
     else if ((char === '.' || char === ')') && context.lineStart && /^\d+$/.test(text.slice(0, i))) escape = true;

@@ -11,9 +11,7 @@ import type { ParsedYaml } from './yaml';
 
 /** `["stats", 0, "label"]` → `stats[0].label` */
 export function fieldName(path: ReadonlyArray<PropertyKey>): string {
-  return path
-    .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`))
-    .join('');
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
 }
 
 export interface ValidateWhere {
@@ -24,11 +22,19 @@ export interface ValidateWhere {
   template?: string;
 }
 
-export function validate<S extends z.ZodType>(schema: S, data: unknown, where: ValidateWhere): { value: z.output<S>; errors: [] } | { value: undefined; errors: SiteError[] } {
+export function validate<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  where: ValidateWhere,
+): { value: z.output<S>; errors: [] } | { value: undefined; errors: SiteError[] } {
   const result = schema.safeParse(data);
   if (result.success) return { value: result.data, errors: [] };
   const issues = result.error.issues;
-  const missing = new Set(issues.filter((issue) => issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined).map((issue) => fieldName(issue.path)));
+  const missing = new Set(
+    issues
+      .filter((issue) => issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined)
+      .map((issue) => fieldName(issue.path)),
+  );
   // A misspelt key and the required field it was meant to be are one mistake: reported once, on the misspelt key.
   const meant = new Map<string, string>();
   for (const issue of issues) {
@@ -41,7 +47,8 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown, where: V
   }
   const explained = new Set(meant.values());
   const errors = issues.flatMap((issue) => {
-    if (issue.code === 'invalid_type' && explained.has(fieldName(issue.path)) && missing.has(fieldName(issue.path))) return [];
+    if (issue.code === 'invalid_type' && explained.has(fieldName(issue.path)) && missing.has(fieldName(issue.path)))
+      return [];
     // Report each unknown key on its own, so the field named is the misspelt one.
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined];
     return keys.map((key) => {
@@ -52,8 +59,20 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown, where: V
         key === undefined
           ? { field, problem: missing.has(field) ? 'required, and missing' : issue.message }
           : { unknownKey: field, ...(suggestion ? { suggestion, required: missing.has(suggestion) } : {}) };
-      const hint = hintFor(issue, { field, missing: missing.has(field), suggestion, known: key === undefined ? [] : keysAt(schema, issue.path), where });
-      return new SiteError(where.kind, params, { file: where.file, field, line: where.yaml?.lineOf(path), cause: issue, hint });
+      const hint = hintFor(issue, {
+        field,
+        missing: missing.has(field),
+        suggestion,
+        known: key === undefined ? [] : keysAt(schema, issue.path),
+        where,
+      });
+      return new SiteError(where.kind, params, {
+        file: where.file,
+        field,
+        line: where.yaml?.lineOf(path),
+        cause: issue,
+        hint,
+      });
     });
   });
   return { value: undefined, errors };
@@ -65,13 +84,18 @@ function hintFor(
   facts: { field: string; missing: boolean; suggestion?: string; known: string[]; where: ValidateWhere },
 ): string {
   const { field, where } = facts;
-  const schemaName = where.kind === 'InvalidConfig' ? 'the site config (the engine\'s fields and the theme\'s)' : `the template "${where.template ?? 'prose'}"`;
+  const schemaName =
+    where.kind === 'InvalidConfig'
+      ? "the site config (the engine's fields and the theme's)"
+      : `the template "${where.template ?? 'prose'}"`;
   switch (issue.code) {
     case 'unrecognized_keys':
-      if (facts.suggestion) return `Rename it to ${facts.suggestion.split('.').at(-1)}: ${schemaName} has that field and no other like it.`;
+      if (facts.suggestion)
+        return `Rename it to ${facts.suggestion.split('.').at(-1)}: ${schemaName} has that field and no other like it.`;
       return `Remove it, or check its spelling: ${schemaName} knows ${facts.known.length > 0 ? facts.known.join(', ') : 'no fields here'}.${where.kind === 'InvalidFrontmatter' ? ' A template that should take other keys as data declares its schema with z.looseObject.' : ''}`;
     case 'invalid_type':
-      if (facts.missing) return `Add ${field.split('.').at(-1)}: to ${where.kind === 'InvalidConfig' ? 'the site config' : 'the frontmatter'}; ${schemaName} requires it.`;
+      if (facts.missing)
+        return `Add ${field.split('.').at(-1)}: to ${where.kind === 'InvalidConfig' ? 'the site config' : 'the frontmatter'}; ${schemaName} requires it.`;
       return `Write ${field} as ${article(issue.expected)}${issue.expected === 'string' ? ' (put text that YAML would read as a number, date or list in quotes)' : ''}.`;
     case 'too_big':
       return issue.origin === 'string' || issue.origin === 'array'
@@ -117,7 +141,12 @@ function keysAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): string[] {
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
   let at = schema;
-  while (at instanceof z.ZodOptional || at instanceof z.ZodDefault || at instanceof z.ZodNullable || at instanceof z.ZodPipe) {
+  while (
+    at instanceof z.ZodOptional ||
+    at instanceof z.ZodDefault ||
+    at instanceof z.ZodNullable ||
+    at instanceof z.ZodPipe
+  ) {
     at = (at instanceof z.ZodPipe ? at.in : at.unwrap()) as z.ZodType;
   }
   return at;

@@ -11,7 +11,21 @@
  *   that expand to billions of values for whatever walks the data next);
  * - an alias with no anchor before it, and a list or mapping used as a key.
  */
-import { Composer, isAlias, isCollection, isMap, isNode, isPair, isScalar, LineCounter, Parser, YAMLParseError, type CST, type Document, type Node as YamlNode } from 'yaml';
+import {
+  Composer,
+  isAlias,
+  isCollection,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  LineCounter,
+  Parser,
+  YAMLParseError,
+  type CST,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 import { SiteError } from '../core/errors';
 import { fieldName } from './validate';
 
@@ -21,7 +35,10 @@ export const MAX_DEPTH = 100;
 export const MAX_ALIASED_VALUES = 10_000;
 
 /** Tags of the YAML 1.2 core schema, and `!` (a plain string): the only ones a document may use. */
-const SAFE_TAGS = new Set(['!', ...['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((name) => `tag:yaml.org,2002:${name}`)]);
+const SAFE_TAGS = new Set([
+  '!',
+  ...['str', 'int', 'float', 'bool', 'null', 'seq', 'map'].map((name) => `tag:yaml.org,2002:${name}`),
+]);
 
 export interface ParsedYaml {
   data: unknown;
@@ -47,7 +64,10 @@ export function parseYaml(source: string, file: string, firstLine = 1): ParsedYa
 }
 
 /** The document, or the offset of a collection nested deeper than MAX_DEPTH (then nothing is composed). */
-function compose(source: string, counter: LineCounter): { doc: Document; tooDeep?: undefined } | { doc?: undefined; tooDeep: number } {
+function compose(
+  source: string,
+  counter: LineCounter,
+): { doc: Document; tooDeep?: undefined } | { doc?: undefined; tooDeep: number } {
   // The parser is a loop; composing recurses, so the depth is checked on the parser's tokens first.
   const tokens = [...new Parser(counter.addNewLine).parse(source)];
   const tooDeep = deepestOffset(tokens);
@@ -56,7 +76,13 @@ function compose(source: string, counter: LineCounter): { doc: Document; tooDeep
   for (const next of new Composer({ prettyErrors: false, uniqueKeys: true }).compose(tokens, true, source.length)) {
     if (!doc) doc = next;
     else {
-      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'A second YAML document starts here (after a --- line)'));
+      doc.errors.push(
+        new YAMLParseError(
+          [next.range[0], next.range[1]],
+          'MULTIPLE_DOCS',
+          'A second YAML document starts here (after a --- line)',
+        ),
+      );
       break;
     }
   }
@@ -92,13 +118,17 @@ function parseUncached(source: string, file: string, firstLine: number): ParsedY
   if (first) {
     const line = first.linePos?.[0].line ?? counter.linePos(first.pos[0]).line;
     const field = fieldAt(source, first.pos[0]);
-    throw new SiteError('MalformedYaml', { problem: first.message.split('\n')[0] || 'YAML syntax error' }, {
-      file,
-      line: line === undefined ? undefined : line + firstLine - 1,
-      field: field && fieldName(field),
-      hint: HINTS[first.code],
-      cause: first,
-    });
+    throw new SiteError(
+      'MalformedYaml',
+      { problem: first.message.split('\n')[0] || 'YAML syntax error' },
+      {
+        file,
+        line: line === undefined ? undefined : line + firstLine - 1,
+        field: field && fieldName(field),
+        hint: HINTS[first.code],
+        cause: first,
+      },
+    );
   }
   checkNodes(doc, file, lineAt);
   let data: unknown;
@@ -106,13 +136,20 @@ function parseUncached(source: string, file: string, firstLine: number): ParsedY
     // The aliases were measured above, by the same rule as pages' frontmatter; the package's own count is a different rule.
     data = doc.toJS({ maxAliasCount: -1 }) ?? {};
   } catch (cause) {
-    throw new SiteError('MalformedYaml', { problem: (cause as Error).message.split('\n')[0] || 'YAML error' }, { file, cause });
+    throw new SiteError(
+      'MalformedYaml',
+      { problem: (cause as Error).message.split('\n')[0] || 'YAML error' },
+      { file, cause },
+    );
   }
   return {
     data,
     lineOf(path) {
       for (let depth = path.length; depth >= 0; depth--) {
-        const node = doc.getIn(path.slice(0, depth).map((p) => (typeof p === 'symbol' ? String(p) : p)), true);
+        const node = doc.getIn(
+          path.slice(0, depth).map((p) => (typeof p === 'symbol' ? String(p) : p)),
+          true,
+        );
         if (isNode(node) && node.range) return lineAt(node.range[0]);
       }
       return undefined;
@@ -122,11 +159,13 @@ function parseUncached(source: string, file: string, firstLine: number): ParsedY
 
 /** Hints for the YAML mistakes people make most, by the yaml package's error code. */
 const HINTS: Partial<Record<string, string>> = {
-  TAB_AS_INDENT: 'Indent YAML with spaces: a tab is not allowed as indentation. Replace the tabs at the start of the line with spaces.',
+  TAB_AS_INDENT:
+    'Indent YAML with spaces: a tab is not allowed as indentation. Replace the tabs at the start of the line with spaces.',
   DUPLICATE_KEY: 'A key appears twice in one mapping: remove or rename one of them.',
   MULTIPLE_DOCS: 'A --- line ends the frontmatter: remove the extra --- line, or quote the value that holds it.',
   BLOCK_AS_IMPLICIT_KEY: 'A value that contains ": " must be quoted: title: "Security: what we do".',
-  MISSING_CHAR: 'A value that contains ": " or starts with a special character ({ [ * & ! | > \' " % @ `) must be quoted.',
+  MISSING_CHAR:
+    'A value that contains ": " or starts with a special character ({ [ * & ! | > \' " % @ `) must be quoted.',
 };
 
 /**
@@ -145,13 +184,18 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
     if (isAlias(node)) {
       const source = anchors.get(node.source);
       if (!source) {
-        throw new SiteError('MalformedYaml', { alias: node.source }, {
-          ...where(node, path),
-          hint: `Mark the value to repeat with &${node.source} before this alias, or write the value out. In plain text, quote a value that starts with *.`,
-        });
+        throw new SiteError(
+          'MalformedYaml',
+          { alias: node.source },
+          {
+            ...where(node, path),
+            hint: `Mark the value to repeat with &${node.source} before this alias, or write the value out. In plain text, quote a value that starts with *.`,
+          },
+        );
       }
       const size = sizes.get(source);
-      if (size === undefined) throw new SiteError('YamlAliasLimit', { cycle: true, alias: node.source }, where(node, path));
+      if (size === undefined)
+        throw new SiteError('YamlAliasLimit', { cycle: true, alias: node.source }, where(node, path));
       aliased += size;
       if (aliased > MAX_ALIASED_VALUES) {
         throw new SiteError('YamlAliasLimit', { limit: MAX_ALIASED_VALUES, alias: node.source }, where(node, path));
@@ -159,7 +203,8 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
       return size;
     }
     if (!isScalar(node) && !isCollection(node)) return 0; // an empty value
-    if (node.tag && !SAFE_TAGS.has(node.tag)) throw new SiteError('UnsafeYaml', { tag: shownTag(node.tag) }, where(node, path));
+    if (node.tag && !SAFE_TAGS.has(node.tag))
+      throw new SiteError('UnsafeYaml', { tag: shownTag(node.tag) }, where(node, path));
     if (node.anchor) anchors.set(node.anchor, node);
     let size = 1;
     if (isCollection(node)) {
@@ -167,7 +212,11 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
         if (isPair(item)) {
           const key = isScalar(item.key) ? String(item.key.value) : index;
           if (isMap(node) && (isCollection(item.key) || isAlias(item.key))) {
-            throw new SiteError('MalformedYaml', { keyNotText: true }, { ...where(item.key as YamlNode, path), hint: HINTS.MISSING_CHAR });
+            throw new SiteError(
+              'MalformedYaml',
+              { keyNotText: true },
+              { ...where(item.key as YamlNode, path), hint: HINTS.MISSING_CHAR },
+            );
           }
           size += sizeOf(item.key, [...path, key]) + sizeOf(item.value, [...path, key]);
         } else size += sizeOf(item, [...path, index]);
@@ -180,7 +229,8 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
 }
 
 /** `tag:yaml.org,2002:js/function` as written: `!!js/function`. */
-const shownTag = (tag: string) => (tag.startsWith('tag:yaml.org,2002:') ? `!!${tag.slice('tag:yaml.org,2002:'.length)}` : tag);
+const shownTag = (tag: string) =>
+  tag.startsWith('tag:yaml.org,2002:') ? `!!${tag.slice('tag:yaml.org,2002:'.length)}` : tag;
 
 /**
  * The path of the field whose key or value holds `offset` in `source`, if the text can be read as YAML at all:

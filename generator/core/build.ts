@@ -50,11 +50,31 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // The gzip sizes are for the printed report only: a quiet build skips reading and compressing files back.
     const outputs = log.quiet ? sizes : await measureGzip(sizes, outDir, { detail: options.verbose });
     for (const warning of result.warnings) log.warn(String(warning));
-    log.info(formatReport(outputs, { pages: result.pages.length, ms, outDir: path.relative(process.cwd(), outDir) || '.', detail: options.verbose }));
+    log.info(
+      formatReport(outputs, {
+        pages: result.pages.length,
+        ms,
+        outDir: path.relative(process.cwd(), outDir) || '.',
+        detail: options.verbose,
+      }),
+    );
     const { stored, rendered } = result.content;
-    log.debug(`steps: ${Object.entries(steps).map(([name, t]) => `${name} ${t.toFixed(1)} ms`).join(' · ')}`);
+    log.debug(
+      `steps: ${Object.entries(steps)
+        .map(([name, t]) => `${name} ${t.toFixed(1)} ms`)
+        .join(' · ')}`,
+    );
     log.debug(`content: ${stored} page${stored === 1 ? '' : 's'} from the cache, ${rendered} rendered`);
-    return { config: site.config!, pages: result.pages, outputs, warnings: result.warnings, content: result.content, steps, ms, outDir };
+    return {
+      config: site.config!,
+      pages: result.pages,
+      outputs,
+      warnings: result.warnings,
+      content: result.content,
+      steps,
+      ms,
+      outDir,
+    };
   } finally {
     await site.dispose();
   }
@@ -62,7 +82,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
 /** True when the output is missing or older than any source (pages, templates, islands). */
 export async function isStale(paths: ProjectPaths): Promise<boolean> {
-  const built = await stat(path.join(paths.outDir, 'sitemap.xml')).then((s) => s.mtimeMs, () => 0);
+  const built = await stat(path.join(paths.outDir, 'sitemap.xml')).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
   if (built === 0) return true;
   for (const dir of [paths.pagesDir, paths.themeDir, paths.islandsDir]) {
     for (const file of await listFiles(dir)) {

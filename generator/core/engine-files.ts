@@ -38,7 +38,9 @@ let digest: string | undefined;
 
 function compiledDigest(): string {
   try {
-    return String((JSON.parse(readFileSync(path.join(ENGINE_ROOT, 'lib', 'inputs.json'), 'utf8')) as { digest: unknown }).digest);
+    return String(
+      (JSON.parse(readFileSync(path.join(ENGINE_ROOT, 'lib', 'inputs.json'), 'utf8')) as { digest: unknown }).digest,
+    );
   } catch {
     return sourceDigest();
   }
@@ -50,6 +52,10 @@ function sourceDigest(): string {
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
-  for (const file of files) hash.update(`${path.relative(GENERATOR_DIR, file)}\0`).update(readFileSync(file)).update('\0');
+  for (const file of files)
+    hash
+      .update(`${path.relative(GENERATOR_DIR, file)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
   return hash.digest('hex');
 }

@@ -7,17 +7,27 @@
  */
 
 /** How a folder or file turned out not to be usable: absent, a file where a folder was wanted, or unreadable. */
-type Unusable = { folder: string } & ({ state: 'missing' } | { state: 'file' } | { state: 'unreadable'; reason: string });
+type Unusable = { folder: string } & (
+  { state: 'missing' } | { state: 'file' } | { state: 'unreadable'; reason: string }
+);
 
 /** A text refused for one of its characters: where it is ("The page text", "The field title") and what the character is. */
 type Character = { where: string; character: string; position?: number };
-const characterAt = ({ where, character, position }: Character) => `${where} holds ${character}${position === undefined ? '' : ` (character ${position})`}`;
+const characterAt = ({ where, character, position }: Character) =>
+  `${where} holds ${character}${position === undefined ? '' : ` (character ${position})`}`;
 const INVISIBLE = ', which is invisible or reorders the text around it';
 
 export const ErrorKinds = {
   MalformedYaml: {
     title: 'Malformed YAML',
-    message: (p: { problem: string } | { unclosed: true } | { tooDeep: number; aliases?: boolean } | { alias: string } | { keyNotText: true }) =>
+    message: (
+      p:
+        | { problem: string }
+        | { unclosed: true }
+        | { tooDeep: number; aliases?: boolean }
+        | { alias: string }
+        | { keyNotText: true },
+    ) =>
       'problem' in p
         ? p.problem
         : 'unclosed' in p
@@ -49,17 +59,20 @@ export const ErrorKinds = {
   },
   UnknownToken: {
     title: 'Unknown config token',
-    message: (p: { token: string; suggestion?: string }) => `${p.token} is not a text value of the site config${p.suggestion ? `: did you mean ${p.suggestion}?` : ''}`,
+    message: (p: { token: string; suggestion?: string }) =>
+      `${p.token} is not a text value of the site config${p.suggestion ? `: did you mean ${p.suggestion}?` : ''}`,
     hint: 'A token names a text value of site.yml by its dotted path. To show the braces as written, put the text in `code` or write \\{{ ... }}.',
   },
   UnknownTemplate: {
     title: 'Unknown template',
-    message: (p: { template: string; known: string[] }) => `Template "${p.template}" does not exist (known: ${p.known.join(', ')})`,
+    message: (p: { template: string; known: string[] }) =>
+      `Template "${p.template}" does not exist (known: ${p.known.join(', ')})`,
     hint: "Use one of the theme's templates named above, or leave template: out for the default (prose); a theme adds templates in its templates record.",
   },
   DuplicateRoute: {
     title: 'Duplicate route',
-    message: (p: { route: string; first: string; second: string }) => `${p.first} and ${p.second} both claim the route ${p.route}`,
+    message: (p: { route: string; first: string; second: string }) =>
+      `${p.first} and ${p.second} both claim the route ${p.route}`,
     hint: 'Two files claim one route. Rename or remove one of them.',
   },
   TagSlugCollision: {
@@ -70,13 +83,15 @@ export const ErrorKinds = {
   },
   InvalidCollectionUse: {
     title: 'Invalid collection in a template',
-    message: (p: { template: string; field: string; problem: string }) => `The template "${p.template}" declares ${p.field}, which ${p.problem}`,
-    hint: 'See docs/collections.md: paginate, neighbours and feed name a key of the template\'s collections; sizes and limits are whole numbers from 1.',
+    message: (p: { template: string; field: string; problem: string }) =>
+      `The template "${p.template}" declares ${p.field}, which ${p.problem}`,
+    hint: "See docs/collections.md: paginate, neighbours and feed name a key of the template's collections; sizes and limits are whole numbers from 1.",
   },
   FeedEntryWithoutDate: {
     title: 'A feed entry without a date',
-    message: (p: { feed: string; route: string }) => `The page ${p.route} is listed in the feed ${p.feed}, which needs a date for each entry, and has none`,
-    hint: 'Add a date to its frontmatter (date: 2025-03-01), or leave it out of the feed\'s collection.',
+    message: (p: { feed: string; route: string }) =>
+      `The page ${p.route} is listed in the feed ${p.feed}, which needs a date for each entry, and has none`,
+    hint: "Add a date to its frontmatter (date: 2025-03-01), or leave it out of the feed's collection.",
   },
   UnsafeRoute: {
     title: 'Unsafe route',
@@ -112,18 +127,22 @@ export const ErrorKinds = {
   },
   BrokenLink: {
     title: 'Broken internal link',
-    message: (p: { href: string; route: string; problem: string }) => `Link "${p.href}" on ${p.route} is broken: ${p.problem}`,
+    message: (p: { href: string; route: string; problem: string }) =>
+      `Link "${p.href}" on ${p.route} is broken: ${p.problem}`,
     hint: 'Link to an existing route or anchor, or declare the route in plannedRoutes in the site config.',
   },
   TemplateLoadFailed: {
     title: 'Templates failed to load',
-    message: (p: { problem: string } | { unbundled: string }) => ('problem' in p ? p.problem : `Could not bundle ${p.unbundled}`),
+    message: (p: { problem: string } | { unbundled: string }) =>
+      'problem' in p ? p.problem : `Could not bundle ${p.unbundled}`,
     hint: "Fix the theme's code at the place named above (templates/index.ts or a module it imports); the message is esbuild's or Node's.",
   },
   ProjectFolderNotEmpty: {
     title: 'The new project folder is not empty',
     message: (p: { folder: string; state: 'file' } | { folder: string; state: 'not empty'; entries: string[] }) =>
-      p.state === 'file' ? `${p.folder} is a file, not a folder` : `${p.folder}/ already holds ${p.entries.join(', ')}: site new writes only into a new or empty folder`,
+      p.state === 'file'
+        ? `${p.folder} is a file, not a folder`
+        : `${p.folder}/ already holds ${p.entries.join(', ')}: site new writes only into a new or empty folder`,
     hint: 'Name a folder that does not exist yet (site new my-site), or empty this one first.',
   },
   ThemeEntryMissing: {
@@ -153,22 +172,31 @@ export const ErrorKinds = {
   },
   LayoutChildren: {
     title: "The theme's Layout lost the page content",
-    message: (p: { key: string; rendered: 'more than once' | 'not at all' }) => `The theme's Layout must render its children exactly once; for the layout key ${p.key} it rendered them ${p.rendered}`,
+    message: (p: { key: string; rendered: 'more than once' | 'not at all' }) =>
+      `The theme's Layout must render its children exactly once; for the layout key ${p.key} it rendered them ${p.rendered}`,
     hint: "Render {children} exactly once in the Layout: it is where each page's content goes.",
   },
   BodyNotShown: {
     title: 'Page body not shown',
-    message: (p: { template: string; route: string }) => `Template "${p.template}" does not show the markdown body of ${p.route}`,
+    message: (p: { template: string; route: string }) =>
+      `Template "${p.template}" does not show the markdown body of ${p.route}`,
     hint: "This page's template does not show its markdown body. Move the text into the template's fields, add a section that shows the body (a prose section), or use a template that shows it.",
   },
   RenderFailure: {
     title: 'Unexpected Application Error!',
-    message: (p: { template: string; route: string; problem: string }) => `Template "${p.template}" threw while rendering ${p.route}: ${p.problem}`,
+    message: (p: { template: string; route: string; problem: string }) =>
+      `Template "${p.template}" threw while rendering ${p.route}: ${p.problem}`,
     hint: 'The template threw while rendering this page. Run with --verbose for the stack.',
   },
   WriteFailed: {
     title: 'Writing the site failed',
-    message: (p: { site: string; problem: string } | { moveInto: string; problem: string } | { file: string; problem: string } | { file: string; folderInTheWay: string }) =>
+    message: (
+      p:
+        | { site: string; problem: string }
+        | { moveInto: string; problem: string }
+        | { file: string; problem: string }
+        | { file: string; folderInTheWay: string },
+    ) =>
       'site' in p
         ? `Could not write the site: ${p.problem}`
         : 'moveInto' in p
@@ -180,7 +208,8 @@ export const ErrorKinds = {
   },
   UnsafeOutputFolder: {
     title: 'Unsafe output folder',
-    message: (p: { folder: string; why: string }) => `The output folder ${p.folder} ${p.why}; the build replaces everything in it`,
+    message: (p: { folder: string; why: string }) =>
+      `The output folder ${p.folder} ${p.why}; the build replaces everything in it`,
     hint: 'Choose a folder of its own for the site, such as dist/ inside the project: the build replaces everything in its output folder.',
   },
   OutputIsFile: {
@@ -190,17 +219,21 @@ export const ErrorKinds = {
   },
   OutputFolderNotOurs: {
     title: 'Output folder holds files site did not write',
-    message: (p: { role: string; folder: string; some: string; mark: string }) => `The ${p.role} ${p.folder} is not empty (${p.some}) and no build of site wrote it: it has no ${p.mark}`,
+    message: (p: { role: string; folder: string; some: string; mark: string }) =>
+      `The ${p.role} ${p.folder} is not empty (${p.some}) and no build of site wrote it: it has no ${p.mark}`,
     hint: 'Choose a new or empty folder for --out. If this folder is the output of an earlier version of site, delete it once by hand.',
   },
   ForeignFileInOutput: {
     title: 'A file in the output folder was not written by site',
-    message: (p: { file: string; role: string; folder: string; more?: string }) => `${p.file} is in the ${p.role} ${p.folder}, but no build of site wrote it${p.more ?? ''}`,
+    message: (p: { file: string; role: string; folder: string; more?: string }) =>
+      `${p.file} is in the ${p.role} ${p.folder}, but no build of site wrote it${p.more ?? ''}`,
     hint: 'Move the file out of the output folder (keep your own files in pages/public/ to publish them), or delete it; the build replaces the folder and would lose it.',
   },
   OutputSymlink: {
     title: 'Symbolic link in the output folder',
-    message: (p: { role: string; folder: string; target?: string } | { file: string; inside: string; replaced?: true }) =>
+    message: (
+      p: { role: string; folder: string; target?: string } | { file: string; inside: string; replaced?: true },
+    ) =>
       'role' in p
         ? `The ${p.role} ${p.folder} is a symbolic link${p.target === undefined ? '' : ` (to ${p.target})`}; site never writes through one`
         : p.replaced
@@ -210,17 +243,24 @@ export const ErrorKinds = {
   },
   LinkOutsidePages: {
     title: 'A symbolic link leads outside the pages folder',
-    message: (p: { file: string; target: string }) => `${p.file} is a symbolic link to ${p.target}, outside the pages folder`,
+    message: (p: { file: string; target: string }) =>
+      `${p.file} is a symbolic link to ${p.target}, outside the pages folder`,
     hint: 'Copy the file into the pages folder instead of linking to it: nothing outside the pages folder is published.',
   },
   DanglingSymlink: {
     title: 'A symbolic link leads nowhere',
-    message: (p: { file: string; target: string }) => `${p.file} is a symbolic link to ${p.target}, which does not exist`,
+    message: (p: { file: string; target: string }) =>
+      `${p.file} is a symbolic link to ${p.target}, which does not exist`,
     hint: 'Remove the link, or point it at a file inside the pages folder.',
   },
   PublicFileCollision: {
     title: 'A public file would overwrite a generated file',
-    message: (p: { file: string; generated: string; madeBy: string; clash: 'same' | 'case' | 'folder needed' | 'file needed' }) =>
+    message: (p: {
+      file: string;
+      generated: string;
+      madeBy: string;
+      clash: 'same' | 'case' | 'folder needed' | 'file needed';
+    }) =>
       p.clash === 'same' || p.clash === 'case'
         ? `${p.file} would overwrite ${p.generated}, ${p.madeBy}${p.clash === 'case' ? ' (the names differ only in case)' : ''}`
         : p.clash === 'folder needed'
@@ -230,7 +270,11 @@ export const ErrorKinds = {
   },
   CacheUnwritable: {
     title: 'The build cache cannot be written',
-    message: (p: { folder: string; reason: string; fallback: string; problem: string } | { themeBundle: string; problem: string }) =>
+    message: (
+      p:
+        | { folder: string; reason: string; fallback: string; problem: string }
+        | { themeBundle: string; problem: string },
+    ) =>
       'themeBundle' in p
         ? `Could not write the theme bundle ${p.themeBundle}: ${p.problem}`
         : `${p.folder} cannot be written (${p.reason}), and neither can ${p.fallback}: ${p.problem}`,
@@ -253,7 +297,8 @@ export const ErrorKinds = {
   },
   NotRegularFile: {
     title: 'Not a regular file',
-    message: (p: { file: string; kind: string }) => `${p.file} is ${p.kind}, not a regular file: site reads only regular files`,
+    message: (p: { file: string; kind: string }) =>
+      `${p.file} is ${p.kind}, not a regular file: site reads only regular files`,
     hint: 'Replace it with an ordinary file (a named pipe or a device would stop the build or never end).',
   },
   FileTooLarge: {
@@ -275,17 +320,20 @@ export const ErrorKinds = {
   },
   EmptyPage: {
     title: 'Empty page',
-    message: (p: { file: string; blank?: true }) => (p.blank ? `${p.file} is empty` : `${p.file} has no frontmatter fields and no text`),
-    hint: 'Write the page\'s text (a first # heading gives its title, unless the frontmatter names one), or delete the file.',
+    message: (p: { file: string; blank?: true }) =>
+      p.blank ? `${p.file} is empty` : `${p.file} has no frontmatter fields and no text`,
+    hint: "Write the page's text (a first # heading gives its title, unless the frontmatter names one), or delete the file.",
   },
   EmptyConfig: {
     title: 'Empty site config',
     message: (p: { file: string }) => `${p.file} is empty: it holds no settings`,
-    hint: 'Write at least the site\'s name and base URL (name: My notes, baseUrl: https://example.org); the theme may ask for more fields.',
+    hint: "Write at least the site's name and base URL (name: My notes, baseUrl: https://example.org); the theme may ask for more fields.",
   },
   InvalidEncoding: {
     title: 'Text is not valid UTF-8',
-    message: (p: { file: string; utf16: true } | { file: string; byte: string; line: number; column: number } | Character) =>
+    message: (
+      p: { file: string; utf16: true } | { file: string; byte: string; line: number; column: number } | Character,
+    ) =>
       'utf16' in p
         ? `${p.file} is saved as UTF-16; pages and the site config are read as UTF-8`
         : 'byte' in p
@@ -295,7 +343,8 @@ export const ErrorKinds = {
   },
   BinaryContent: {
     title: 'Binary data in a text file',
-    message: (p: { file: string; line: number }) => `${p.file} holds a NUL byte at line ${p.line}: it is binary data, not text`,
+    message: (p: { file: string; line: number }) =>
+      `${p.file} holds a NUL byte at line ${p.line}: it is binary data, not text`,
     hint: 'The file holds NUL bytes, so it is not text: restore it from a copy. Images and downloads belong in the public folder.',
   },
   ControlCharacter: {
@@ -343,7 +392,8 @@ export const ErrorKinds = {
   },
   PortInUse: {
     title: 'Port already in use',
-    message: (p: { port: number; host: string }) => `Port ${p.port} on ${p.host} is already in use (another server, or another site watch)`,
+    message: (p: { port: number; host: string }) =>
+      `Port ${p.port} on ${p.host} is already in use (another server, or another site watch)`,
     hint: 'Pass another port with --port (--port 0 picks a free one), or stop the program using it.',
   },
   UnknownHost: {
@@ -353,7 +403,8 @@ export const ErrorKinds = {
   },
   MarkdownPluginNotFound: {
     title: 'Markdown plugin not found',
-    message: (p: { plugin: string; root: string; local: boolean }) => `Markdown plugin "${p.plugin}" is not ${p.local ? 'a file' : 'installed'} in the project (${p.root})`,
+    message: (p: { plugin: string; root: string; local: boolean }) =>
+      `Markdown plugin "${p.plugin}" is not ${p.local ? 'a file' : 'installed'} in the project (${p.root})`,
     hint: 'Install the package in the project (npm install <name>), or correct its name under markdown.plugins in the site config.',
   },
   MarkdownPluginFailed: {
@@ -387,7 +438,7 @@ export const ErrorKinds = {
     title: 'Two elements of a page share an id',
     message: (p: { route: string; id: string; heading?: string }) =>
       `Two elements of ${p.route} have the id "${p.id}"${p.heading === undefined ? '' : `: one is the markdown heading "${p.heading}"`}`,
-    hint: "Rename the heading (its id is made from its text) or the field that gives the other element its id: links, labels and scripts find the first element with an id, never the second.",
+    hint: 'Rename the heading (its id is made from its text) or the field that gives the other element its id: links, labels and scripts find the first element with an id, never the second.',
   },
   SystemError: {
     title: 'The operating system refused an operation',
@@ -404,9 +455,12 @@ export const ErrorKinds = {
 
 /** Hints for the operating system's refusals that say more than the catalogue's. */
 export const SYSTEM_HINTS: Record<string, string> = {
-  EACCES: 'You may not read or write the file or folder named: check its permissions (ls -l), or choose a folder of your own (--out, --pages).',
-  EPERM: 'The operating system does not allow this on the file or folder named: check its permissions and whether another program holds it.',
-  ENOSPC: 'The disk is full: free some space, then run site again (a failed build leaves the previous output as it was).',
+  EACCES:
+    'You may not read or write the file or folder named: check its permissions (ls -l), or choose a folder of your own (--out, --pages).',
+  EPERM:
+    'The operating system does not allow this on the file or folder named: check its permissions and whether another program holds it.',
+  ENOSPC:
+    'The disk is full: free some space, then run site again (a failed build leaves the previous output as it was).',
   EDQUOT: 'Your disk quota is used up: free some space, then run site again.',
   EMFILE: 'Too many files are open at once: raise the limit (ulimit -n) or close other programs, then run site again.',
   ENFILE: 'The system has too many files open: close other programs, then run site again.',
@@ -431,16 +485,18 @@ export const WarningKinds = {
     title: 'Titles too long for search results',
     message: (p: { count: number; max: number; suffix: string; files: string[]; configField?: string }) =>
       `${p.count} page title${p.count === 1 ? ' is' : 's are'} longer than ${p.max} characters with "${p.suffix}" appended${p.configField ? ` (the site's ${p.configField})` : ''}: ${p.files.slice(0, 5).join(', ')}${p.files.length > 5 ? `, and ${p.files.length - 5} more` : ''}`,
-    hint: 'Search results cut titles at about 70 characters: shorten the site name in the site config, or those pages\' titles.',
+    hint: "Search results cut titles at about 70 characters: shorten the site name in the site config, or those pages' titles.",
   },
   PlannedRouteLinked: {
     title: 'Links to planned routes',
-    message: (p: { routes: string[] }) => `${p.routes.length} planned route${p.routes.length === 1 ? ' has' : 's have'} no page yet and will answer 404: ${p.routes.join(', ')}`,
+    message: (p: { routes: string[] }) =>
+      `${p.routes.length} planned route${p.routes.length === 1 ? ' has' : 's have'} no page yet and will answer 404: ${p.routes.join(', ')}`,
     hint: 'These routes are declared in plannedRoutes in the site config and will answer 404 until their pages are written.',
   },
   CacheUnwritable: {
     title: 'Caching elsewhere',
-    message: (p: { folder: string; reason: string; fallback: string }) => `${p.folder} cannot be written (${p.reason}): the build caches in ${p.fallback} instead`,
+    message: (p: { folder: string; reason: string; fallback: string }) =>
+      `${p.folder} cannot be written (${p.reason}): the build caches in ${p.fallback} instead`,
     hint: 'Builds work as they are, only slower on a fresh temporary folder. To cache in the project again, make node_modules/.cache/site a writable folder (remove whatever is in its place).',
   },
 } as const;

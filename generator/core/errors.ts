@@ -5,7 +5,15 @@
  * them. A SiteError always names the input file
  * where one is known.
  */
-import { ErrorKinds, SYSTEM_HINTS, WarningKinds, type ErrorKind, type MessageParams, type WarningKind, type WarningParams } from './errors-data';
+import {
+  ErrorKinds,
+  SYSTEM_HINTS,
+  WarningKinds,
+  type ErrorKind,
+  type MessageParams,
+  type WarningKind,
+  type WarningParams,
+} from './errors-data';
 
 export { ErrorKinds, WarningKinds, type ErrorKind, type MessageParams, type WarningKind, type WarningParams };
 
@@ -105,7 +113,13 @@ export function catalogued(error: unknown): SiteError[] {
   const code = e.code;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
     const problem = e.message.replace(new RegExp(`^${code}: `), '').replace(/, \w+ '.*'$/, '');
-    return [new SiteError('SystemError', { code, syscall: e.syscall, path: e.path, problem }, { file: e.path, hint: SYSTEM_HINTS[code], cause: e })];
+    return [
+      new SiteError(
+        'SystemError',
+        { code, syscall: e.syscall, path: e.path, problem },
+        { file: e.path, hint: SYSTEM_HINTS[code], cause: e },
+      ),
+    ];
   }
   return [new SiteError('InternalError', { problem: `${e.name}: ${e.message}` }, { cause: e })];
 }

@@ -46,7 +46,9 @@ export function projectPaths(options: ProjectPlaces): ProjectPaths {
     themeDir: themeDirOf(root),
     islandsDir: path.join(root, 'islands'),
     publicDir: path.join(pagesDir, PUBLIC_DIR),
-    cacheDir: options.cacheDir ? path.resolve(root, options.cacheDir) : path.join(root, 'node_modules', '.cache', 'site'),
+    cacheDir: options.cacheDir
+      ? path.resolve(root, options.cacheDir)
+      : path.join(root, 'node_modules', '.cache', 'site'),
   };
 }
 
@@ -70,7 +72,8 @@ export function classify(file: string, paths: ProjectPaths): ChangeKind | undefi
   if (file === path.join(paths.pagesDir, CONFIG_FILE)) return 'config';
   if (inside(paths.publicDir)) return 'public';
   if (inside(paths.pagesDir)) return file.endsWith('.md') ? 'page' : undefined;
-  if (inside(paths.themeDir)) return file.endsWith('.css') ? 'style' : /\.(tsx?|jsx?)$/.test(file) ? 'theme' : undefined;
+  if (inside(paths.themeDir))
+    return file.endsWith('.css') ? 'style' : /\.(tsx?|jsx?)$/.test(file) ? 'theme' : undefined;
   if (inside(paths.islandsDir)) return /\.(tsx?|jsx?|css)$/.test(file) ? 'island' : undefined;
   return undefined;
 }

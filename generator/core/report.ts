@@ -41,7 +41,11 @@ function groups(outputs: OutputFile[], detail: boolean): { kind: FileKind; all: 
  * Adds gzip sizes, reading the written files from `outDir`: every file of a
  * group when the group is small enough to compress cheaply, else the files the report shows.
  */
-export async function measureGzip(outputs: OutputFile[], outDir: string, { detail = false, everyUpTo = 500 } = {}): Promise<OutputFile[]> {
+export async function measureGzip(
+  outputs: OutputFile[],
+  outDir: string,
+  { detail = false, everyUpTo = 500 } = {},
+): Promise<OutputFile[]> {
   const wanted = groups(outputs, detail).flatMap((group) => (group.all.length <= everyUpTo ? group.all : group.shown));
   await Promise.all(
     wanted.map(async (output) => {
@@ -54,7 +58,10 @@ export async function measureGzip(outputs: OutputFile[], outDir: string, { detai
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
 
-export function formatReport(outputs: OutputFile[], summary: { pages: number; ms: number; outDir: string; detail?: boolean }): string {
+export function formatReport(
+  outputs: OutputFile[],
+  summary: { pages: number; ms: number; outDir: string; detail?: boolean },
+): string {
   const lines: string[] = [];
   const width = Math.min(60, Math.max(24, ...outputs.map((o) => o.file.length)));
   const gzip = (bytes: number | undefined) => (bytes === undefined ? '' : ` │ gzip: ${kb(bytes).padStart(9)}`);
@@ -63,9 +70,13 @@ export function formatReport(outputs: OutputFile[], summary: { pages: number; ms
     const totalGzip = all.every((o) => o.gzip !== undefined) ? all.reduce((sum, o) => sum + o.gzip!, 0) : undefined;
     lines.push(`${kind} (${all.length} file${all.length === 1 ? '' : 's'})`);
     for (const o of shown) lines.push(`  ${o.file.padEnd(width)} ${kb(o.bytes).padStart(10)}${gzip(o.gzip)}`);
-    if (shown.length < all.length) lines.push(`  … ${all.length - shown.length} more (largest shown; --verbose lists all)`);
+    if (shown.length < all.length)
+      lines.push(`  … ${all.length - shown.length} more (largest shown; --verbose lists all)`);
     lines.push(`  ${'total'.padEnd(width)} ${kb(total).padStart(10)}${gzip(totalGzip)}`);
   }
-  lines.push('', `${summary.pages} page${summary.pages === 1 ? '' : 's'} written to ${summary.outDir}/ — built in ${Math.round(summary.ms)} ms`);
+  lines.push(
+    '',
+    `${summary.pages} page${summary.pages === 1 ? '' : 's'} written to ${summary.outDir}/ — built in ${Math.round(summary.ms)} ms`,
+  );
   return lines.join('\n');
 }

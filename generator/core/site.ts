@@ -103,7 +103,9 @@ export class Site {
     const config = this.state?.config;
     if (!config) return;
     const place = this.place;
-    void import('../content/markdown').then(({ loadMarkdown }) => loadMarkdown(config.markdown, place)).catch(() => undefined); // an update reports any problem
+    void import('../content/markdown')
+      .then(({ loadMarkdown }) => loadMarkdown(config.markdown, place))
+      .catch(() => undefined); // an update reports any problem
   }
 
   /** The theme, and the site config as an update reads it (validated with the theme's fields), without building anything. */
@@ -121,8 +123,16 @@ export class Site {
     const started = performance.now();
     const steps: Record<string, number> = {};
     const step: Step = (name, run) => timed(steps, name, run);
-    const kinds = changed === 'all' ? (['config'] as ChangeKind[]) : [...new Set(changed.map((f) => classify(f, this.paths)).filter((k): k is ChangeKind => k !== undefined))];
-    const everything = changed === 'all' || !this.state || kinds.includes('config') || (this.state.config.logo !== undefined && changed.includes(path.join(this.paths.publicDir, this.state.config.logo)));
+    const kinds =
+      changed === 'all'
+        ? (['config'] as ChangeKind[])
+        : [...new Set(changed.map((f) => classify(f, this.paths)).filter((k): k is ChangeKind => k !== undefined))];
+    const everything =
+      changed === 'all' ||
+      !this.state ||
+      kinds.includes('config') ||
+      (this.state.config.logo !== undefined &&
+        changed.includes(path.join(this.paths.publicDir, this.state.config.logo)));
     const result = everything ? await this.updateAll(step) : await this.updateSome(changed as string[], kinds, step);
     return { ...result, kinds, steps, ms: performance.now() - started };
   }
@@ -154,17 +164,20 @@ export class Site {
 
   /** The cache folder: node_modules/.cache/site, or (with a warning, once) a private folder when that cannot be written. */
   private useCacheFolder(): Promise<SiteWarning[]> {
-    return (this.cacheReady ??= cacheFolder(this.paths.cacheDir, path.join(this.paths.root, 'node_modules')).then((cache) => {
-      this.paths.cacheDir = cache.dir;
-      return cache.warning ? [cache.warning] : [];
-    }));
+    return (this.cacheReady ??= cacheFolder(this.paths.cacheDir, path.join(this.paths.root, 'node_modules')).then(
+      (cache) => {
+        this.paths.cacheDir = cache.dir;
+        return cache.warning ? [cache.warning] : [];
+      },
+    ));
   }
 
   private async updateAll(step: Step): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
     const files = await pagesToBuild(this.paths);
     const notes = await this.useCacheFolder();
     // Without a content store every page's markdown is rendered: remark loads while esbuild bundles the theme.
-    if (!(await ContentStore.exists(this.paths.cacheDir, this.paths.pagesDir))) void import('../content/markdown').catch(() => undefined);
+    if (!(await ContentStore.exists(this.paths.cacheDir, this.paths.pagesDir)))
+      void import('../content/markdown').catch(() => undefined);
     const theme = await step('theme', () => this.loadTheme());
     // The config is validated against the engine's schema extended by the theme's (theme.config).
     const config = await step('config', () => this.loadConfig(theme));
@@ -182,14 +195,32 @@ export class Site {
       if (heads.errors.length > 0) await failWith(heads);
       const assets = await assetsBuilt;
       const pages = new Map<string, PageInfo>();
-      const { rendered, errors: renderErrors, plan } = await step('render', async () => {
+      const {
+        rendered,
+        errors: renderErrors,
+        plan,
+      } = await step('render', async () => {
         try {
           for await (const batch of withBodies(heads.items, pages)) void batch;
           // What each page reads of the others, from every page's current frontmatter and body (collections/plan.ts).
           const plan = planSite(pages.values(), { site: config, theme, now: this.now });
-          const ctx = { site: config, theme, assets: pageAssets(assets), routes: new Set(plan.pages.keys()), shells: new Map(), collectionsOf: (route: string) => plan.pages.get(route)?.props };
+          const ctx = {
+            site: config,
+            theme,
+            assets: pageAssets(assets),
+            routes: new Set(plan.pages.keys()),
+            shells: new Map(),
+            collectionsOf: (route: string) => plan.pages.get(route)?.props,
+          };
           // Each page is rendered and written in route order.
-          return { ...(await writePages([[...plan.pages.values()].map((planned) => planned.page)], ctx, folderWriter(staging.dir))), plan };
+          return {
+            ...(await writePages(
+              [[...plan.pages.values()].map((planned) => planned.page)],
+              ctx,
+              folderWriter(staging.dir),
+            )),
+            plan,
+          };
         } finally {
           await heads.finish();
         }
@@ -209,15 +240,28 @@ export class Site {
         images,
         pages,
         links: new Map(rendered.map((page) => [page.route, page])),
-        files: new Set([...rendered.map((page) => page.outFile), ...host.keys(), ...staging.publicFiles.map((file) => file.path)]),
+        files: new Set([
+          ...rendered.map((page) => page.outFile),
+          ...host.keys(),
+          ...staging.publicFiles.map((file) => file.path),
+        ]),
         plan,
       };
       const warnings = await step('links', () => this.checkLinks(state));
       this.state = state;
       this.staging = staging;
-      const written = new Map<string, number>([...rendered.map((r) => [r.outFile, r.bytes] as const), ...[...host].map(([file, contents]) => [file, byteLength(contents)] as const)]);
+      const written = new Map<string, number>([
+        ...rendered.map((r) => [r.outFile, r.bytes] as const),
+        ...[...host].map(([file, contents]) => [file, byteLength(contents)] as const),
+      ]);
       const titles = longTitles([...pages.values()], config, this.place.configFile);
-      return { routes: ['*'], pages: [...plan.pages.values()].map((planned) => summaryOf(planned.page)), written, warnings: [...notes, ...warnings, ...titles], content: heads.content };
+      return {
+        routes: ['*'],
+        pages: [...plan.pages.values()].map((planned) => summaryOf(planned.page)),
+        written,
+        warnings: [...notes, ...warnings, ...titles],
+        content: heads.content,
+      };
     } catch (error) {
       await Promise.allSettled(alongside);
       await staging.abort();
@@ -225,25 +269,42 @@ export class Site {
     }
   }
 
-  private async updateSome(changed: string[], kinds: ChangeKind[], step: Step): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
+  private async updateSome(
+    changed: string[],
+    kinds: ChangeKind[],
+    step: Step,
+  ): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
     const previous = this.state!;
     checkOutputPlace(this.paths.outDir, this.paths);
-    const next: State = { ...previous, pages: new Map(previous.pages), links: new Map(previous.links), files: new Set(previous.files) };
+    const next: State = {
+      ...previous,
+      pages: new Map(previous.pages),
+      links: new Map(previous.links),
+      files: new Set(previous.files),
+    };
     if (kinds.includes('theme') || kinds.includes('island')) {
       next.theme = await step('theme', () => this.loadTheme());
       // The theme's config fields may have changed with it.
-      if (next.theme.config !== previous.theme.config) next.config = await step('config', () => this.loadConfig(next.theme));
+      if (next.theme.config !== previous.theme.config)
+        next.config = await step('config', () => this.loadConfig(next.theme));
       // The social card's lines may come from the theme (theme.socialCard).
       if (next.theme !== previous.theme) next.images = await step('images', () => this.images(next.config, next.theme));
     }
     // The browser bundles change when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
-    if (kinds.includes('style') || kinds.includes('island') || changed.some((file) => assetInputs.has(file))) next.assets = await step('assets', () => bundleProjectAssets(next.theme, this.paths));
+    if (kinds.includes('style') || kinds.includes('island') || changed.some((file) => assetInputs.has(file)))
+      next.assets = await step('assets', () => bundleProjectAssets(next.theme, this.paths));
 
     const allPages = next.theme !== previous.theme || next.assets !== previous.assets;
     const output: Output = new Map();
     const { routes, content } = await step('pages', async () => {
-      if (!allPages) return this.reloadPages(changed.filter((f) => classify(f, this.paths) === 'page').map((f) => this.relative(f)), previous, next, output);
+      if (!allPages)
+        return this.reloadPages(
+          changed.filter((f) => classify(f, this.paths) === 'page').map((f) => this.relative(f)),
+          previous,
+          next,
+          output,
+        );
       // The theme's schemas may have changed: every page is validated again (its markdown comes from the store).
       const files = await listPageFiles(this.paths.pagesDir);
       const loaded = await this.loadAll(files, next.config, next.theme);
@@ -263,22 +324,41 @@ export class Site {
       return toRender;
     });
     const host = this.hostFiles(next, next.plan);
-    for (const [file, contents] of host) if (allPages || file === 'sitemap.xml' || (next.plan.feeds.has(file) && previous.plan.feeds.get(file) !== contents)) output.set(file, contents);
+    for (const [file, contents] of host)
+      if (
+        allPages ||
+        file === 'sitemap.xml' ||
+        (next.plan.feeds.has(file) && previous.plan.feeds.get(file) !== contents)
+      )
+        output.set(file, contents);
     for (const file of previous.plan.feeds.keys()) if (!next.plan.feeds.has(file)) output.set(file, null);
-    for (const file of changed.filter((f) => classify(f, this.paths) === 'public')) output.set(...(await this.publicFile(file)));
+    for (const file of changed.filter((f) => classify(f, this.paths) === 'public'))
+      output.set(...(await this.publicFile(file)));
     for (const [file, contents] of output) {
       if (contents === null) next.files.delete(file);
       else next.files.add(file);
     }
     // The files a page is published with: none may take the place of a file the build makes.
     const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
-    for (const { page } of next.plan.pages.values()) generated.set(outputFileOf(page.route), `the page of ${page.file}`);
-    checkPublicCollisions(await listPublicFiles(this.paths.publicDir, this.paths.pagesDir), generated, this.paths.publicDir);
-    const warnings = [...(await step('links', () => this.checkLinks(next))), ...longTitles([...next.pages.values()], next.config, this.place.configFile)];
+    for (const { page } of next.plan.pages.values())
+      generated.set(outputFileOf(page.route), `the page of ${page.file}`);
+    checkPublicCollisions(
+      await listPublicFiles(this.paths.publicDir, this.paths.pagesDir),
+      generated,
+      this.paths.publicDir,
+    );
+    const warnings = [
+      ...(await step('links', () => this.checkLinks(next))),
+      ...longTitles([...next.pages.values()], next.config, this.place.configFile),
+    ];
     await step('write', () => updateFiles(this.paths.outDir, output, this.paths));
     this.state = next;
     const cssOnly = kinds.length === 1 && kinds[0] === 'style';
-    const written = new Map([...output].filter((entry): entry is [string, string | Uint8Array] => entry[1] !== null).map(([file, contents]) => [file, byteLength(contents)]));
+    const written = new Map(
+      [...output]
+        .filter((entry): entry is [string, string | Uint8Array] => entry[1] !== null)
+        .map(([file, contents]) => [file, byteLength(contents)]),
+    );
     return {
       routes: allPages ? ['*'] : [...rendered],
       pages: [...next.plan.pages.values()].map((planned) => summaryOf(planned.page)),
@@ -293,9 +373,16 @@ export class Site {
   private async publicFile(file: string): Promise<[string, Uint8Array | null]> {
     const relative = path.relative(this.paths.publicDir, file).split(path.sep).join('/');
     if (!isPublished(relative)) return [relative, null];
-    const published = new Map((await listPublicFiles(this.paths.publicDir, this.paths.pagesDir)).map((found) => [found.path, found.source]));
+    const published = new Map(
+      (await listPublicFiles(this.paths.publicDir, this.paths.pagesDir)).map((found) => [found.path, found.source]),
+    );
     const source = published.get(relative);
-    const exists = source !== undefined && (await access(source).then(() => true, () => false));
+    const exists =
+      source !== undefined &&
+      (await access(source).then(
+        () => true,
+        () => false,
+      ));
     return [relative, exists ? await readFile(source) : null];
   }
 
@@ -304,7 +391,11 @@ export class Site {
     const { baseUrl } = this.options;
     if (baseUrl === undefined) return config;
     if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
-      throw new SiteError('InvalidConfig', { baseUrl }, { field: '--base-url', hint: 'Pass a URL like https://example.org' });
+      throw new SiteError(
+        'InvalidConfig',
+        { baseUrl },
+        { field: '--base-url', hint: 'Pass a URL like https://example.org' },
+      );
     }
     return { ...config, baseUrl: baseUrl.replace(/\/+$/, '') };
   }
@@ -330,8 +421,14 @@ export class Site {
     // remark loads only when a page needs rendering: the recipe names its packages without importing them.
     const markdown = async () => (await import('../content/markdown')).loadMarkdown(config.markdown, place);
     const reservedIds = theme.reservedIds ?? [];
-    const recipe = JSON.stringify([engineDigest(), markdownRecipe(config.markdown, place), compileIds(reservedIds).key, this.paths.root]);
-    if (!this.store?.madeFor(recipe)) this.store = await ContentStore.open(this.paths.cacheDir, this.paths.pagesDir, recipe);
+    const recipe = JSON.stringify([
+      engineDigest(),
+      markdownRecipe(config.markdown, place),
+      compileIds(reservedIds).key,
+      this.paths.root,
+    ]);
+    if (!this.store?.madeFor(recipe))
+      this.store = await ContentStore.open(this.paths.cacheDir, this.paths.pagesDir, recipe);
     const store = this.store;
     const ctx = { pagesDir: this.paths.pagesDir, config, displayRoot: this.paths.root, markdown, reservedIds, store };
     const prepared = await preparePages(files, ctx);
@@ -368,11 +465,23 @@ export class Site {
   }
 
   /** Every output file but the pages and the public folder's (output/host-files.ts). */
-  private hostFiles({ config, theme, assets, images }: Pick<State, 'config' | 'theme' | 'assets' | 'images'>, plan: Plan) {
+  private hostFiles(
+    { config, theme, assets, images }: Pick<State, 'config' | 'theme' | 'assets' | 'images'>,
+    plan: Plan,
+  ) {
     const formEndpoint = theme.formEndpoint?.(config);
     // Drafts (built with --drafts, or by site watch) are never in the sitemap.
-    const pages = [...plan.pages.values()].filter(({ page }) => page.data.draft !== true).map(({ page }) => summaryOf(page));
-    const files = hostFiles({ config, pages, made: [assets.files, images], inlineStyles: theme.inlineStyles, now: this.now, formEndpoint });
+    const pages = [...plan.pages.values()]
+      .filter(({ page }) => page.data.draft !== true)
+      .map(({ page }) => summaryOf(page));
+    const files = hostFiles({
+      config,
+      pages,
+      made: [assets.files, images],
+      inlineStyles: theme.inlineStyles,
+      now: this.now,
+      formEndpoint,
+    });
     for (const [file, feed] of plan.feeds) files.set(file, feed);
     return files;
   }
@@ -381,17 +490,30 @@ export class Site {
   private images(config: SiteConfig, theme: Theme) {
     const own = theme.socialCard?.(config) ?? {};
     const card = defaultSocialCard(config);
-    return siteImages(config, this.paths.publicDir, this.paths.cacheDir, { subtitle: own.subtitle ?? card.subtitle, footnote: own.footnote ?? card.footnote });
+    return siteImages(config, this.paths.publicDir, this.paths.cacheDir, {
+      subtitle: own.subtitle ?? card.subtitle,
+      footnote: own.footnote ?? card.footnote,
+    });
   }
 
   /** The project root, and the site config file relative to it, as errors name them. */
   private get place(): { root: string; configFile: string } {
-    return { root: this.paths.root, configFile: path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE)) };
+    return {
+      root: this.paths.root,
+      configFile: path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE)),
+    };
   }
 
   private checkLinks(state: State): Promise<SiteWarning[]> {
     const { config, pages, links, files } = state;
-    return checkSiteLinks({ config, configFile: this.place.configFile, pages: pages.values(), links: links.values(), files, publicDir: this.paths.publicDir });
+    return checkSiteLinks({
+      config,
+      configFile: this.place.configFile,
+      pages: pages.values(),
+      links: links.values(),
+      files,
+      publicDir: this.paths.publicDir,
+    });
   }
 
   private relative(file: string): string {
@@ -399,7 +521,12 @@ export class Site {
   }
 
   /** Loads the changed page files into `next` (forgetting deleted ones, whose output is removed); returns the routes to render. */
-  private async reloadPages(files: string[], previous: State, next: State, output: Output): Promise<{ routes: Set<string>; content: UpdateResult['content'] }> {
+  private async reloadPages(
+    files: string[],
+    previous: State,
+    next: State,
+    output: Output,
+  ): Promise<{ routes: Set<string>; content: UpdateResult['content'] }> {
     const present = new Set(await listPageFiles(this.paths.pagesDir));
     for (const file of files) {
       const before = previous.pages.get(file);
@@ -410,7 +537,9 @@ export class Site {
     }
     const existing = files.filter((file) => present.has(file));
     const heads = await this.loadHeads(existing, next.config, next.theme, false);
-    heads.errors.push(...duplicateRoutes([...next.pages.values(), ...heads.items.map((item) => item.head)].map(summaryOf)));
+    heads.errors.push(
+      ...duplicateRoutes([...next.pages.values(), ...heads.items.map((item) => item.head)].map(summaryOf)),
+    );
     const pages = await wholePages(heads);
     for (const [file, page] of pages) next.pages.set(file, page);
     return { routes: new Set([...pages.values()].map((page) => page.route)), content: heads.content };
@@ -419,7 +548,14 @@ export class Site {
   /** Renders the pages of `routes` into `output`, and records their links in `next`. */
   private render(routes: Set<string>, next: State, output: Output): void {
     const plan = next.plan;
-    const ctx = { site: next.config, theme: next.theme, assets: pageAssets(next.assets), routes: new Set(plan.pages.keys()), shells: new Map(), collectionsOf: (route: string) => plan.pages.get(route)?.props };
+    const ctx = {
+      site: next.config,
+      theme: next.theme,
+      assets: pageAssets(next.assets),
+      routes: new Set(plan.pages.keys()),
+      shells: new Map(),
+      collectionsOf: (route: string) => plan.pages.get(route)?.props,
+    };
     const pages = [...plan.pages.values()].filter(({ page }) => routes.has(page.route)).map(({ page }) => page);
     const { results, errors } = collectErrors(pages, (page) => renderPage(page, ctx));
     throwIfAny(errors);
@@ -430,15 +566,24 @@ export class Site {
   }
 }
 
-const pageAssets = ({ stylesheet, fontPreload, scripts, imports, styles }: Assets): PageAssets => ({ stylesheet, fontPreload, scripts, imports, styles });
-const byteLength = (contents: string | Uint8Array) => (typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length);
+const pageAssets = ({ stylesheet, fontPreload, scripts, imports, styles }: Assets): PageAssets => ({
+  stylesheet,
+  fontPreload,
+  scripts,
+  imports,
+  styles,
+});
+const byteLength = (contents: string | Uint8Array) =>
+  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
 
 /**
  * The routes a watch update renders: the pages of the changed files (and the pages their pagination makes), and
  * every page whose collections now read differently (a list, tag or feed page, a neighbour) or that is new.
  */
 function reread(previous: Plan, next: Plan, changedRoutes: Set<string>): Set<string> {
-  const changedFiles = new Set([...changedRoutes].map((route) => next.pages.get(route)?.page.file).filter((file) => file !== undefined));
+  const changedFiles = new Set(
+    [...changedRoutes].map((route) => next.pages.get(route)?.page.file).filter((file) => file !== undefined),
+  );
   const routes = new Set<string>();
   for (const [route, planned] of next.pages) {
     const before = previous.pages.get(route);

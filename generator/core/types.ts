@@ -97,13 +97,19 @@ export const summaryOf = (page: PageHead): PageSummary => ({
  * `C`, here and below: the site config as the theme sees it, the engine's fields and the theme's own (its `config`),
  * which the engine has validated before any template sees it.
  */
-export interface TemplateProps<D = Record<string, unknown>, C extends SiteConfig = SiteConfig> extends Partial<CollectionProps> {
+export interface TemplateProps<
+  D = Record<string, unknown>,
+  C extends SiteConfig = SiteConfig,
+> extends Partial<CollectionProps> {
   page: PageInfo<D>;
   site: C;
 }
 
 /** A template's definition; what it reads of other pages (collections, paginate, neighbours, feed) is in CollectionUse (docs/collections.md). */
-export interface TemplateDefinition<S extends z.ZodObject = z.ZodObject, C extends SiteConfig = SiteConfig> extends CollectionUse {
+export interface TemplateDefinition<
+  S extends z.ZodObject = z.ZodObject,
+  C extends SiteConfig = SiteConfig,
+> extends CollectionUse {
   /**
    * Template-specific frontmatter fields, merged with the base fields. How strict the template is, is its schema's:
    * `z.strictObject` (or `z.object`) makes any other key an error, with "did you mean" for a near miss;
@@ -174,7 +180,9 @@ export interface Theme<K = any, C extends SiteConfig = SiteConfig> {
 }
 
 /** Keeps the link between a template's schema and its component's props (and the theme's config type `C`). */
-export function defineTemplate<S extends z.ZodObject, C extends SiteConfig = SiteConfig>(definition: TemplateDefinition<S, C>): TemplateDefinition {
+export function defineTemplate<S extends z.ZodObject, C extends SiteConfig = SiteConfig>(
+  definition: TemplateDefinition<S, C>,
+): TemplateDefinition {
   return definition as unknown as TemplateDefinition;
 }
 

@@ -10,7 +10,8 @@
  */
 
 /** What to send: the whole file, one byte range of it, or 416. */
-export type RangeAnswer = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
+export type RangeAnswer =
+  { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const FULL: RangeAnswer = { kind: 'full' };
 

@@ -49,28 +49,31 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
     // linkinator resolves links on /press (a 404 page) as if under /press/: compare routes without the slash.
     const routeOf = (url: string) => {
       const pathname = new URL(url).pathname;
-      return (pathname === base ? '/' : pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname).replace(/(.)\/+$/, '$1');
+      return (
+        pathname === base ? '/' : pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname
+      ).replace(/(.)\/+$/, '$1');
     };
     const crawl = (start: string | string[], recurse: boolean) =>
       new LinkChecker().check({
-      path: start,
-      recurse,
-      checkFragments: true,
-      checkCss: true,
-      concurrency: 16,
-      // No timeout: the server is this process's own, and linkinator starts a request's clock when it queues it, so a
-      // page linking thousands of pages timed out most of them on a busy machine.
-      timeout: 0,
-      // A request that found its kept-alive connection closed by the server fails: asked again, it answers.
-      retryErrors: true,
-      retryErrorsCount: 3,
-      retryErrorsJitter: 100,
-      retry: false,
-      urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(config.baseUrl)}`), replacement: local }],
-      // Only this site is fetched: mailto:, tel: and other hosts are not (CI has no internet).
-      // Links out of the base path are the site's too, and broken: they are checked.
-      // A site without a home page (a folder of cheat sheets) still names its root in the JSON-LD, as its identity.
-      linksToSkip: async (link: string) => !link.startsWith(`${new URL(local).origin}/`) || (!hasHome && (link === `${local}/` || link === local)),
+        path: start,
+        recurse,
+        checkFragments: true,
+        checkCss: true,
+        concurrency: 16,
+        // No timeout: the server is this process's own, and linkinator starts a request's clock when it queues it, so a
+        // page linking thousands of pages timed out most of them on a busy machine.
+        timeout: 0,
+        // A request that found its kept-alive connection closed by the server fails: asked again, it answers.
+        retryErrors: true,
+        retryErrorsCount: 3,
+        retryErrorsJitter: 100,
+        retry: false,
+        urlRewriteExpressions: [{ pattern: new RegExp(`^${escapeRegExp(config.baseUrl)}`), replacement: local }],
+        // Only this site is fetched: mailto:, tel: and other hosts are not (CI has no internet).
+        // Links out of the base path are the site's too, and broken: they are checked.
+        // A site without a home page (a folder of cheat sheets) still names its root in the JSON-LD, as its identity.
+        linksToSkip: async (link: string) =>
+          !link.startsWith(`${new URL(local).origin}/`) || (!hasHome && (link === `${local}/` || link === local)),
       });
     // A site need not have a not-found page (hosts then answer unknown paths with their own).
     const notFoundHtml = await readFile(path.join(outDir, '404.html'), 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -79,12 +82,21 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
     });
 
     // A route is a URL path: a file's name percent-encoded where a path needs it (content/routes.ts).
-    const routeOfFile = (file: string) => (file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '').split('/').map(segmentOf).join('/')}`);
+    const routeOfFile = (file: string) =>
+      file === 'index.html'
+        ? '/'
+        : `/${file
+            .replace(/\.html$/, '')
+            .split('/')
+            .map(segmentOf)
+            .join('/')}`;
     // Everything reachable from home; then every page that crawl did not reach (a folder of markdown may have no home
     // page, or pages nothing links to), from each of them; then the not-found page's own links (served at /404 with 200).
     const fromHome = hasHome ? (await crawl(`${local}/`, true)).links : [];
     const reached = new Set(fromHome.filter((l) => l.state === LinkState.OK).map((l) => routeOf(l.url)));
-    const unreached = htmlFiles.filter((file) => file !== '404.html' && !reached.has(routeOfFile(file))).map((file) => `${local}${routeOfFile(file)}`);
+    const unreached = htmlFiles
+      .filter((file) => file !== '404.html' && !reached.has(routeOfFile(file)))
+      .map((file) => `${local}${routeOfFile(file)}`);
     const links = [
       ...fromHome,
       ...(unreached.length === 0 ? [] : (await crawl(unreached, true)).links),
@@ -92,10 +104,20 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
     ];
 
     const pageRoutes = new Set(htmlFiles.map(routeOfFile));
-    const htmlOf = new Map(await Promise.all(htmlFiles.map(async (f) => [routeOfFile(f), await readFile(path.join(outDir, f), 'utf8')] as const)));
+    const htmlOf = new Map(
+      await Promise.all(
+        htmlFiles.map(async (f) => [routeOfFile(f), await readFile(path.join(outDir, f), 'utf8')] as const),
+      ),
+    );
     /** Pages whose HTML links to `route#fragment` (linkinator names the target page as the parent of a missing fragment). */
     const linkingPages = (route: string, fragment: string) =>
-      [...htmlOf].filter(([page, html]) => html.includes(`href="${base}${route}${fragment}"`) || (page === route && html.includes(`href="${fragment}"`))).map(([page]) => page);
+      [...htmlOf]
+        .filter(
+          ([page, html]) =>
+            html.includes(`href="${base}${route}${fragment}"`) ||
+            (page === route && html.includes(`href="${fragment}"`)),
+        )
+        .map(([page]) => page);
 
     const notFoundHeading = notFoundHtml?.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1] ?? '';
     const problems: CheckProblem[] = [];
@@ -119,33 +141,63 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
         continue;
       }
       const fragment = new URL(link.url).hash;
-      const problem = link.status && link.status !== 200 ? `HTTP ${link.status}` : fragment ? `no element with id "${fragment.slice(1)}"` : (link.failureDetails?.map((d) => (d instanceof Error ? d.message : `HTTP ${d.status}`)).join('; ') ?? 'broken');
+      const problem =
+        link.status && link.status !== 200
+          ? `HTTP ${link.status}`
+          : fragment
+            ? `no element with id "${fragment.slice(1)}"`
+            : (link.failureDetails?.map((d) => (d instanceof Error ? d.message : `HTTP ${d.status}`)).join('; ') ??
+              'broken');
       for (const on of fragment ? linkingPages(route, fragment) : [page]) {
-        if (!problems.some((p) => p.page === on && p.link === route + fragment)) problems.push({ page: on, link: route + fragment, problem });
+        if (!problems.some((p) => p.page === on && p.link === route + fragment))
+          problems.push({ page: on, link: route + fragment, problem });
       }
     }
 
     // Planned routes must still be linked somewhere, must answer 404, and must not have a page.
     for (const route of config.plannedRoutes) {
-      if (htmlFiles.includes(`${route.slice(1)}.html`)) problems.push({ page: 'site config', link: route, problem: 'declared as planned but now has a page: remove it from plannedRoutes' });
-      else if (!plannedSeen.has(route)) problems.push({ page: 'site config', link: route, problem: 'declared as planned but no page links to it any more: remove it from plannedRoutes' });
+      if (htmlFiles.includes(`${route.slice(1)}.html`))
+        problems.push({
+          page: 'site config',
+          link: route,
+          problem: 'declared as planned but now has a page: remove it from plannedRoutes',
+        });
+      else if (!plannedSeen.has(route))
+        problems.push({
+          page: 'site config',
+          link: route,
+          problem: 'declared as planned but no page links to it any more: remove it from plannedRoutes',
+        });
     }
 
     // Placeholder targets (href="#") only where the theme declares them (its placeholders in the site config).
     const { placeholders } = options;
     for (const [page, html] of placeholders === undefined ? [] : htmlOf) {
       const count = html.match(/\shref="#"/g)?.length ?? 0;
-      if (count !== placeholders) problems.push({ page, link: '#', problem: `${count} placeholder links, but the theme declares ${placeholders} (theme.placeholderLinks, from the site config)` });
+      if (count !== placeholders)
+        problems.push({
+          page,
+          link: '#',
+          problem: `${count} placeholder links, but the theme declares ${placeholders} (theme.placeholderLinks, from the site config)`,
+        });
     }
 
-    return { checked: links.filter((l) => l.state !== LinkState.SKIPPED).length, pages: htmlFiles.length, problems, planned: [...plannedSeen].sort() };
+    return {
+      checked: links.filter((l) => l.state !== LinkState.SKIPPED).length,
+      pages: htmlFiles.length,
+      problems,
+      planned: [...plannedSeen].sort(),
+    };
   } finally {
     await server.close();
   }
 }
 
 export function formatCheckReport(report: CheckReport): string {
-  const lines = [`checked ${report.checked} links on ${report.pages} pages`, `planned routes answering 404 with the not-found page: ${report.planned.join(', ') || 'none'}`];
+  const lines = [
+    `checked ${report.checked} links on ${report.pages} pages`,
+    `planned routes answering 404 with the not-found page: ${report.planned.join(', ') || 'none'}`,
+  ];
   if (report.problems.length === 0) lines.push('no broken links');
   else {
     lines.push(`${report.problems.length} broken:`);

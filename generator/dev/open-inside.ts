@@ -34,7 +34,8 @@ const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG', 'EISDIR', 'EACCES', 'EPERM', 'ENXIO', 'EINVAL']);
 const absent = (error: unknown) => ABSENT.has((error as NodeJS.ErrnoException).code ?? '');
 
-export const isInside = (realRoot: string, realFile: string) => realFile === realRoot || realFile.startsWith(realRoot.endsWith(path.sep) ? realRoot : realRoot + path.sep);
+export const isInside = (realRoot: string, realFile: string) =>
+  realFile === realRoot || realFile.startsWith(realRoot.endsWith(path.sep) ? realRoot : realRoot + path.sep);
 
 /**
  * The first of `names` (relative paths, "/"-separated, already checked for ".." by the caller) that is

@@ -11,9 +11,26 @@ const UNEXPECTED = 'Unexpected Application Error!';
 
 export function overlayHtml(error: unknown, route: string, verbose = false): string {
   const errors = siteErrorsOf(error);
-  const items = errors.length > 0 ? errors : [{ kind: (error as Error)?.name ?? 'Error', title: 'Build failed', message: String((error as Error)?.message ?? error), location: '', hint: '', stack: (error as Error)?.stack }];
+  const items =
+    errors.length > 0
+      ? errors
+      : [
+          {
+            kind: (error as Error)?.name ?? 'Error',
+            title: 'Build failed',
+            message: String((error as Error)?.message ?? error),
+            location: '',
+            hint: '',
+            stack: (error as Error)?.stack,
+          },
+        ];
   const kinds = new Set(errors.map((e) => e.kind));
-  const heading = errors.length === 0 || kinds.has('RenderFailure') || kinds.has('InternalError') ? UNEXPECTED : errors.length === 1 ? errors[0]!.title : `${errors[0]!.title} (and ${errors.length - 1} more)`;
+  const heading =
+    errors.length === 0 || kinds.has('RenderFailure') || kinds.has('InternalError')
+      ? UNEXPECTED
+      : errors.length === 1
+        ? errors[0]!.title
+        : `${errors[0]!.title} (and ${errors.length - 1} more)`;
   return `<!DOCTYPE html>${renderToStaticMarkup(
     <html lang="en">
       <head>

@@ -21,7 +21,12 @@ const release = (file: OpenFile) => void file.handle.close().catch(() => undefin
  * `setHeaders` sets the file's own headers (type, caching, the `_headers` rules) before the validators
  * and lengths, which only the file decides.
  */
-export function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: OpenFile, setHeaders: () => void): void {
+export function sendFile(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  file: OpenFile,
+  setHeaders: () => void,
+): void {
   try {
     answer(req, res, file, setHeaders);
   } catch (error) {
@@ -46,7 +51,10 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, file: OpenF
     return;
   }
   // Range is defined for GET alone (RFC 9110 §14.2): on HEAD it is ignored.
-  const range = req.method === 'GET' && ifRangeAllows(req.headers, stats) ? byteRange(req.headers.range, stats.size) : ({ kind: 'full' } as const);
+  const range =
+    req.method === 'GET' && ifRangeAllows(req.headers, stats)
+      ? byteRange(req.headers.range, stats.size)
+      : ({ kind: 'full' } as const);
   if (range.kind === 'unsatisfiable') {
     release(file);
     res.setHeader('Content-Range', `bytes */${stats.size}`);

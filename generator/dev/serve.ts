@@ -57,7 +57,11 @@ export function normaliseBase(base: string | undefined): string {
   const trimmed = (base ?? '').replace(/^\/+|\/+$/g, '');
   if (trimmed === '') return '';
   if (!trimmed.split('/').every((part) => /^[\w.~-]+$/.test(part) && part !== '.' && part !== '..')) {
-    throw new SiteError('InvalidConfig', { field: 'base', problem: `"${base}" is not a path of plain names (like /notes)` }, { field: '--base' });
+    throw new SiteError(
+      'InvalidConfig',
+      { field: 'base', problem: `"${base}" is not a path of plain names (like /notes)` },
+      { field: '--base' },
+    );
   }
   return `/${trimmed}`;
 }
@@ -75,7 +79,11 @@ export function isUnsafePath(rawUrl: string): boolean {
       return true;
     }
   }
-  return /\0|\\/.test(decoded) || decoded.split('/').some((segment) => segment === '..' || segment === '.') || !decoded.startsWith('/');
+  return (
+    /\0|\\/.test(decoded) ||
+    decoded.split('/').some((segment) => segment === '..' || segment === '.') ||
+    !decoded.startsWith('/')
+  );
 }
 
 /** The methods a static site answers; every other one gets 405 with this list (RFC 9110 §15.5.6). */
@@ -84,7 +92,17 @@ export const ALLOWED_METHODS = 'GET, HEAD';
 const NOT_FOUND_FILE = '/404.html';
 
 /** Headers a `_headers` rule may not set: they describe the bytes on the wire, which only the server knows. */
-const FRAMING_HEADERS = new Set(['content-length', 'content-range', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'trailer', 'te']);
+const FRAMING_HEADERS = new Set([
+  'content-length',
+  'content-range',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'trailer',
+  'te',
+]);
 
 /** A short plain-text answer; with end(body) after setHeader, Node sends its Content-Length. */
 function answer(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
@@ -116,7 +134,8 @@ function candidatesFor(pathname: string): string[] {
 }
 
 /** Dotfiles (.env, .git/) are never served, as hosts do; `.well-known/` is public by definition (RFC 8615). */
-const isHidden = (pathname: string) => pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known');
+const isHidden = (pathname: string) =>
+  pathname.split('/').some((segment) => segment.startsWith('.') && segment !== '.well-known');
 
 /** The host's own files: its configuration and the build's mark (a dotfile, hidden anyway), by name in any case. */
 const HOST_FILES = new Set(['_headers', '_redirects', MARK.toLowerCase()]);
@@ -182,7 +201,9 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
     if (base && fullPath === base) return redirect(res, `${base}/${query}`);
     const inBase = !base || fullPath.startsWith(`${base}/`);
     const pathname = inBase ? fullPath.slice(base.length) : fullPath;
-    const ruleHeaders = headersFor(await rules(), fullPath).filter(([name]) => !FRAMING_HEADERS.has(name.toLowerCase()));
+    const ruleHeaders = headersFor(await rules(), fullPath).filter(
+      ([name]) => !FRAMING_HEADERS.has(name.toLowerCase()),
+    );
     const applyRules = () => {
       for (const [name, value] of ruleHeaders) res.setHeader(name, value);
     };
@@ -260,7 +281,9 @@ function redirect(res: http.ServerResponse, location: string): void {
  */
 function refuseOnSocket(socket: Duplex) {
   socket.on('error', () => socket.destroy());
-  socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+  socket.end(
+    `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+  );
 }
 
 /** The folder must exist before serving starts; it may be replaced by rebuilds afterwards. */
@@ -268,33 +291,59 @@ async function checkFolder(given: string, dir: string): Promise<void> {
   const stats = await stat(dir).catch((error: NodeJS.ErrnoException) => error);
   if (stats instanceof Error) {
     const missing = stats.code === 'ENOENT' || stats.code === 'ENOTDIR';
-    throw new SiteError('MissingServeFolder', missing ? { folder: given, resolved: dir, state: 'missing' } : { folder: given, resolved: dir, state: 'unreadable', reason: stats.message }, { file: given });
+    throw new SiteError(
+      'MissingServeFolder',
+      missing
+        ? { folder: given, resolved: dir, state: 'missing' }
+        : { folder: given, resolved: dir, state: 'unreadable', reason: stats.message },
+      { file: given },
+    );
   }
-  if (!stats.isDirectory()) throw new SiteError('MissingServeFolder', { folder: given, resolved: dir, state: 'file' }, { file: given });
+  if (!stats.isDirectory())
+    throw new SiteError('MissingServeFolder', { folder: given, resolved: dir, state: 'file' }, { file: given });
 }
 
 /** Refuses the root and home folders always, and a folder no build marked unless `anyFolder`. */
 async function checkSafe(given: string, dir: string, anyFolder: boolean): Promise<void> {
   const why = rootOrHome(dir);
   if (why) throw new SiteError('UnsafeServeFolder', { folder: given, why }, { file: given, field: '--dir' });
-  if (!anyFolder && !(await readMark(dir))) throw new SiteError('UnsafeServeFolder', { folder: given, mark: MARK }, { file: given, field: '--dir' });
+  if (!anyFolder && !(await readMark(dir)))
+    throw new SiteError('UnsafeServeFolder', { folder: given, mark: MARK }, { file: given, field: '--dir' });
 }
 
 /** Loopback addresses: only this machine reaches them. */
-const isLoopback = (host: string) => host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === '[::1]';
+const isLoopback = (host: string) =>
+  host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === '[::1]';
 
 /** The catalogued error for a listen that failed, or undefined for one that is not the user's to fix. */
 function listenError(error: NodeJS.ErrnoException, port: number, host: string): SiteError | undefined {
   if (error.code === 'EADDRINUSE') return new SiteError('PortInUse', { port, host }, { field: '--port', cause: error });
-  if (error.code === 'ENOTFOUND' || error.code === 'EAI_AGAIN' || error.code === 'EADDRNOTAVAIL' || error.code === 'EAI_NONAME') {
-    const problem = error.code === 'EADDRNOTAVAIL' ? 'no network interface of this machine has that address' : 'no such host name';
+  if (
+    error.code === 'ENOTFOUND' ||
+    error.code === 'EAI_AGAIN' ||
+    error.code === 'EADDRNOTAVAIL' ||
+    error.code === 'EAI_NONAME'
+  ) {
+    const problem =
+      error.code === 'EADDRNOTAVAIL' ? 'no network interface of this machine has that address' : 'no such host name';
     return new SiteError('UnknownHost', { host, problem }, { field: '--host', cause: error });
   }
-  if (error.code === 'EACCES') return new SiteError('PortInUse', { port, host }, { field: '--port', cause: error, hint: 'Ports below 1024 need administrator rights: pass --port 4321 or another above 1023.' });
+  if (error.code === 'EACCES')
+    return new SiteError(
+      'PortInUse',
+      { port, host },
+      {
+        field: '--port',
+        cause: error,
+        hint: 'Ports below 1024 need administrator rights: pass --port 4321 or another above 1023.',
+      },
+    );
   return undefined;
 }
 
-export async function serve(options: ServeOptions & { hook?: RequestHook; transformHtml?: HtmlTransform }): Promise<RunningServer> {
+export async function serve(
+  options: ServeOptions & { hook?: RequestHook; transformHtml?: HtmlTransform },
+): Promise<RunningServer> {
   const dir = path.resolve(options.dir);
   const base = normaliseBase(options.base);
   await checkFolder(options.dir, dir);
@@ -310,7 +359,9 @@ export async function serve(options: ServeOptions & { hook?: RequestHook; transf
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${base}/`;
-  const warnings = isLoopback(host) ? [] : [new SiteWarning('ServingBeyondLoopback', { host, url, watch: options.hook !== undefined })];
+  const warnings = isLoopback(host)
+    ? []
+    : [new SiteWarning('ServingBeyondLoopback', { host, url, watch: options.hook !== undefined })];
   return {
     url: url.slice(0, -1),
     server,

@@ -45,7 +45,8 @@ export interface Watching {
 /** The compression middleware buffers; events must go out at once. */
 const flush = (res: http.ServerResponse) => (res as http.ServerResponse & { flush?: () => void }).flush?.();
 
-const clientTag = (route: string) => `<script type="module" src="/__site/client.js?route=${encodeURIComponent(route)}"></script>`;
+const clientTag = (route: string) =>
+  `<script type="module" src="/__site/client.js?route=${encodeURIComponent(route)}"></script>`;
 const withClient = (html: string, route: string) => html.replace('</head>', `${clientTag(route)}</head>`);
 const routeOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '').replace(/\.html$/, '') : '/');
 
@@ -89,7 +90,11 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   // Watch mode answers its own requests (events, client, overlay); pages come from the output folder with the client added.
   const hook = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean => {
     if (pathname === '/__site/events') {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache',
+        Connection: 'keep-alive',
+      });
       res.write(': connected\n\n');
       flush(res);
       clients.add(res);
@@ -98,7 +103,10 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     }
     if (pathname === '/__site/client.js' || pathname === '/__site/overlay.css') {
       const js = pathname.endsWith('.js');
-      res.writeHead(200, { 'Content-Type': js ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.writeHead(200, {
+        'Content-Type': js ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+        'Cache-Control': 'no-cache',
+      });
       res.end(js ? DEV_CLIENT : OVERLAY_CSS);
       return true;
     }
@@ -107,16 +115,27 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     res.statusCode = 500;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache');
-    res.end(req.method === 'HEAD' ? undefined : withClient(overlayHtml(failure, route, options.verbose === true), route));
+    res.end(
+      req.method === 'HEAD' ? undefined : withClient(overlayHtml(failure, route, options.verbose === true), route),
+    );
     return true;
   };
   const transformHtml = (html: string, pathname: string) => withClient(html, routeOf(pathname));
 
   // A base URL with a path (https://example.github.io/notes) is served under that path, as its host will.
   const base = site.config ? new URL(site.config.baseUrl).pathname : undefined;
-  const server = await serve({ dir: site.paths.outDir, port: options.port, host: options.host, base, hook, transformHtml });
+  const server = await serve({
+    dir: site.paths.outDir,
+    port: options.port,
+    host: options.host,
+    base,
+    hook,
+    transformHtml,
+  });
   for (const warning of server.warnings) log.warn(String(warning));
-  log.info(`Watching ${[site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`);
+  log.info(
+    `Watching ${[site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`,
+  );
   log.info(`Serving at ${server.url} (ready in ${Math.round(performance.now() - started)} ms; Ctrl-C to stop)`);
 
   let pending = new Set<string>();
@@ -140,9 +159,16 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       const recovered = failure !== undefined;
       failure = undefined;
       const what = changed.map((f) => path.relative(process.cwd(), f)).join(', ');
-      log.info(`${new Date().toLocaleTimeString()} ${what} → ${result.routes.includes('*') ? 'all pages' : result.routes.join(', ') || 'no pages'} in ${Math.round(result.ms)} ms${recovered ? ' (recovered)' : ''}`);
-      log.debug(`  ${Object.entries(result.steps).map(([step, ms]) => `${step} ${ms.toFixed(1)} ms`).join(', ')}`);
-      if (result.stylesheet && !recovered) broadcast('css', { href: result.stylesheet, replaces: result.replacedStylesheet });
+      log.info(
+        `${new Date().toLocaleTimeString()} ${what} → ${result.routes.includes('*') ? 'all pages' : result.routes.join(', ') || 'no pages'} in ${Math.round(result.ms)} ms${recovered ? ' (recovered)' : ''}`,
+      );
+      log.debug(
+        `  ${Object.entries(result.steps)
+          .map(([step, ms]) => `${step} ${ms.toFixed(1)} ms`)
+          .join(', ')}`,
+      );
+      if (result.stylesheet && !recovered)
+        broadcast('css', { href: result.stylesheet, replaces: result.replacedStylesheet });
       else broadcast('reload', { routes: recovered ? ['*'] : result.routes });
       options.onRebuild?.(result, changed);
     } catch (error) {
@@ -173,11 +199,23 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   // A folder chokidar cannot read (permissions, removed meanwhile) is reported; watching goes on.
   watcher.on('error', (error: unknown) => {
     const e = error as NodeJS.ErrnoException;
-    log.error(format(new SiteError('SystemError', { code: e.code ?? 'EIO', syscall: 'watch', path: e.path, problem: e.message }, { cause: error })));
+    log.error(
+      format(
+        new SiteError(
+          'SystemError',
+          { code: e.code ?? 'EIO', syscall: 'watch', path: e.path, problem: e.message },
+          { cause: error },
+        ),
+      ),
+    );
   });
   // The project's root, one level deep: a watched folder deleted and made again (a branch switch) is watched again.
   const parents = [...new Set(watched.map((dir) => path.dirname(dir)))];
-  const roots = chokidar(parents, { ignoreInitial: true, depth: 0, ignored: (file) => !parents.includes(path.resolve(file)) && /^(\.|node_modules)/.test(path.basename(file)) });
+  const roots = chokidar(parents, {
+    ignoreInitial: true,
+    depth: 0,
+    ignored: (file) => !parents.includes(path.resolve(file)) && /^(\.|node_modules)/.test(path.basename(file)),
+  });
   roots.on('error', () => undefined);
   roots.on('addDir', (dir) => {
     const folder = path.resolve(dir);

@@ -153,11 +153,19 @@ export interface HostFileInputs {
 }
 
 /** Every output file but the pages and the public folder's: assets, images, sitemap, robots.txt, security.txt, the host's headers and the speculation rules. */
-export function hostFiles({ config, pages, made, inlineStyles = [], now, formEndpoint }: HostFileInputs): Map<string, string | Uint8Array> {
+export function hostFiles({
+  config,
+  pages,
+  made,
+  inlineStyles = [],
+  now,
+  formEndpoint,
+}: HostFileInputs): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
   const base = basePathOf(config.baseUrl);
   // A stylesheet's root-relative url()s move under the base URL's path; esbuild's own are relative already.
-  const moved = (file: string, contents: Uint8Array) => (base !== '' && file.endsWith('.css') ? cssUnderBase(Buffer.from(contents).toString('utf8'), base) : contents);
+  const moved = (file: string, contents: Uint8Array) =>
+    base !== '' && file.endsWith('.css') ? cssUnderBase(Buffer.from(contents).toString('utf8'), base) : contents;
   for (const group of made) for (const [file, contents] of group) files.set(file, moved(file, contents));
   files.set('sitemap.xml', sitemap(pages, config));
   files.set('robots.txt', robots(config));

@@ -55,8 +55,13 @@ export interface OwnedFolder {
   folders: string[];
 }
 
-const fail = <K extends 'UnsafeOutputFolder' | 'OutputIsFile' | 'OutputFolderNotOurs' | 'ForeignFileInOutput' | 'OutputSymlink'>(kind: K, params: MessageParams<K>, file: string) =>
-  new SiteError(kind, params, { file, field: FIELD });
+const fail = <
+  K extends 'UnsafeOutputFolder' | 'OutputIsFile' | 'OutputFolderNotOurs' | 'ForeignFileInOutput' | 'OutputSymlink',
+>(
+  kind: K,
+  params: MessageParams<K>,
+  file: string,
+) => new SiteError(kind, params, { file, field: FIELD });
 
 /** On case-insensitive file systems, folders differing in case are one. */
 const same = process.platform === 'linux' ? (p: string) => p : (p: string) => p.toLowerCase();
@@ -108,7 +113,8 @@ export function checkOutputPlace(outDir: string, project?: ProjectFolders): void
   const out = path.resolve(outDir);
   const shown = displayPath(out);
   const stats = lstatSync(out, { throwIfNoEntry: false });
-  if (stats?.isSymbolicLink()) throw fail('OutputSymlink', { role: 'output folder', folder: shown, target: readlinkSync(out) }, shown);
+  if (stats?.isSymbolicLink())
+    throw fail('OutputSymlink', { role: 'output folder', folder: shown, target: readlinkSync(out) }, shown);
   if (stats && !stats.isDirectory()) throw fail('OutputIsFile', { role: 'output folder', folder: shown }, shown);
   const outs = forms(out);
   const unsafe = (why: string) => fail('UnsafeOutputFolder', { folder: shown, why }, shown);
@@ -129,7 +135,8 @@ export function checkOutputPlace(outDir: string, project?: ProjectFolders): void
     if (outs.some((o) => dirs.includes(o))) throw unsafe(`is ${name} (${display})`);
     if (outs.some((o) => dirs.some((d) => isInside(d, o)))) throw unsafe(`holds ${name} (${display})`);
     // The output folder belongs inside the project, never inside its sources.
-    if (kind === 'source' && outs.some((o) => dirs.some((d) => isInside(o, d)))) throw unsafe(`is inside ${name} (${display})`);
+    if (kind === 'source' && outs.some((o) => dirs.some((d) => isInside(o, d))))
+      throw unsafe(`is inside ${name} (${display})`);
   }
 }
 
@@ -152,7 +159,8 @@ export function rootOrHome(dir: string): string | undefined {
 export async function readMark(dir: string): Promise<Mark | undefined> {
   try {
     const mark = JSON.parse(await readFile(path.join(dir, MARK), 'utf8')) as Partial<Mark>;
-    if (mark.generator !== 'site' || !Array.isArray(mark.files) || !mark.files.every((f) => typeof f === 'string')) return undefined;
+    if (mark.generator !== 'site' || !Array.isArray(mark.files) || !mark.files.every((f) => typeof f === 'string'))
+      return undefined;
     return mark as Mark;
   } catch {
     return undefined;
@@ -161,16 +169,22 @@ export async function readMark(dir: string): Promise<Mark | undefined> {
 
 /** Writes the mark into `dir`, replacing the old one whole (written aside, then renamed), so a kill never leaves half of one. */
 export function writeMark(dir: string, files: Iterable<string>, staging?: boolean): void {
-  const mark: Mark = { generator: 'site', files: [...files].sort(), ...(staging ? { staging: { pid: process.pid, host: os.hostname() } } : {}) };
+  const mark: Mark = {
+    generator: 'site',
+    files: [...files].sort(),
+    ...(staging ? { staging: { pid: process.pid, host: os.hostname() } } : {}),
+  };
   const temp = path.join(dir, `${MARK}.${process.pid}.tmp`);
   writeFileSync(temp, JSON.stringify(mark));
   renameSync(temp, path.join(dir, MARK));
 }
 
-const relativeOf = (dir: string, entry: Dirent) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+const relativeOf = (dir: string, entry: Dirent) =>
+  path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
 
 /** The mark file and its temporary copies: the build's own bookkeeping, never listed in the mark. */
-const isMarkFile = (relative: string) => relative === MARK || (relative.startsWith(`${MARK}.`) && relative.endsWith('.tmp'));
+const isMarkFile = (relative: string) =>
+  relative === MARK || (relative.startsWith(`${MARK}.`) && relative.endsWith('.tmp'));
 
 /**
  * What `dir` holds, when the build may replace it: it is absent, empty, or marked, and every file and folder in it
@@ -193,7 +207,8 @@ export async function readOwnedFolder(dir: string, role = 'output folder'): Prom
   for (const entry of entries) {
     const relative = relativeOf(dir, entry);
     if (relative === MARK) continue;
-    if (entry.isFile()) files.push(relative); // a mark half written by a killed build is the build's too: pruned as stale
+    if (entry.isFile())
+      files.push(relative); // a mark half written by a killed build is the build's too: pruned as stale
     else if (entry.isDirectory()) folders.push(relative);
     else others.push({ relative, entry });
   }
@@ -206,20 +221,32 @@ export async function readOwnedFolder(dir: string, role = 'output folder'): Prom
   }
   const listed = new Set(mark.files);
   const listedFolders = new Set<string>();
-  for (const file of listed) for (let i = file.indexOf('/'); i > 0; i = file.indexOf('/', i + 1)) listedFolders.add(file.slice(0, i));
+  for (const file of listed)
+    for (let i = file.indexOf('/'); i > 0; i = file.indexOf('/', i + 1)) listedFolders.add(file.slice(0, i));
   const link = others.find((o) => o.entry.isSymbolicLink());
   if (link) {
     const file = displayPath(path.join(dir, link.relative));
-    throw new SiteError('OutputSymlink', { file, inside: role, replaced: true }, {
-      file,
-      field: FIELD,
-      hint: 'Remove the link from the output folder (to publish a file, put it in pages/public/): site never writes through a symbolic link.',
-    });
+    throw new SiteError(
+      'OutputSymlink',
+      { file, inside: role, replaced: true },
+      {
+        file,
+        field: FIELD,
+        hint: 'Remove the link from the output folder (to publish a file, put it in pages/public/): site never writes through a symbolic link.',
+      },
+    );
   }
-  const foreign = [...others.map((o) => o.relative), ...files.filter((f) => !listed.has(f) && !isMarkFile(f)), ...folders.filter((f) => !listedFolders.has(f))].sort();
+  const foreign = [
+    ...others.map((o) => o.relative),
+    ...files.filter((f) => !listed.has(f) && !isMarkFile(f)),
+    ...folders.filter((f) => !listedFolders.has(f)),
+  ].sort();
   if (foreign.length > 0) {
     const file = displayPath(path.join(dir, foreign[0]!));
-    const more = foreign.length > 1 ? ` (and ${foreign.length - 1} more: ${foreign.slice(1, 4).join(', ')}${foreign.length > 4 ? ', …' : ''})` : '';
+    const more =
+      foreign.length > 1
+        ? ` (and ${foreign.length - 1} more: ${foreign.slice(1, 4).join(', ')}${foreign.length > 4 ? ', …' : ''})`
+        : '';
     throw fail('ForeignFileInOutput', { file, role, folder: shown, more }, file);
   }
   return { exists: true, files, folders };
@@ -263,7 +290,13 @@ export async function removeLeftovers(outDir: string): Promise<string[]> {
       const entries = safeReaddir(folder);
       if (!entries.every(isMarkFile)) continue;
       for (const entry of entries) await rm(path.join(folder, entry), { force: true });
-      if (await rmdir(folder).then(() => true, () => false)) removed.push(folder);
+      if (
+        await rmdir(folder).then(
+          () => true,
+          () => false,
+        )
+      )
+        removed.push(folder);
       continue;
     }
     // A staging folder is known by more than its name and a mark: the mark says it is a staging folder, of the very

@@ -14,7 +14,8 @@ import { linkError } from '../content/page-files';
 export type PublicFile = FoundFile;
 
 /** True for a path (relative to public/) that is published: no part of it starts with "." except a leading `.well-known`. */
-export const isPublished = (relative: string) => relative.split('/').every((part, i) => !part.startsWith('.') || (i === 0 && part === '.well-known'));
+export const isPublished = (relative: string) =>
+  relative.split('/').every((part, i) => !part.startsWith('.') || (i === 0 && part === '.well-known'));
 
 /** The published files of `publicDir` (none when it does not exist); throws naming every link that leads outside `pagesDir` or nowhere. */
 export async function listPublicFiles(publicDir: string, pagesDir = path.dirname(publicDir)): Promise<PublicFile[]> {
@@ -36,7 +37,11 @@ const key = (file: string) => file.normalize('NFC').toLowerCase();
  * Errors for public files that would overwrite a file the build writes (or stand where it needs a folder, or the
  * reverse). `generated`: output file → what it is, as a phrase ("the page of pages/about.md").
  */
-export function publicCollisions(publicFiles: readonly PublicFile[], generated: ReadonlyMap<string, string>, publicDir: string): SiteError[] {
+export function publicCollisions(
+  publicFiles: readonly PublicFile[],
+  generated: ReadonlyMap<string, string>,
+  publicDir: string,
+): SiteError[] {
   const byKey = new Map<string, string>();
   const folders = new Map<string, string>();
   for (const file of generated.keys()) {
@@ -56,13 +61,24 @@ export function publicCollisions(publicFiles: readonly PublicFile[], generated: 
     const clash = same ?? folder ?? (parent === undefined ? undefined : byKey.get(key(parent)));
     if (clash === undefined) continue;
     const made = generated.get(clash)!;
-    const kind = same !== undefined ? (same === file ? 'same' : 'case') : folder !== undefined ? 'folder needed' : 'file needed';
-    errors.push(new SiteError('PublicFileCollision', { file: shown, generated: clash, madeBy: made, clash: kind }, { file: shown }));
+    const kind =
+      same !== undefined ? (same === file ? 'same' : 'case') : folder !== undefined ? 'folder needed' : 'file needed';
+    errors.push(
+      new SiteError(
+        'PublicFileCollision',
+        { file: shown, generated: clash, madeBy: made, clash: kind },
+        { file: shown },
+      ),
+    );
   }
   return errors;
 }
 
 /** Throws the collisions of publicCollisions, if any. */
-export function checkPublicCollisions(publicFiles: readonly PublicFile[], generated: ReadonlyMap<string, string>, publicDir: string): void {
+export function checkPublicCollisions(
+  publicFiles: readonly PublicFile[],
+  generated: ReadonlyMap<string, string>,
+  publicDir: string,
+): void {
   throwIfAny(publicCollisions(publicFiles, generated, publicDir));
 }

@@ -31,7 +31,8 @@ function bytesOf(contents: FileContents): Uint8Array {
   let length = 0;
   for (const part of parts) {
     const most = typeof part === 'string' ? part.length * 3 : part.length; // UTF-8 takes at most 3 bytes per UTF-16 unit
-    if (length + most > scratch.length) scratch = Buffer.concat([scratch.subarray(0, length)], Math.max(2 * scratch.length, length + most));
+    if (length + most > scratch.length)
+      scratch = Buffer.concat([scratch.subarray(0, length)], Math.max(2 * scratch.length, length + most));
     if (typeof part === 'string') length += scratch.write(part, length);
     else {
       scratch.set(part, length);
@@ -46,7 +47,8 @@ export function writeFileInPlace(target: string, contents: FileContents): number
   const bytes = bytesOf(contents);
   const { fd, size } = open(target);
   try {
-    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written, written);
+    for (let written = 0; written < bytes.length;)
+      written += writeSync(fd, bytes, written, bytes.length - written, written);
     if (size > bytes.length) ftruncateSync(fd, bytes.length); // the old file was longer: cut its tail
     return bytes.length;
   } finally {

@@ -46,7 +46,11 @@ export async function writePages(
         } catch (error) {
           throw writeFailed(result.outFile, (error as Error).message, page.file, error);
         }
-        rendered.push({ ...pageLinks(page.route, page.file, result.linkSources, intern), outFile: result.outFile, bytes: bytes ?? 0 });
+        rendered.push({
+          ...pageLinks(page.route, page.file, result.linkSources, intern),
+          outFile: result.outFile,
+          bytes: bytes ?? 0,
+        });
       } catch (error) {
         const found = siteErrorsOf(error);
         if (found.length === 0) throw error;
@@ -59,7 +63,13 @@ export async function writePages(
   try {
     sizes = await writer.finish();
   } catch (error) {
-    if (error instanceof WriteFailure) throw writeFailed(error.outFile, error.message, rendered.find((page) => page.outFile === error.outFile)?.file, error);
+    if (error instanceof WriteFailure)
+      throw writeFailed(
+        error.outFile,
+        error.message,
+        rendered.find((page) => page.outFile === error.outFile)?.file,
+        error,
+      );
     throw error;
   }
   for (const page of rendered) page.bytes ||= sizes.get(page.outFile) ?? 0;

@@ -21,7 +21,16 @@ import path from 'node:path';
 import { SiteError, siteErrorsOf } from '../core/errors';
 import { displayPath } from '../content/list-files';
 import { isConfinedPath } from '../cache/cache-files';
-import { checkOutputPlace, MARK, readMark, readOwnedFolder, removeLeftovers, stagingName, writeMark, type ProjectFolders } from './output-folder';
+import {
+  checkOutputPlace,
+  MARK,
+  readMark,
+  readOwnedFolder,
+  removeLeftovers,
+  stagingName,
+  writeMark,
+  type ProjectFolders,
+} from './output-folder';
 import { checkPublicCollisions, listPublicFiles, type PublicFile } from './public-files';
 import { writeFileInPlace } from './write-in-place';
 
@@ -41,10 +50,16 @@ export interface Staging {
 }
 
 const writeFailed = (outDir: string, cause: unknown) =>
-  siteErrorsOf(cause)[0] ?? new SiteError('WriteFailed', { site: displayPath(outDir), problem: (cause as Error).message }, { file: displayPath(outDir), cause });
+  siteErrorsOf(cause)[0] ??
+  new SiteError(
+    'WriteFailed',
+    { site: displayPath(outDir), problem: (cause as Error).message },
+    { file: displayPath(outDir), cause },
+  );
 
 /** The spare folder beside an output folder. */
-export const spareOf = (outDir: string) => path.join(path.dirname(path.resolve(outDir)), `.${path.basename(outDir)}.spare`);
+export const spareOf = (outDir: string) =>
+  path.join(path.dirname(path.resolve(outDir)), `.${path.basename(outDir)}.spare`);
 
 /**
  * Starts a build's output: refuses an output folder that is not the build's own (before writing anything), removes
@@ -124,7 +139,12 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
       );
       if (hadOutput) {
         // A spare made meanwhile (by another build) is replaced only when it is the build's own.
-        if (await lstat(spare).then(() => true, () => false)) {
+        if (
+          await lstat(spare).then(
+            () => true,
+            () => false,
+          )
+        ) {
           await readOwnedFolder(spare, 'spare output folder');
           await rm(spare, { recursive: true, force: true });
         }
@@ -136,7 +156,11 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
       } catch (cause) {
         if (hadOutput) await rename(spare, out);
         await abort();
-        throw new SiteError('WriteFailed', { moveInto: displayPath(out), problem: (cause as Error).message }, { file: displayPath(out), cause });
+        throw new SiteError(
+          'WriteFailed',
+          { moveInto: displayPath(out), problem: (cause as Error).message },
+          { file: displayPath(out), cause },
+        );
       }
     },
   };
@@ -165,7 +189,11 @@ export async function stageEmpty(outDir: string, project?: ProjectFolders): Prom
  */
 function confine(out: string, file: string): void {
   if (isConfinedPath(file)) return;
-  throw new SiteError('WriteFailed', { file: JSON.stringify(file), problem: 'the path leads outside the output folder' }, { file: displayPath(out), field: '--out' });
+  throw new SiteError(
+    'WriteFailed',
+    { file: JSON.stringify(file), problem: 'the path leads outside the output folder' },
+    { file: displayPath(out), field: '--out' },
+  );
 }
 
 /** Writes one file into the staging folder (its folders are the build's own: no link is ever followed). */
@@ -177,10 +205,20 @@ function writeFile(dir: string, file: string, contents: string | Uint8Array): vo
 }
 
 /** Writes a whole site: all files into the staging folder, then the swap. */
-export async function writeSite(outDir: string, files: SiteFiles, publicDir?: string, project?: ProjectFolders): Promise<void> {
+export async function writeSite(
+  outDir: string,
+  files: SiteFiles,
+  publicDir?: string,
+  project?: ProjectFolders,
+): Promise<void> {
   const staging = await stageSite(outDir, publicDir, project);
   try {
-    if (publicDir) checkPublicCollisions(staging.publicFiles, new Map([...files.keys()].map((file) => [file, 'a file the build makes'])), publicDir);
+    if (publicDir)
+      checkPublicCollisions(
+        staging.publicFiles,
+        new Map([...files.keys()].map((file) => [file, 'a file the build makes'])),
+        publicDir,
+      );
     await staging.write(files);
     await staging.commit(new Set([...files.keys(), ...staging.publicFiles.map((file) => file.path)]));
   } catch (error) {
@@ -190,16 +228,24 @@ export async function writeSite(outDir: string, files: SiteFiles, publicDir?: st
 }
 
 /** Removes the files of the recycled spare that this build did not write (`keep`), and the folders that leaves empty. */
-async function prune(dir: string, recycled: { files: string[]; folders: string[] }, keep: ReadonlySet<string>): Promise<void> {
+async function prune(
+  dir: string,
+  recycled: { files: string[]; folders: string[] },
+  keep: ReadonlySet<string>,
+): Promise<void> {
   for (const file of recycled.files) if (!keep.has(file)) await rm(path.join(dir, file), { force: true });
   // Deepest first, so a folder's emptied subfolders are gone before it is tried.
-  for (const folder of [...recycled.folders].sort((a, b) => b.length - a.length)) await rmdir(path.join(dir, folder)).catch(() => undefined);
+  for (const folder of [...recycled.folders].sort((a, b) => b.length - a.length))
+    await rmdir(path.join(dir, folder)).catch(() => undefined);
 }
 
 /** Every file in a folder the build wrote, relative to it (but the mark). */
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/')).filter((f) => f !== MARK && !f.startsWith(`${MARK}.`));
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .filter((f) => f !== MARK && !f.startsWith(`${MARK}.`));
 }
 
 /**
@@ -207,7 +253,11 @@ async function filesIn(dir: string): Promise<string[]> {
  * folder must be the build's own; a file there that no build wrote is never overwritten or deleted, and no symbolic
  * link is written through. Everything is checked before anything is written; the mark is updated after.
  */
-export async function updateFiles(outDir: string, files: Map<string, string | Uint8Array | null>, project?: ProjectFolders): Promise<void> {
+export async function updateFiles(
+  outDir: string,
+  files: Map<string, string | Uint8Array | null>,
+  project?: ProjectFolders,
+): Promise<void> {
   const out = path.resolve(outDir);
   checkOutputPlace(out, project);
   const mark = await readMark(out);
@@ -230,7 +280,10 @@ export async function updateFiles(outDir: string, files: Map<string, string | Ui
     }
   } catch (cause) {
     // What was written is the build's, even when a later write failed.
-    if (files.size > 0) await Promise.resolve().then(() => writeMark(out, listed)).catch(() => undefined);
+    if (files.size > 0)
+      await Promise.resolve()
+        .then(() => writeMark(out, listed))
+        .catch(() => undefined);
     throw writeFailed(out, cause);
   }
   try {
@@ -267,13 +320,26 @@ function checkTarget(out: string, file: string, listed: ReadonlySet<string>, rem
     const stats = lstatSync(at, { throwIfNoEntry: false });
     if (!stats) return; // the rest is created by the build
     const shown = displayPath(at);
-    if (stats.isSymbolicLink()) throw new SiteError('OutputSymlink', { file: shown, inside: 'output folder' }, { file: shown, field: '--out' });
+    if (stats.isSymbolicLink())
+      throw new SiteError('OutputSymlink', { file: shown, inside: 'output folder' }, { file: shown, field: '--out' });
     if (i === parts.length && stats.isDirectory() && !removal) {
-      throw new SiteError('WriteFailed', { file, folderInTheWay: shown }, { file: shown, field: '--out', hint: 'Remove the folder from the output folder; the build writes a file there.' });
+      throw new SiteError(
+        'WriteFailed',
+        { file, folderInTheWay: shown },
+        {
+          file: shown,
+          field: '--out',
+          hint: 'Remove the folder from the output folder; the build writes a file there.',
+        },
+      );
     }
     // A file of the user's where the build would write (or need a folder): removals just leave it alone.
     if (!stats.isDirectory() && !listed.has(relative) && !removal) {
-      throw new SiteError('ForeignFileInOutput', { file: shown, role: 'output folder', folder: displayPath(out) }, { file: shown, field: '--out' });
+      throw new SiteError(
+        'ForeignFileInOutput',
+        { file: shown, role: 'output folder', folder: displayPath(out) },
+        { file: shown, field: '--out' },
+      );
     }
   }
 }

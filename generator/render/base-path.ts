@@ -42,8 +42,14 @@ function moveAttributes(attributes: string, base: string): string {
 export function htmlUnderBase(html: string, base: string): string {
   if (base === '') return html;
   return html
-    .replace(START_TAG, (tag, name: string, attributes: string | undefined) => (attributes ? `<${name}${moveAttributes(attributes, base)}>` : tag))
-    .replace(JSON_SCRIPT, (_whole, open: string, json: string, close: string) => `${open}${json.replace(JSON_PATH_VALUE, (_value, url: string) => `"${base}${url}"`)}${close}`);
+    .replace(START_TAG, (tag, name: string, attributes: string | undefined) =>
+      attributes ? `<${name}${moveAttributes(attributes, base)}>` : tag,
+    )
+    .replace(
+      JSON_SCRIPT,
+      (_whole, open: string, json: string, close: string) =>
+        `${open}${json.replace(JSON_PATH_VALUE, (_value, url: string) => `"${base}${url}"`)}${close}`,
+    );
 }
 
 /** A stylesheet with the root-relative URLs of its `url()`s moved under `base`. */

@@ -79,7 +79,9 @@ export function Document(props: { head: HeadOf; site: SiteConfig; assets: Docume
           <link key={`${link.rel} ${link.href}`} rel={link.rel} href={link.href} type={link.type} title={link.title} />
         ))}
         {site.themeColor && <meta name="theme-color" content={site.themeColor} />}
-        {assets.fontPreload && <link rel="preload" href={assets.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />}
+        {assets.fontPreload && (
+          <link rel="preload" href={assets.fontPreload} as="font" type="font/woff2" crossOrigin="anonymous" />
+        )}
         <link rel="stylesheet" href={assets.stylesheet} />
         {assets.modulePreloads.map((href) => (
           <link key={href} rel="modulepreload" href={href} />

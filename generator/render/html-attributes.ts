@@ -26,11 +26,14 @@ const NAMED: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<',
 /** An attribute value as the browser reads it: the entities React and remark-html write, decoded. */
 export function decodeAttribute(value: string): string {
   if (!value.includes('&')) return value;
-  return value.replace(ENTITY, (entity, name: string | undefined, hex: string | undefined, decimal: string | undefined) => {
-    if (name) return NAMED[name]!;
-    const code = hex ? parseInt(hex, 16) : Number(decimal);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-  });
+  return value.replace(
+    ENTITY,
+    (entity, name: string | undefined, hex: string | undefined, decimal: string | undefined) => {
+      if (name) return NAMED[name]!;
+      const code = hex ? parseInt(hex, 16) : Number(decimal);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    },
+  );
 }
 
 const ID = / (id)="([^"]*)"/g;

@@ -50,8 +50,21 @@ export interface IslandAssets {
 }
 
 /** `idPrefix` keeps the ids of islands rendered apart (the layout's and the page content's) distinct on one page. */
-export function createIslandRegistry(file: string, assets: IslandAssets, renderToString: IslandRegistry['renderToString'], idPrefix = ''): IslandRegistry {
-  return { file, urlOf: (name) => assets.scripts[name], stylesOf: (name) => assets.styles?.[name], used: new Set(), count: 0, idPrefix, renderToString };
+export function createIslandRegistry(
+  file: string,
+  assets: IslandAssets,
+  renderToString: IslandRegistry['renderToString'],
+  idPrefix = '',
+): IslandRegistry {
+  return {
+    file,
+    urlOf: (name) => assets.scripts[name],
+    stylesOf: (name) => assets.styles?.[name],
+    used: new Set(),
+    count: 0,
+    idPrefix,
+    renderToString,
+  };
 }
 
 /** The first value in `props` that would not survive JSON, as a path and a reason. */
@@ -69,7 +82,8 @@ export function unserializable(value: unknown, path = 'props'): string | undefin
     return undefined;
   }
   const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return `${path} is a ${(value as object).constructor?.name ?? 'non-plain object'}`;
+  if (proto !== Object.prototype && proto !== null)
+    return `${path} is a ${(value as object).constructor?.name ?? 'non-plain object'}`;
   for (const [key, child] of Object.entries(value)) {
     const problem = unserializable(child, `${path}.${key}`);
     if (problem) return problem;
@@ -153,9 +167,18 @@ export function Island<P extends object>({ name, component: Component, props, tr
   registry.used.add(name);
   const id = `${name}-${registry.idPrefix}${++registry.count}`;
   const json = propsJson(props);
-  const html = renderOnce(Component, `${id}\0${json}`, () => registry.renderToString(<Component {...props} />, { identifierPrefix: `${id}-` }));
+  const html = renderOnce(Component, `${id}\0${json}`, () =>
+    registry.renderToString(<Component {...props} />, { identifierPrefix: `${id}-` }),
+  );
   return (
-    <div className="island" data-island={name} data-src={src} data-styles={registry.stylesOf(name)} data-trigger={trigger} data-id={id}>
+    <div
+      className="island"
+      data-island={name}
+      data-src={src}
+      data-styles={registry.stylesOf(name)}
+      data-trigger={trigger}
+      data-id={id}
+    >
       <div data-island-root="" dangerouslySetInnerHTML={{ __html: html }} />
       <script type="application/json" dangerouslySetInnerHTML={{ __html: json }} />
     </div>

@@ -84,7 +84,8 @@ const nodeJson = (node: object) => {
 /** scriptSafeJson of a page graph, exactly as JSON.stringify writes it, with the shared nodes serialised once. */
 export function graphJson(graph: Graph): string {
   const keys = Object.keys(graph);
-  if (keys.length !== 2 || keys[0] !== '@context' || keys[1] !== '@graph' || !Array.isArray(graph['@graph'])) return scriptSafeJson(graph);
+  if (keys.length !== 2 || keys[0] !== '@context' || keys[1] !== '@graph' || !Array.isArray(graph['@graph']))
+    return scriptSafeJson(graph);
   const json = `{"@context":${JSON.stringify(graph['@context'])},"@graph":[${(graph['@graph'] as object[]).map(nodeJson).join(',')}]}`;
   return escapeForScript(json);
 }

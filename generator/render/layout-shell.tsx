@@ -70,11 +70,18 @@ export function layoutKeyOf(page: PageInfo, ctx: ShellContext): { key: unknown; 
   } catch {
     text = undefined;
   }
-  if (text === undefined || (typeof key === 'object' && key !== null && Object.getPrototypeOf(key) !== Object.prototype && !Array.isArray(key))) {
-    throw new SiteError('InvalidLayoutKey', { route: page.route, returned: typeof key === 'object' ? 'an object that is not plain data' : `a ${typeof key}` }, {
-      file: page.file,
-      field: 'layoutKey',
-    });
+  if (
+    text === undefined ||
+    (typeof key === 'object' && key !== null && Object.getPrototypeOf(key) !== Object.prototype && !Array.isArray(key))
+  ) {
+    throw new SiteError(
+      'InvalidLayoutKey',
+      { route: page.route, returned: typeof key === 'object' ? 'an object that is not plain data' : `a ${typeof key}` },
+      {
+        file: page.file,
+        field: 'layoutKey',
+      },
+    );
   }
   return { key, text };
 }
@@ -96,10 +103,14 @@ export function shellFor(page: PageInfo, ctx: ShellContext, cache: ShellCache): 
   );
   const parts = splitAtSlot(markup);
   if (!parts) {
-    throw new SiteError('LayoutChildren', { key: text, rendered: markup.includes(SLOT) ? 'more than once' : 'not at all' }, {
-      file: page.file,
-      field: 'Layout',
-    });
+    throw new SiteError(
+      'LayoutChildren',
+      { key: text, rendered: markup.includes(SLOT) ? 'more than once' : 'not at all' },
+      {
+        file: page.file,
+        field: 'Layout',
+      },
+    );
   }
   const shell = { before: sharedPart(parts[0]), after: sharedPart(parts[1]), islands: [...registry.used] };
   cache.set(text, shell);

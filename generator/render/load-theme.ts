@@ -40,7 +40,8 @@ const MANIFEST = 'theme-manifest.json';
 export const themeEntry = (themeDir: string) => path.join(themeDir, 'index.ts');
 
 /** A theme bundle's file name: a digest of its code. */
-const moduleName = (code: string | Uint8Array) => `theme-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
+const moduleName = (code: string | Uint8Array) =>
+  `theme-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`;
 
 /**
  * The last bundle's manifest, when it is sealed (cache/seal.ts: the bundle is code the build runs, so a manifest
@@ -49,10 +50,15 @@ const moduleName = (code: string | Uint8Array) => `theme-${createHash('sha256').
  */
 async function currentManifest(entry: string, cacheDir: string): Promise<Manifest | undefined> {
   try {
-    const stored = JSON.parse(await readFile(path.join(cacheDir, MANIFEST), 'utf8')) as { manifest?: unknown; seal?: unknown };
-    if (typeof stored?.manifest !== 'string' || !sealed(await sealKey(), stored.seal, MANIFEST, stored.manifest)) return undefined;
+    const stored = JSON.parse(await readFile(path.join(cacheDir, MANIFEST), 'utf8')) as {
+      manifest?: unknown;
+      seal?: unknown;
+    };
+    if (typeof stored?.manifest !== 'string' || !sealed(await sealKey(), stored.seal, MANIFEST, stored.manifest))
+      return undefined;
     const manifest = JSON.parse(stored.manifest) as Manifest;
-    if (manifest.entry !== entry || manifest.recipe !== RECIPE || !/^theme-[0-9a-f]{16}\.mjs$/.test(manifest.module)) return undefined;
+    if (manifest.entry !== entry || manifest.recipe !== RECIPE || !/^theme-[0-9a-f]{16}\.mjs$/.test(manifest.module))
+      return undefined;
     return Object.entries(manifest.inputs).every(([file, was]) => fingerprint(file) === was) ? manifest : undefined;
   } catch {
     return undefined; // missing, torn or foreign: a cache miss, never an error
@@ -99,7 +105,8 @@ const RECIPE = `esbuild ${esbuildVersion}; engine ${THEME_API}; shared ${SHARED_
  */
 const serverHasNoClient = moduleInPlaceOf(
   'react-dom/client',
-  () => 'const none = () => { throw new Error("react-dom/client is not available while rendering on the server"); }; export const hydrateRoot = none, createRoot = none;',
+  () =>
+    'const none = () => { throw new Error("react-dom/client is not available while rendering on the server"); }; export const hydrateRoot = none, createRoot = none;',
 );
 
 /**
@@ -127,7 +134,12 @@ const bundleOptions = (entry: string) =>
 type BundleResult = BuildResult<ReturnType<typeof bundleOptions>>;
 
 /** Runs esbuild, then stores the bundle under its content hash (with a manifest of its inputs, for reuse by later builds). */
-async function bundle(entry: string, cacheDir: string, run: () => Promise<BundleResult>, { manifest = true } = {}): Promise<string> {
+async function bundle(
+  entry: string,
+  cacheDir: string,
+  run: () => Promise<BundleResult>,
+  { manifest = true } = {},
+): Promise<string> {
   let code: string;
   let inputs: string[];
   try {
@@ -137,12 +149,20 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
   } catch (cause) {
     if (!existsSync(entry)) {
       const folder = path.relative(process.cwd(), path.dirname(entry)) || '.';
-      throw new SiteError('ThemeEntryMissing', { folder, entry: path.basename(entry) }, { file: path.relative(process.cwd(), entry), cause });
+      throw new SiteError(
+        'ThemeEntryMissing',
+        { folder, entry: path.basename(entry) },
+        { file: path.relative(process.cwd(), entry), cause },
+      );
     }
-    throw new SiteError('TemplateLoadFailed', firstEsbuildMessage(cause) === undefined ? { unbundled: entry } : { problem: firstEsbuildMessage(cause)! }, {
-      file: path.relative(process.cwd(), entry),
-      cause,
-    });
+    throw new SiteError(
+      'TemplateLoadFailed',
+      firstEsbuildMessage(cause) === undefined ? { unbundled: entry } : { problem: firstEsbuildMessage(cause)! },
+      {
+        file: path.relative(process.cwd(), entry),
+        cause,
+      },
+    );
   }
   const module = moduleName(code);
   // The bundle is imported from a file, so it must be written; the manifest only saves the next build a bundling.
@@ -159,9 +179,17 @@ async function bundle(entry: string, cacheDir: string, run: () => Promise<Bundle
     throw new SiteError('CacheUnwritable', { themeBundle: file, problem: (cause as Error).message }, { file, cause });
   }
   if (manifest) {
-    const made: Manifest = { recipe: RECIPE, entry, module, inputs: Object.fromEntries(inputs.map((file) => [file, fingerprint(file)])) };
+    const made: Manifest = {
+      recipe: RECIPE,
+      entry,
+      module,
+      inputs: Object.fromEntries(inputs.map((file) => [file, fingerprint(file)])),
+    };
     const text = JSON.stringify(made);
-    await writeEntry(path.join(cacheDir, MANIFEST), JSON.stringify({ manifest: text, seal: sealOf(await sealKey(), MANIFEST, text) }));
+    await writeEntry(
+      path.join(cacheDir, MANIFEST),
+      JSON.stringify({ manifest: text, seal: sealOf(await sealKey(), MANIFEST, text) }),
+    );
   }
   return path.join(cacheDir, module);
 }
@@ -171,7 +199,10 @@ export class ThemeBundler {
   private context?: BuildContext<ReturnType<typeof bundleOptions>>;
   private readonly entry: string;
 
-  constructor(themeDir: string, private readonly cacheDir: string) {
+  constructor(
+    themeDir: string,
+    private readonly cacheDir: string,
+  ) {
     this.entry = themeEntry(themeDir);
   }
 
@@ -214,7 +245,11 @@ export async function importTheme(module: string, entry = module): Promise<Theme
     if (!imported.theme) throw new Error(`${entry} does not export "theme"`);
     return imported.theme;
   } catch (cause) {
-    throw new SiteError('TemplateLoadFailed', { problem: (cause as Error).message }, { file: path.relative(process.cwd(), entry), cause });
+    throw new SiteError(
+      'TemplateLoadFailed',
+      { problem: (cause as Error).message },
+      { file: path.relative(process.cwd(), entry), cause },
+    );
   }
 }
 
@@ -224,4 +259,3 @@ export function firstEsbuildMessage(error: unknown): string | undefined {
   if (!first) return undefined;
   return first.location ? `${first.location.file}:${first.location.line}: ${first.text}` : first.text;
 }
-

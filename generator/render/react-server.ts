@@ -7,4 +7,6 @@ import { createRequire } from 'node:module';
 
 type ReactDomServer = typeof import('react-dom/server');
 
-export const { renderToStaticMarkup, renderToString } = createRequire(import.meta.url)('react-dom/server') as ReactDomServer;
+export const { renderToStaticMarkup, renderToString } = createRequire(import.meta.url)(
+  'react-dom/server',
+) as ReactDomServer;

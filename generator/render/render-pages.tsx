@@ -83,12 +83,19 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       </IslandContext.Provider>,
     );
     if (page.html.trim() !== '' && !main.includes(page.html)) {
-      throw new SiteError('BodyNotShown', { template: page.template, route: page.route }, { file: page.file, field: 'body' });
+      throw new SiteError(
+        'BodyNotShown',
+        { template: page.template, route: page.route },
+        { file: page.file, field: 'body' },
+      );
     }
     const islands = [...new Set([...shell.islands, ...content.used])];
     // A page with no islands loads no JavaScript, except scripts its template asks for.
     const scripts = [...(islands.length > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
-    const head = { ...headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? [], theme.organization)), links: collectionLinks(collections) };
+    const head = {
+      ...headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? [], theme.organization)),
+      links: collectionLinks(collections),
+    };
     const [docBefore, docAfter] = splitAtSlot(
       renderToStaticMarkup(
         <Document head={head} site={site} assets={documentAssets(assets, scripts)}>
@@ -98,27 +105,38 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
     )!;
     const base = basePathOf(site.baseUrl);
     const parts: (string | SharedPart)[] = [`<!DOCTYPE html>${docBefore}`, shell.before, main, shell.after, docAfter];
-    assertUniqueIds(page, parts.map((part) => (typeof part === 'string' ? part : part.links)));
+    assertUniqueIds(
+      page,
+      parts.map((part) => (typeof part === 'string' ? part : part.links)),
+    );
     let html: string | undefined;
     return {
       page,
       outFile: outputFileOf(page.route),
       // Written under the base URL's path (base-path.ts); the link check reads the links as the templates wrote them.
       get html() {
-        return (html ??= parts.map((part) => (typeof part === 'string' ? htmlUnderBase(part, base) : sharedUnderBase(part, base).text)).join(''));
+        return (html ??= parts
+          .map((part) => (typeof part === 'string' ? htmlUnderBase(part, base) : sharedUnderBase(part, base).text))
+          .join(''));
       },
-      chunks: parts.map((part) => (typeof part === 'string' ? htmlUnderBase(part, base) : sharedUnderBase(part, base).bytes)),
+      chunks: parts.map((part) =>
+        typeof part === 'string' ? htmlUnderBase(part, base) : sharedUnderBase(part, base).bytes,
+      ),
       linkSources: parts.map((part) => (typeof part === 'string' ? part : part.links)),
       islands,
     };
   } catch (cause) {
     if (SiteError.is(cause)) throw cause;
     const problem = cause instanceof Error ? cause.message : String(cause);
-    throw new SiteError('RenderFailure', { template: page.template, route: page.route, problem }, {
-      file: page.file,
-      field: 'template',
-      cause,
-    });
+    throw new SiteError(
+      'RenderFailure',
+      { template: page.template, route: page.route, problem },
+      {
+        file: page.file,
+        field: 'template',
+        cause,
+      },
+    );
   }
 }
 
@@ -135,7 +153,10 @@ function sharedUnderBase(part: SharedPart, base: string): Pick<SharedPart, 'text
 }
 
 /** Renders all pages; every failing page is reported, not just the first. */
-export function renderPages(pages: PageInfo[], ctx: { site: SiteConfig; theme: Theme; assets: PageAssets }): RenderedPage[] {
+export function renderPages(
+  pages: PageInfo[],
+  ctx: { site: SiteConfig; theme: Theme; assets: PageAssets },
+): RenderedPage[] {
   const shared: RenderContext = { ...ctx, routes: new Set(pages.map((p) => p.route)), shells: new Map() };
   const { results, errors } = collectErrors(pages, (page) => renderPage(page, shared));
   throwIfAny(errors);

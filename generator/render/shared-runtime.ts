@@ -34,7 +34,9 @@ export { THEME_API };
 export const SHARED_PACKAGES = ['react', 'react-dom', 'zod'] as const;
 
 /** The engine's package name, which a theme imports the theme API by. */
-export const PACKAGE_NAME = (JSON.parse(readFileSync(path.join(ENGINE_ROOT, 'package.json'), 'utf8')) as { name: string }).name;
+export const PACKAGE_NAME = (
+  JSON.parse(readFileSync(path.join(ENGINE_ROOT, 'package.json'), 'utf8')) as { name: string }
+).name;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 const sharedPackage = new RegExp(`^(${SHARED_PACKAGES.join('|')})(/|$)`);
@@ -62,7 +64,11 @@ export function sharedRuntime(themeDir: string): Plugin {
       // life of the build context (the engine runs on the packages it loaded when it started).
       const shared = new Map<string, Promise<OnResolveResult>>();
       const resolveShared = async (args: OnResolveArgs): Promise<OnResolveResult> => {
-        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: GENERATOR_DIR, pluginData: RESOLVING });
+        const found = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: GENERATOR_DIR,
+          pluginData: RESOLVING,
+        });
         if (found.errors.length > 0) return { errors: found.errors };
         return { path: pathToFileURL(found.path).href, external: true };
       };
@@ -74,14 +80,23 @@ export function sharedRuntime(themeDir: string): Plugin {
         return answer;
       });
 
-      build.onResolve({ filter: new RegExp(`^${escapeRegExp(PACKAGE_NAME)}$`) }, () => ({ path: pathToFileURL(THEME_API).href, external: true }));
+      build.onResolve({ filter: new RegExp(`^${escapeRegExp(PACKAGE_NAME)}$`) }, () => ({
+        path: pathToFileURL(THEME_API).href,
+        external: true,
+      }));
 
       build.onResolve({ filter: mayBeEngine }, async (args) => {
         if (args.pluginData === RESOLVING || args.namespace !== 'file') return undefined;
-        const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: RESOLVING });
+        const found = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: RESOLVING,
+        });
         const generatorDir = generatorDirs.find((dir) => inside(dir, found.path));
         if (found.errors.length > 0 || !generatorDir) return undefined; // not the engine: esbuild resolves it (and reports its errors) as usual
-        if (found.path === path.join(generatorDir, 'theme.ts')) return { path: pathToFileURL(THEME_API).href, external: true };
+        if (found.path === path.join(generatorDir, 'theme.ts'))
+          return { path: pathToFileURL(THEME_API).href, external: true };
         return {
           errors: [
             {

@@ -30,5 +30,9 @@ export function assertUniqueIds(page: Pick<PageInfo, 'file' | 'route' | 'heading
   const id = duplicateId(parts);
   if (id === undefined) return;
   const heading = page.headings.find((h) => h.id === id);
-  throw new SiteError('DuplicateId', { route: page.route, id, heading: heading?.text }, { file: page.file, field: heading ? 'body' : undefined });
+  throw new SiteError(
+    'DuplicateId',
+    { route: page.route, id, heading: heading?.text },
+    { file: page.file, field: heading ? 'body' : undefined },
+  );
 }

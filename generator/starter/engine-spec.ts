@@ -24,7 +24,9 @@ async function installedFrom(): Promise<string | undefined> {
   const project = parts.slice(0, at).join(path.sep);
   const key = parts.slice(at).join('/');
   try {
-    const lock = JSON.parse(await readFile(path.join(project, 'node_modules', HIDDEN_LOCKFILE), 'utf8')) as { packages?: Record<string, { resolved?: unknown }> };
+    const lock = JSON.parse(await readFile(path.join(project, 'node_modules', HIDDEN_LOCKFILE), 'utf8')) as {
+      packages?: Record<string, { resolved?: unknown }>;
+    };
     const resolved = lock.packages?.[key]?.resolved;
     if (typeof resolved !== 'string' || resolved === '') return undefined;
     if (!resolved.startsWith('file:')) return resolved;

@@ -30,7 +30,10 @@ const STARTER_PAGES = path.join(ENGINE_ROOT, 'starter', 'pages');
 
 /** `my-notes` → `My notes`. */
 const nameOf = (dir: string) => {
-  const words = path.basename(path.resolve(dir)).replace(/[-_.]+/g, ' ').trim();
+  const words = path
+    .basename(path.resolve(dir))
+    .replace(/[-_.]+/g, ' ')
+    .trim();
   return words === '' ? 'My site' : words[0]!.toUpperCase() + words.slice(1);
 };
 
@@ -51,7 +54,8 @@ async function entriesOf(root: string, shown: string): Promise<string[] | undefi
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    if (code === 'ENOTDIR') throw new SiteError('ProjectFolderNotEmpty', { folder: shown, state: 'file' }, { file: shown, cause });
+    if (code === 'ENOTDIR')
+      throw new SiteError('ProjectFolderNotEmpty', { folder: shown, state: 'file' }, { file: shown, cause });
     throw cause;
   }
 }
@@ -61,14 +65,21 @@ export async function newProject(options: NewProjectOptions): Promise<NewProject
   const shown = path.relative(process.cwd(), root) || '.';
   const entries = await entriesOf(root, shown);
   if (entries && entries.length > 0) {
-    throw new SiteError('ProjectFolderNotEmpty', { folder: shown, state: 'not empty', entries: entries.sort().slice(0, 5) }, { file: shown });
+    throw new SiteError(
+      'ProjectFolderNotEmpty',
+      { folder: shown, state: 'not empty', entries: entries.sort().slice(0, 5) },
+      { file: shown },
+    );
   }
   const name = options.name ?? nameOf(root);
   const baseUrl = (options.baseUrl ?? 'https://example.org').replace(/\/+$/, '');
   await mkdir(root, { recursive: true });
   await cp(STARTER_PAGES, path.join(root, 'pages'), { recursive: true });
   await cp(DEFAULT_THEME_DIR, path.join(root, 'templates'), { recursive: true });
-  await writeFile(path.join(root, 'pages', 'site.yml'), `# The site's config: every page can use these values, as {{ name }} in its text.\nname: ${yamlString(name)}\nbaseUrl: ${yamlString(baseUrl)}\n`);
+  await writeFile(
+    path.join(root, 'pages', 'site.yml'),
+    `# The site's config: every page can use these values, as {{ name }} in its text.\nname: ${yamlString(name)}\nbaseUrl: ${yamlString(baseUrl)}\n`,
+  );
   const manifest = {
     name: packageName(root),
     private: true,

@@ -5,9 +5,20 @@ import { Icon, type IconName } from './icons';
  * A content call to action ({label, href?, variant?, icon?}) as a Button; default links get an arrow. The arrow is
  * always after the label, also where the content names it as the icon: one style of call to action across the site.
  */
-export function ActionButton({ action, size, fallback = 'default' }: { action: { label: string; href?: string; variant?: ButtonVariant; icon?: IconName }; size?: ButtonSize; fallback?: ButtonVariant }) {
+export function ActionButton({
+  action,
+  size,
+  fallback = 'default',
+}: {
+  action: { label: string; href?: string; variant?: ButtonVariant; icon?: IconName };
+  size?: ButtonSize;
+  fallback?: ButtonVariant;
+}) {
   const iconSize = size === 'sm' ? 16 : 18;
-  const arrow = action.icon === 'arrow-right' || action.variant === 'link' || (!action.icon && action.href !== undefined && (action.variant ?? fallback) === 'default');
+  const arrow =
+    action.icon === 'arrow-right' ||
+    action.variant === 'link' ||
+    (!action.icon && action.href !== undefined && (action.variant ?? fallback) === 'default');
   const leading = action.icon === 'arrow-right' ? undefined : action.icon;
   return (
     <Button

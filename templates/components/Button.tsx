@@ -27,7 +27,17 @@ export function buttonClass(variant: ButtonVariant = 'default', size: ButtonSize
   return ['btn', `btn-${variant}`, size === 'default' ? '' : `btn-${size}`, extra ?? ''].filter(Boolean).join(' ');
 }
 
-export function Button({ children, href, variant, size, icon, trailingIcon, label, type = 'button', className }: ButtonProps) {
+export function Button({
+  children,
+  href,
+  variant,
+  size,
+  icon,
+  trailingIcon,
+  label,
+  type = 'button',
+  className,
+}: ButtonProps) {
   const content = (
     <>
       {icon}

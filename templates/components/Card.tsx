@@ -7,7 +7,15 @@ import { ActionButton } from './ActionButton';
 import { Icon } from './icons';
 import type { Card as CardData } from '../content/schemas';
 
-export function Card({ card, headingLevel = 3, children }: { card: CardData; headingLevel?: 3 | 4; children?: ReactNode }) {
+export function Card({
+  card,
+  headingLevel = 3,
+  children,
+}: {
+  card: CardData;
+  headingLevel?: 3 | 4;
+  children?: ReactNode;
+}) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <article className="card" id={card.id}>

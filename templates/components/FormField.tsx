@@ -17,15 +17,32 @@ export interface FieldData {
   width?: 'half' | 'full';
 }
 
-export function FormField({ field, formId, showRequired, error }: { field: FieldData; formId: string; showRequired: boolean; error?: string }) {
+export function FormField({
+  field,
+  formId,
+  showRequired,
+  error,
+}: {
+  field: FieldData;
+  formId: string;
+  showRequired: boolean;
+  error?: string;
+}) {
   const id = `${formId}-${field.name}`;
   // The four required fields carry the asterisk; a required consent box says what it asks in its own words.
-  const marker = showRequired && field.required && field.type !== 'checkbox' ? (
-    <span className="required" aria-hidden="true">
-      *
-    </span>
-  ) : null;
-  const common = { id, name: field.name, required: field.required, 'aria-describedby': `${id}-error`, 'aria-invalid': error ? true : undefined };
+  const marker =
+    showRequired && field.required && field.type !== 'checkbox' ? (
+      <span className="required" aria-hidden="true">
+        *
+      </span>
+    ) : null;
+  const common = {
+    id,
+    name: field.name,
+    required: field.required,
+    'aria-describedby': `${id}-error`,
+    'aria-invalid': error ? true : undefined,
+  };
   const message = (
     <p className="field-error" id={`${id}-error`} hidden={!error}>
       {error}
@@ -53,11 +70,13 @@ export function FormField({ field, formId, showRequired, error }: { field: Field
   );
   let control;
   if (field.type === 'textarea') {
-    control = <textarea rows={field.rows ?? 4} placeholder={field.placeholder} autoComplete={field.autocomplete} {...common} />;
+    control = (
+      <textarea rows={field.rows ?? 4} placeholder={field.placeholder} autoComplete={field.autocomplete} {...common} />
+    );
   } else if (field.type === 'select') {
     control = (
       <select defaultValue="" autoComplete={field.autocomplete} {...common}>
-        <option value="">{field.placeholder ?? "Choose one"}</option>
+        <option value="">{field.placeholder ?? 'Choose one'}</option>
         {(field.options ?? []).map((option) => (
           <option key={option} value={option}>
             {option}

@@ -13,7 +13,13 @@ export function InlineText({ text }: { text: string }) {
   return (
     <>
       {parts.map((part, i) =>
-        typeof part === 'string' ? <Fragment key={i}>{part}</Fragment> : <a key={i} href={part.href}>{part.label}</a>,
+        typeof part === 'string' ? (
+          <Fragment key={i}>{part}</Fragment>
+        ) : (
+          <a key={i} href={part.href}>
+            {part.label}
+          </a>
+        ),
       )}
     </>
   );

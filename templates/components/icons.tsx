@@ -88,16 +88,69 @@ function drawing(module: object): IconModule['__iconData'] {
 }
 
 export const icons = {
-  archive: Archive, 'arrow-right': ArrowRight, award: Award, 'badge-check': BadgeCheck, 'book-open': BookOpen, boxes: Boxes,
-  briefcase: Briefcase, bug: Bug, building: Building2, check: Check, 'chevron-down': ChevronDown, 'chevron-left': ChevronLeft,
-  'chevron-right': ChevronRight, clock: Clock, cloud: Cloud, 'cloud-cog': CloudCog, code: CodeXml, container: Container, cpu: Cpu,
-  database: Database, eye: Eye, 'file-search': FileSearch, gauge: Gauge, globe: Globe, 'graduation-cap': GraduationCap,
-  handshake: Handshake, 'hard-drive': HardDrive, headset: Headset, 'heart-pulse': HeartPulse, key: KeyRound, landmark: Landmark,
-  layers: Layers, lightbulb: Lightbulb, lock: Lock, mail: Mail, 'map-pin': MapPin, menu: Menu, message: MessageSquare, network: Network,
-  palette: Palette, pause: Pause, phone: Phone, play: Play, radar: Radar, rocket: Rocket, router: Router, scale: Scale,
-  'scan-search': ScanSearch, search: Search, server: Server, shield: Shield, 'shield-alert': ShieldAlert, 'shield-check': ShieldCheck,
-  siren: Siren, sparkles: Sparkles, target: Target, 'trending-down': TrendingDown, users: Users, video: Video, wifi: Wifi,
-  workflow: Workflow, x: X, zap: Zap,
+  archive: Archive,
+  'arrow-right': ArrowRight,
+  award: Award,
+  'badge-check': BadgeCheck,
+  'book-open': BookOpen,
+  boxes: Boxes,
+  briefcase: Briefcase,
+  bug: Bug,
+  building: Building2,
+  check: Check,
+  'chevron-down': ChevronDown,
+  'chevron-left': ChevronLeft,
+  'chevron-right': ChevronRight,
+  clock: Clock,
+  cloud: Cloud,
+  'cloud-cog': CloudCog,
+  code: CodeXml,
+  container: Container,
+  cpu: Cpu,
+  database: Database,
+  eye: Eye,
+  'file-search': FileSearch,
+  gauge: Gauge,
+  globe: Globe,
+  'graduation-cap': GraduationCap,
+  handshake: Handshake,
+  'hard-drive': HardDrive,
+  headset: Headset,
+  'heart-pulse': HeartPulse,
+  key: KeyRound,
+  landmark: Landmark,
+  layers: Layers,
+  lightbulb: Lightbulb,
+  lock: Lock,
+  mail: Mail,
+  'map-pin': MapPin,
+  menu: Menu,
+  message: MessageSquare,
+  network: Network,
+  palette: Palette,
+  pause: Pause,
+  phone: Phone,
+  play: Play,
+  radar: Radar,
+  rocket: Rocket,
+  router: Router,
+  scale: Scale,
+  'scan-search': ScanSearch,
+  search: Search,
+  server: Server,
+  shield: Shield,
+  'shield-alert': ShieldAlert,
+  'shield-check': ShieldCheck,
+  siren: Siren,
+  sparkles: Sparkles,
+  target: Target,
+  'trending-down': TrendingDown,
+  users: Users,
+  video: Video,
+  wifi: Wifi,
+  workflow: Workflow,
+  x: X,
+  zap: Zap,
 } satisfies Record<string, object>;
 
 export type IconName = keyof typeof icons;
@@ -112,13 +165,24 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export function iconMarkup(name: IconName, size = 20): string {
   const { name: iconName, size: box = 24, node } = drawing(icons[name]);
   const children = node
-    .map(([tag, { key: _key, ...attributes }]) => `<${tag} ${Object.entries(attributes).map(([k, v]) => `${k}="${escapeAttribute(String(v))}"`).join(' ')}></${tag}>`)
+    .map(
+      ([tag, { key: _key, ...attributes }]) =>
+        `<${tag} ${Object.entries(attributes)
+          .map(([k, v]) => `${k}="${escapeAttribute(String(v))}"`)
+          .join(' ')}></${tag}>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${box} ${box}" fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round" class="lucide lucide-${iconName}" width="${size}" height="${size}" stroke-width="${svgProps(size).strokeWidth}" focusable="false" aria-hidden="true">${children}</svg>`;
 }
 
 /** Decorative by default (aria-hidden); pass `label` when the icon alone carries meaning. */
-export function Icon({ name, label, size = 20, className, ...rest }: { name: IconName; label?: string; size?: number } & SVGProps<SVGSVGElement>) {
+export function Icon({
+  name,
+  label,
+  size = 20,
+  className,
+  ...rest
+}: { name: IconName; label?: string; size?: number } & SVGProps<SVGSVGElement>) {
   const key = `${name}|${size}|${label ?? ''}|${className ?? ''}|${Object.keys(rest).length ? JSON.stringify(rest) : ''}`;
   let element = elements.get(key);
   if (!element) {

@@ -15,7 +15,10 @@ import { INLINE_LINK } from './inline-link';
 export const textOf = (max: number) =>
   z
     .string()
-    .max(max, { error: (issue) => `is ${typeof issue.input === 'string' ? issue.input.length.toLocaleString('en') : '?'} characters long; at most ${max} fit here` })
+    .max(max, {
+      error: (issue) =>
+        `is ${typeof issue.input === 'string' ? issue.input.length.toLocaleString('en') : '?'} characters long; at most ${max} fit here`,
+    })
     .regex(/\S/, 'is blank: write the text, or leave the field out where it is optional');
 /** One line of copy: a title, label, name or button text. */
 export const label = textOf(120);
@@ -27,19 +30,29 @@ export const iconName = z.enum(iconNames);
 export const href = z
   .string()
   .max(2000)
-  .regex(/^(\/[a-z0-9/-]*(#[A-Za-z][\w-]*)?|#[A-Za-z][\w-]*|https:\/\/\S+|mailto:\S+|tel:\+?[\d ]+)$/, 'expected /route, /route#anchor, #anchor, https://…, mailto: or tel:');
+  .regex(
+    /^(\/[a-z0-9/-]*(#[A-Za-z][\w-]*)?|#[A-Za-z][\w-]*|https:\/\/\S+|mailto:\S+|tel:\+?[\d ]+)$/,
+    'expected /route, /route#anchor, #anchor, https://…, mailto: or tel:',
+  );
 /**
  * A paragraph that may hold `[label](href)` links (a consent checkbox's label, a form's note): each link's href is held
  * to the same rule as every other link (`href`), so none publishes a javascript:, data: or protocol-relative URL.
  */
 export const linkedText = text.superRefine((value, ctx) => {
   for (const [, , target] of value.matchAll(INLINE_LINK)) {
-    if (!href.safeParse(target).success) ctx.addIssue({ code: 'custom', message: `links to "${target}": expected /route, /route#anchor, #anchor, https://…, mailto: or tel:` });
+    if (!href.safeParse(target).success)
+      ctx.addIssue({
+        code: 'custom',
+        message: `links to "${target}": expected /route, /route#anchor, #anchor, https://…, mailto: or tel:`,
+      });
   }
 });
 
 /** An HTML id, used for in-page anchors. */
-export const anchorId = z.string().max(60).regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase id like attack-surface');
+export const anchorId = z
+  .string()
+  .max(60)
+  .regex(/^[a-z][a-z0-9-]*$/, 'expected a lowercase id like attack-surface');
 
 export const buttonVariant = z.enum(['default', 'destructive', 'outline', 'secondary', 'ghost', 'link']);
 

@@ -29,7 +29,12 @@ export function Footer({ site }: { site: SiteConfig }) {
                 </li>
               ))}
             </ul>
-            <Island name="social-links" component={SocialLinks} props={{ siteName: site.name, links: site.social }} trigger="interaction" />
+            <Island
+              name="social-links"
+              component={SocialLinks}
+              props={{ siteName: site.name, links: site.social }}
+              trigger="interaction"
+            />
           </div>
           <nav className="footer-columns" aria-label="Footer">
             {site.footer.columns.map((column) => (

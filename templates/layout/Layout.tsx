@@ -14,7 +14,10 @@ const pathsByNavigation = new WeakMap<SiteConfig['navigation'], string[]>();
 function headerRoute(route: string, navigation: SiteConfig['navigation']): string {
   let paths = pathsByNavigation.get(navigation);
   if (!paths) {
-    paths = [...navigation.groups.flatMap((group) => [group.path, ...group.items.map((item) => item.path.split('#')[0]!)]), ...navigation.links.map((link) => link.href)];
+    paths = [
+      ...navigation.groups.flatMap((group) => [group.path, ...group.items.map((item) => item.path.split('#')[0]!)]),
+      ...navigation.links.map((link) => link.href),
+    ];
     pathsByNavigation.set(navigation, paths);
   }
   return paths.some((path) => route === path || (path !== '/' && route.startsWith(`${path}/`))) ? route : '';
@@ -30,7 +33,12 @@ export function Layout({ layout: route, site, children }: LayoutProps<string, Si
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Island name="navigation" component={Header} props={{ name: site.name, logo: site.logo, route, navigation: site.navigation }} trigger="interaction" />
+      <Island
+        name="navigation"
+        component={Header}
+        props={{ name: site.name, logo: site.logo, route, navigation: site.navigation }}
+        trigger="interaction"
+      />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

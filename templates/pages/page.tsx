@@ -37,7 +37,12 @@ function courses(sections: SectionData[], site: SiteConfig): Course[] {
           '@type': 'Course',
           name: c.title,
           description: c.description,
-          provider: { '@type': 'Organization', '@id': organizationId(site), name: site.name, sameAs: `${site.baseUrl}/` },
+          provider: {
+            '@type': 'Organization',
+            '@id': organizationId(site),
+            name: site.name,
+            sameAs: `${site.baseUrl}/`,
+          },
           timeRequired: `PT${c.hours}H`,
           inLanguage: 'en',
           hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'Blended', courseWorkload: `PT${c.hours}H` },
@@ -74,7 +79,10 @@ export const service = defineTemplate({
       description: p.description,
       url: p.url,
       provider: { '@id': organizationId(site) },
-      areaServed: [...site.areaServed.map((name) => ({ '@type': 'Place' as const, name })), { '@type': 'Country', name: site.address.countryName }],
+      areaServed: [
+        ...site.areaServed.map((name) => ({ '@type': 'Place' as const, name })),
+        { '@type': 'Country', name: site.address.countryName },
+      ],
     } satisfies Service,
   ],
 });

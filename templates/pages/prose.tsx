@@ -20,14 +20,27 @@ export const prose = defineTemplate({
 
 export const legal = defineTemplate({
   schema: z.strictObject({
-    lastUpdated: z.string().regex(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/, 'expected a month and year like January 2024'),
+    lastUpdated: z
+      .string()
+      .regex(
+        /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
+        'expected a month and year like January 2024',
+      ),
     summary: z.string().min(1),
   }),
   component: ({ page }) => {
     const toc = page.headings.filter((h) => h.depth === 2);
     return (
       <>
-        <PageHero hero={{ eyebrow: `Last updated ${page.data.lastUpdated}`, title: page.title, lead: page.data.summary, actions: [] }} breadcrumbs={crumbsOf(page)} />
+        <PageHero
+          hero={{
+            eyebrow: `Last updated ${page.data.lastUpdated}`,
+            title: page.title,
+            lead: page.data.summary,
+            actions: [],
+          }}
+          breadcrumbs={crumbsOf(page)}
+        />
         <div className="section">
           <div className="container legal-layout">
             {toc.length > 0 && (

@@ -10,7 +10,10 @@ import { Icon, type IconName } from '../components/icons';
 import { anchorId, label, linkedText } from '../content/schemas';
 
 const formField = z.strictObject({
-  name: z.string().max(60).regex(/^[a-z][a-zA-Z]*$/, 'expected a camelCase field name like firstName'),
+  name: z
+    .string()
+    .max(60)
+    .regex(/^[a-z][a-zA-Z]*$/, 'expected a camelCase field name like firstName'),
   /** A consent checkbox's label is a sentence or two, and may link to a policy. */
   label: linkedText,
   type: z.enum(['text', 'email', 'tel', 'textarea', 'select', 'checkbox']),
@@ -43,17 +46,28 @@ type FormData = z.output<typeof form>;
  * almost a second on a mid-range phone (Lighthouse's Total Blocking Time on /contact and /).
  */
 export function Form({ form, site }: { form: FormData; site: SiteConfig }) {
-  return <Island name="contact-form" component={ContactForm} props={{ form, endpoint: site.forms.endpoint ?? null, email: site.contact.email }} trigger="interaction" />;
+  return (
+    <Island
+      name="contact-form"
+      component={ContactForm}
+      props={{ form, endpoint: site.forms.endpoint ?? null, email: site.contact.email }}
+      trigger="interaction"
+    />
+  );
 }
 
 export function hoursOf(site: SiteConfig, key: string): string[] {
   const hours = site.hours[key];
-  if (!hours) throw new Error(`hours: "${key}" is not a set of hours in the site config (known: ${Object.keys(site.hours).join(', ')})`);
+  if (!hours)
+    throw new Error(
+      `hours: "${key}" is not a set of hours in the site config (known: ${Object.keys(site.hours).join(', ')})`,
+    );
   return hours.map(keepTimesWhole);
 }
 
 /** "6:00 PM WAT" never breaks inside a time or before its zone (a phone showed "6:00 / PM WAT"): no-break spaces there. */
-export const keepTimesWhole = (line: string) => line.replace(/(\d) (?=[AP]M\b)/g, '$1\u00a0').replace(/([AP]M) (?=[A-Z]{2,4}\b)/g, '$1\u00a0');
+export const keepTimesWhole = (line: string) =>
+  line.replace(/(\d) (?=[AP]M\b)/g, '$1\u00a0').replace(/([AP]M) (?=[A-Z]{2,4}\b)/g, '$1\u00a0');
 
 export function DetailItem({ icon, title, children }: { icon: IconName; title: string; children: React.ReactNode }) {
   return (
@@ -69,4 +83,5 @@ export function DetailItem({ icon, title, children }: { icon: IconName; title: s
   );
 }
 
-export const fullAddress = (site: SiteConfig) => `${site.address.street}, ${site.address.locality}, ${site.address.region} ${site.address.postalCode}, ${site.address.countryName}`;
+export const fullAddress = (site: SiteConfig) =>
+  `${site.address.street}, ${site.address.locality}, ${site.address.region} ${site.address.postalCode}, ${site.address.countryName}`;

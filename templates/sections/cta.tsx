@@ -10,7 +10,11 @@ const schema = sectionSchema('cta', { actions: z.array(action).min(1) });
 function CtaSection({ section }: SectionProps<typeof schema>) {
   const headingId = `${section.id ?? slug(section.title)}-title`;
   return (
-    <section id={section.id} className={`section cta-band tone-${section.tone ?? 'default'}`} aria-labelledby={headingId}>
+    <section
+      id={section.id}
+      className={`section cta-band tone-${section.tone ?? 'default'}`}
+      aria-labelledby={headingId}
+    >
       <div className="container">
         <div className="cta-panel">
           <div>

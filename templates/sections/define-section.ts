@@ -35,11 +35,16 @@ export interface SectionDefinition<Schema extends z.ZodType> {
 }
 
 /** One section type: its schema and the component that renders data of that schema. */
-export function defineSection<Schema extends z.ZodType>(schema: Schema, Component: ComponentType<SectionProps<Schema>>): SectionDefinition<Schema> {
+export function defineSection<Schema extends z.ZodType>(
+  schema: Schema,
+  Component: ComponentType<SectionProps<Schema>>,
+): SectionDefinition<Schema> {
   return { schema, Component };
 }
 
 /** The record of section types, each under its schema's `type`, so that the renderer finds a section's component by its type. */
-export function sectionRegistry<Registry extends { [Type in keyof Registry]: { schema: { shape: { type: z.ZodLiteral<Type & string> } } } }>(entries: Registry): Registry {
+export function sectionRegistry<
+  Registry extends { [Type in keyof Registry]: { schema: { shape: { type: z.ZodLiteral<Type & string> } } } },
+>(entries: Registry): Registry {
   return entries;
 }

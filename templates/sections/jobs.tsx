@@ -16,7 +16,11 @@ const jobOpening = z.strictObject({
   description: text,
 });
 
-const schema = sectionSchema('jobs', { items: z.array(jobOpening).min(1), apply: action, actions: z.array(action).default([]) });
+const schema = sectionSchema('jobs', {
+  items: z.array(jobOpening).min(1),
+  apply: action,
+  actions: z.array(action).default([]),
+});
 
 function JobsSection({ section }: SectionProps<typeof schema>) {
   return (

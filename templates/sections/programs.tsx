@@ -16,7 +16,10 @@ const academyProgram = z.strictObject({
   level: label,
 });
 
-const schema = sectionSchema('programs', { items: z.array(academyProgram).min(1), footnotes: z.array(text).optional() });
+const schema = sectionSchema('programs', {
+  items: z.array(academyProgram).min(1),
+  footnotes: z.array(text).optional(),
+});
 
 function ProgramsSection({ section }: SectionProps<typeof schema>) {
   return (

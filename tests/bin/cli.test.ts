@@ -72,7 +72,9 @@ describe('site CLI', () => {
     await site.edit('about.md', 'keywords:', 'keywrods:');
     const result = await run('build', '--pages', site.pagesDir, '--out', site.outDir);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/✖ InvalidFrontmatter: Invalid frontmatter\n {2}at .*about\.md:4 \(field: keywrods\)/);
+    expect(result.stderr).toMatch(
+      /✖ InvalidFrontmatter: Invalid frontmatter\n {2}at .*about\.md:4 \(field: keywrods\)/,
+    );
     expect(result.stderr).toMatch(/hint: /);
     expect(result.stderr).not.toMatch(/\n\s+at .*\.ts:\d+/);
     const verbose = await run('build', '--verbose', '--pages', site.pagesDir, '--out', site.outDir);
@@ -82,7 +84,7 @@ describe('site CLI', () => {
   it('run in a folder that is not a project, exits 1 and leaves the folder as it was (no cache, no output)', async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'not-a-project-'));
     try {
-      await writeFile(path.join(folder, 'notes.txt'), 'a file of the user\'s\n');
+      await writeFile(path.join(folder, 'notes.txt'), "a file of the user's\n");
       const result = await runIn(folder, 'build');
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/MissingPagesFolder/);
@@ -97,7 +99,11 @@ describe('site watch', () => {
   it('starts, serves, and exits 0 on Ctrl-C', async () => {
     await site.edit('about.md', 'keywrods:', 'keywords:');
     const { spawn } = await import('node:child_process');
-    const child = spawn('node', [`${REPO}/bin/site.js`, 'watch', '--pages', site.pagesDir, '--out', site.outDir, '--port', '0'], { cwd: REPO });
+    const child = spawn(
+      'node',
+      [`${REPO}/bin/site.js`, 'watch', '--pages', site.pagesDir, '--out', site.outDir, '--port', '0'],
+      { cwd: REPO },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

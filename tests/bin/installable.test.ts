@@ -17,7 +17,8 @@ import { REPO } from '../support/fixture';
 import { filesOf, runNode } from '../support/installs';
 
 const exec = promisify(execFile);
-const npm = (args: string[], cwd: string) => exec('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, maxBuffer: 16 * 1024 * 1024 });
+const npm = (args: string[], cwd: string) =>
+  exec('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, maxBuffer: 16 * 1024 * 1024 });
 
 let temp: string;
 /** The project the tarball is installed into. */
@@ -29,7 +30,11 @@ beforeAll(async () => {
   temp = await mkdtemp(path.join(os.tmpdir(), 'site-installable-'));
   const engine = path.join(temp, 'engine');
   const manifest = JSON.parse(await readFile(path.join(REPO, 'package.json'), 'utf8')) as { files: string[] };
-  await Promise.all([...manifest.files, 'package.json', 'package-lock.json'].map((entry) => cp(path.join(REPO, entry), path.join(engine, entry), { recursive: true })));
+  await Promise.all(
+    [...manifest.files, 'package.json', 'package-lock.json'].map((entry) =>
+      cp(path.join(REPO, entry), path.join(engine, entry), { recursive: true }),
+    ),
+  );
   // The tools prepare needs (esbuild, tsc) come from the repository's install.
   await symlink(path.join(REPO, 'node_modules'), path.join(engine, 'node_modules'), 'dir');
   await npm(['pack', '--pack-destination', temp], engine);
@@ -37,7 +42,10 @@ beforeAll(async () => {
 
   project = path.join(temp, 'project');
   await mkdir(path.join(project, 'pages'), { recursive: true });
-  await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'project', private: true, type: 'module' }));
+  await writeFile(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'project', private: true, type: 'module' }),
+  );
   tarballPath = path.join(temp, tarball!);
   await npm(['install', '--omit=dev', '--prefer-offline', tarballPath], project);
   site = path.join(project, 'node_modules/site/bin/site.js');
@@ -48,24 +56,46 @@ describe('the engine installed from its tarball with --omit=dev', () => {
   it('ships its compiled engine, the built-in theme and the types, and no dev dependency is installed', async () => {
     const installed = path.join(project, 'node_modules/site');
     const shipped = [...(await filesOf(installed)).keys()];
-    expect(shipped).toEqual(expect.arrayContaining(['lib/cli.mjs', 'lib/theme.mjs', 'lib/types/generator/theme.d.ts', 'themes/default/index.ts', 'bin/site.js']));
-    expect(shipped.some((file) => file.startsWith('pages/') || file.startsWith('templates/') || file.startsWith('tests/'))).toBe(false);
+    expect(shipped).toEqual(
+      expect.arrayContaining([
+        'lib/cli.mjs',
+        'lib/theme.mjs',
+        'lib/types/generator/theme.d.ts',
+        'themes/default/index.ts',
+        'bin/site.js',
+      ]),
+    );
+    expect(
+      shipped.some((file) => file.startsWith('pages/') || file.startsWith('templates/') || file.startsWith('tests/')),
+    ).toBe(false);
     // site check's crawler is there; the test tools are not.
-    for (const name of ['linkinator', 'esbuild', 'react']) expect((await readdir(path.join(project, 'node_modules'))).includes(name), name).toBe(true);
-    for (const name of ['vitest', 'typescript']) expect((await readdir(path.join(project, 'node_modules'))).includes(name), name).toBe(false);
+    for (const name of ['linkinator', 'esbuild', 'react'])
+      expect((await readdir(path.join(project, 'node_modules'))).includes(name), name).toBe(true);
+    for (const name of ['vitest', 'typescript'])
+      expect((await readdir(path.join(project, 'node_modules'))).includes(name), name).toBe(false);
   });
 
   it('builds and checks a folder of markdown with the built-in theme, running its lib/', async () => {
     await writeFile(path.join(project, 'pages/site.yml'), 'name: Notes\nbaseUrl: https://example.org\n');
-    await writeFile(path.join(project, 'pages/index.md'), '---\ntitle: Notes\ndescription: Short notes on what I read, one page each.\n---\n\nRead [the first note](/first).\n');
-    await writeFile(path.join(project, 'pages/first.md'), '---\ntitle: First note\ndescription: The first of the notes, on nothing much.\n---\n\n## One\n\nText.\n\n## Two\n\nMore text.\n');
+    await writeFile(
+      path.join(project, 'pages/index.md'),
+      '---\ntitle: Notes\ndescription: Short notes on what I read, one page each.\n---\n\nRead [the first note](/first).\n',
+    );
+    await writeFile(
+      path.join(project, 'pages/first.md'),
+      '---\ntitle: First note\ndescription: The first of the notes, on nothing much.\n---\n\n## One\n\nText.\n\n## Two\n\nMore text.\n',
+    );
     const built = await runNode(site, ['build', '--verbose'], { cwd: project });
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     const page = await readFile(path.join(project, 'dist/first.html'), 'utf8');
     expect(page).toContain('<nav class="toc" aria-labelledby="toc-title">');
     // The engine that ran is the installed copy's compiled one: its stacks and modules are lib/*.mjs.
-    const { stdout } = await exec('node', ['--input-type=module', '-e', `import { compiledCli } from ${JSON.stringify(path.join(project, 'node_modules/site/bin/compiled-engine.js'))}; console.log(compiledCli());`]);
+    const { stdout } = await exec('node', [
+      '--input-type=module',
+      '-e',
+      `import { compiledCli } from ${JSON.stringify(path.join(project, 'node_modules/site/bin/compiled-engine.js'))}; console.log(compiledCli());`,
+    ]);
     expect(stdout.trim()).toBe(`file://${path.join(project, 'node_modules/site/lib/cli.mjs')}`);
 
     const checked = await runNode(site, ['check', '--no-build'], { cwd: project });
@@ -76,19 +106,40 @@ describe('the engine installed from its tarball with --omit=dev', () => {
   it('makes new projects with site new that name the tarball it was installed from, and build', async () => {
     const made = await runNode(site, ['new', 'made'], { cwd: project });
     expect(made).toMatchObject({ code: 0, stderr: '' });
-    const manifest = JSON.parse(await readFile(path.join(project, 'made/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const manifest = JSON.parse(await readFile(path.join(project, 'made/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     expect(manifest.dependencies).toEqual({ site: `file:${tarballPath}` });
     const built = await runNode(site, ['build', '-q'], { cwd: path.join(project, 'made') });
     expect(built).toMatchObject({ code: 0, stderr: '' });
   }, 120_000);
 
   it('gives a theme the theme API by the package name, typed, and no deep import', async () => {
-    const code = "import { defineTemplate, type Theme } from 'site';\nexport const stylesheet: Theme['stylesheet'] = 'styles.css';\nexport const define = defineTemplate;\n";
+    const code =
+      "import { defineTemplate, type Theme } from 'site';\nexport const stylesheet: Theme['stylesheet'] = 'styles.css';\nexport const define = defineTemplate;\n";
     await writeFile(path.join(project, 'typed.ts'), code);
-    await writeFile(path.join(project, 'wrong.ts'), "import type { Theme } from 'site';\nexport const stylesheet: Theme['stylesheet'] = 42;\n");
+    await writeFile(
+      path.join(project, 'wrong.ts'),
+      "import type { Theme } from 'site';\nexport const stylesheet: Theme['stylesheet'] = 42;\n",
+    );
     await writeFile(path.join(project, 'deep.ts'), "export { defineTemplate } from 'site/generator/theme';\n");
     const tsc = (file: string) =>
-      exec(path.join(REPO, 'node_modules/.bin/tsc'), ['--noEmit', '--strict', '--skipLibCheck', '--module', 'esnext', '--moduleResolution', 'bundler', '--target', 'es2022', file], { cwd: project }).then(
+      exec(
+        path.join(REPO, 'node_modules/.bin/tsc'),
+        [
+          '--noEmit',
+          '--strict',
+          '--skipLibCheck',
+          '--module',
+          'esnext',
+          '--moduleResolution',
+          'bundler',
+          '--target',
+          'es2022',
+          file,
+        ],
+        { cwd: project },
+      ).then(
         () => '',
         (error: { stdout: string }) => error.stdout,
       );

@@ -14,14 +14,23 @@ let temp: string;
 /** A copy of the engine and theme, its own node_modules folder linking to the repository's packages. */
 let engine: string;
 let pagesDir: string;
-const site = (args: string[], env?: NodeJS.ProcessEnv) => runNode(path.join(engine, 'bin/site.js'), args, { cwd: engine, env: env && { ...process.env, ...env } });
+const site = (args: string[], env?: NodeJS.ProcessEnv) =>
+  runNode(path.join(engine, 'bin/site.js'), args, { cwd: engine, env: env && { ...process.env, ...env } });
 const compile = () => runNode(path.join(engine, 'scripts/compile-engine.js'), [], { cwd: engine });
 const DESCRIPTION = 'Static-site generator with a React templating core';
 
 beforeAll(async () => {
   temp = await mkdtemp(path.join(os.tmpdir(), 'site-launcher-'));
   engine = path.join(temp, 'engine');
-  await copyFromRepo(engine, ['bin', 'generator', 'scripts/compile-engine.js', 'package.json', 'tsconfig.json', 'templates', 'islands']);
+  await copyFromRepo(engine, [
+    'bin',
+    'generator',
+    'scripts/compile-engine.js',
+    'package.json',
+    'tsconfig.json',
+    'templates',
+    'islands',
+  ]);
   await rm(path.join(engine, 'lib'), { recursive: true, force: true });
   await linkedNodeModules(engine);
   pagesDir = path.join(temp, 'pages');
@@ -42,7 +51,9 @@ describe('site', () => {
     // The compiled engine builds the site, islands and all (its theme imports the compiled theme API).
     const fromCompiled = await site(['build', '-q', '--pages', pagesDir, '-o', path.join(temp, 'compiled')]);
     expect(fromCompiled).toMatchObject({ code: 0, stderr: '' });
-    expect(await readFile(path.join(temp, 'compiled/index.html'), 'utf8')).toMatch(/<div class="island" data-island="navigation"/);
+    expect(await readFile(path.join(temp, 'compiled/index.html'), 'utf8')).toMatch(
+      /<div class="island" data-island="navigation"/,
+    );
 
     // One edit of any source, and the sources run.
     const cliSource = path.join(engine, 'bin/cli.ts');
@@ -56,7 +67,10 @@ describe('site', () => {
 
     // Compiled again, it runs compiled again.
     expect(await compile()).toMatchObject({ code: 0 });
-    await writeFile(compiledCli, (await readFile(compiledCli, 'utf8')).replace('The edited sources', 'Compiled after the edit'));
+    await writeFile(
+      compiledCli,
+      (await readFile(compiledCli, 'utf8')).replace('The edited sources', 'Compiled after the edit'),
+    );
     expect((await site(['--help'])).stdout).toContain('Compiled after the edit');
   }, 180_000);
 
@@ -69,7 +83,10 @@ describe('site', () => {
     const { files } = JSON.parse(await readFile(path.join(engine, 'lib/inputs.json'), 'utf8')) as { files: string[] };
     expect(files).toContain('node_modules/remark-html/package.json');
     const compiledCli = path.join(engine, 'lib/cli.mjs');
-    await writeFile(compiledCli, (await readFile(compiledCli, 'utf8')).replace('markdown + frontmatter in', 'The compiled engine'));
+    await writeFile(
+      compiledCli,
+      (await readFile(compiledCli, 'utf8')).replace('markdown + frontmatter in', 'The compiled engine'),
+    );
     expect((await site(['--help'])).stdout).toContain('The compiled engine');
     // An upgrade of the package (here: its manifest edited) makes the compiled copy of it stale.
     const manifest = path.join(pkg, 'package.json');

@@ -25,10 +25,21 @@ describe('site new', () => {
     const root = path.join(temp, 'my-notes');
     const files = [...(await filesOf(root)).keys()];
     expect(files).toEqual(
-      expect.arrayContaining(['package.json', 'pages/site.yml', 'pages/index.md', 'pages/guide.md', 'pages/404.md', 'templates/index.ts', 'templates/Layout.tsx', 'templates/styles.css']),
+      expect.arrayContaining([
+        'package.json',
+        'pages/site.yml',
+        'pages/index.md',
+        'pages/guide.md',
+        'pages/404.md',
+        'templates/index.ts',
+        'templates/Layout.tsx',
+        'templates/styles.css',
+      ]),
     );
     expect(await readFile(path.join(root, 'pages/site.yml'), 'utf8')).toContain('name: "My notes"');
-    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     // Run from a checkout of the engine, the project names the checkout.
     expect(manifest.dependencies).toEqual({ site: `file:${REPO}` });
 
@@ -39,7 +50,11 @@ describe('site new', () => {
     const built = await runNode(SITE, ['build', '-q'], { cwd: root });
     expect(built).toMatchObject({ code: 0, stderr: '' });
     const output = await filesOf(path.join(root, 'dist'));
-    expect([...output.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual(['404.html', 'guide.html', 'index.html']);
+    expect([...output.keys()].filter((file) => file.endsWith('.html')).sort()).toEqual([
+      '404.html',
+      'guide.html',
+      'index.html',
+    ]);
     const home = output.get('index.html')!.toString();
     expect(home).toContain('Skip to the page');
     expect(home).toContain('<a class="site-name" href="/">My notes</a>');

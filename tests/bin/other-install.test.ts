@@ -24,7 +24,10 @@ const unhashed = (text: string) => text.replace(HASHED_NAME, '$1-#.$2');
 const comparable = (files: Map<string, Buffer>) =>
   [...files]
     .filter(([file]) => file !== '.site-output.json')
-    .map(([file, contents]) => `${unhashed(file)}\n${/\.(png|woff2)$/.test(file) ? contents.toString('base64') : unhashed(contents.toString())}`)
+    .map(
+      ([file, contents]) =>
+        `${unhashed(file)}\n${/\.(png|woff2)$/.test(file) ? contents.toString('base64') : unhashed(contents.toString())}`,
+    )
     .sort();
 
 let temp: string;
@@ -42,7 +45,9 @@ afterAll(() => rm(temp, { recursive: true, force: true }));
 describe('the CLI of one install, in a project with its own node_modules', () => {
   it('is another install: the project has its own React and zod', async () => {
     for (const name of ['react', 'react-dom', 'zod']) {
-      expect(await realpath(path.join(own, 'node_modules', name))).not.toBe(await realpath(path.join(REPO, 'node_modules', name)));
+      expect(await realpath(path.join(own, 'node_modules', name))).not.toBe(
+        await realpath(path.join(REPO, 'node_modules', name)),
+      );
     }
   });
 
@@ -51,10 +56,16 @@ describe('the CLI of one install, in a project with its own node_modules', () =>
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     // The same pages with the repository's theme and packages (esbuild names assets by the paths of their inputs too).
-    const reference = await runNode(SITE, ['build', '-q', '--pages', path.join(own, 'pages'), '-o', path.join(temp, 'reference')], { cwd: REPO });
+    const reference = await runNode(
+      SITE,
+      ['build', '-q', '--pages', path.join(own, 'pages'), '-o', path.join(temp, 'reference')],
+      { cwd: REPO },
+    );
     expect(reference).toMatchObject({ code: 0, stderr: '' });
     for (const folder of ['templates', 'islands']) {
-      expect(await filesOf(path.join(REPO, folder)), `the repository's ${folder}/ changed while the test ran`).toEqual(await filesOf(path.join(own, folder)));
+      expect(await filesOf(path.join(REPO, folder)), `the repository's ${folder}/ changed while the test ran`).toEqual(
+        await filesOf(path.join(own, folder)),
+      );
     }
 
     const files = await filesOf(path.join(own, 'dist'));
@@ -63,6 +74,9 @@ describe('the CLI of one install, in a project with its own node_modules', () =>
     // Every page has its islands (the header's navigation at least), rendered on the server.
     const pages = [...files.keys()].filter((file) => file.endsWith('.html'));
     expect(pages.length).toBeGreaterThan(20);
-    for (const page of pages) expect(files.get(page)!.toString(), page).toMatch(/<div class="island" data-island="[a-z-]+"[^>]*><div data-island-root="">\s*<[a-z]/);
+    for (const page of pages)
+      expect(files.get(page)!.toString(), page).toMatch(
+        /<div class="island" data-island="[a-z-]+"[^>]*><div data-island-root="">\s*<[a-z]/,
+      );
   }, 180_000);
 });

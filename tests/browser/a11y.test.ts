@@ -28,8 +28,23 @@ async function axe(page: Page, context = 'body'): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ context, tags }) => {
-      const result = await (window as unknown as { axe: { run(c: string, o: object): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-      return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` … ${v.nodes.length} nodes` : ''})`);
+      const result = await (
+        window as unknown as {
+          axe: {
+            run(
+              c: string,
+              o: object,
+            ): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return result.violations.map(
+        (v) =>
+          `${v.id}: ${v.help} (${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(' | ')}${v.nodes.length > 3 ? ` … ${v.nodes.length} nodes` : ''})`,
+      );
     },
     { context, tags: TAGS },
   );
@@ -96,8 +111,12 @@ describe.skipIf(!available)('keyboard', () => {
     await page.mouse.move(700, 600);
 
     const expected = await page.evaluate(() => {
-      const hrefs = (selector: string) => [...document.querySelectorAll<HTMLAnchorElement>(selector)].map((a) => a.getAttribute('href')!);
-      return { header: [...hrefs('.site-header .brand'), ...hrefs('.nav-desktop a'), ...hrefs('.header-cta')], footer: hrefs('.site-footer a') };
+      const hrefs = (selector: string) =>
+        [...document.querySelectorAll<HTMLAnchorElement>(selector)].map((a) => a.getAttribute('href')!);
+      return {
+        header: [...hrefs('.site-header .brand'), ...hrefs('.nav-desktop a'), ...hrefs('.header-cta')],
+        footer: hrefs('.site-footer a'),
+      };
     });
     const visited: string[] = [];
     let footerLinks = 0;
@@ -125,14 +144,16 @@ describe.skipIf(!available)('keyboard', () => {
       if (focus.hidden) problems.push(`focus hidden under the header: ${focus.text}`);
       if (focus.trigger === 'false') {
         await page.keyboard.press('Enter');
-        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('true');
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-expanded')))
+          .toBe('true');
       }
       if (focus.href) visited.push(focus.href);
       if (focus.inFooter && focus.href && ++footerLinks >= expected.footer.length) break;
     }
     const inOrder = (list: string[]) => visited.filter((h) => list.includes(h));
     expect(problems, visited.join(' ')).toEqual([]);
-    expect(inOrder(expected.header).slice(0, expected.header.length), visited.join(" ")).toEqual(expected.header);
+    expect(inOrder(expected.header).slice(0, expected.header.length), visited.join(' ')).toEqual(expected.header);
     expect(visited.slice(-expected.footer.length)).toEqual(expected.footer);
     await page.context().close();
   });
@@ -145,9 +166,17 @@ describe.skipIf(!available)('keyboard', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('details.nav-mobile').getAttribute('open')).not.toBeNull();
     await page.keyboard.press('Tab');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('details.accordion')?.querySelector('summary')?.textContent)).toBe('Core Security');
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () => document.activeElement?.closest('details.accordion')?.querySelector('summary')?.textContent,
+        ),
+      )
+      .toBe('Core Security');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('details.accordion')?.hasAttribute('open'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('details.accordion')?.hasAttribute('open')))
+      .toBe(true);
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('View All Core Security');
     await page.keyboard.press('Escape');

@@ -72,7 +72,10 @@ function prepare(page: Page, scope: string, area: Area): Promise<{ runs: TextRun
     ({ scope, area, css }) => {
       window.scrollTo(0, 0);
       const parse = (value: string): [number, number, number, number] => {
-        const parts = (value.match(/rgba?\(([^)]+)\)/)?.[1] ?? '0 0 0').split(/[\s,/]+/).filter(Boolean).map(Number);
+        const parts = (value.match(/rgba?\(([^)]+)\)/)?.[1] ?? '0 0 0')
+          .split(/[\s,/]+/)
+          .filter(Boolean)
+          .map(Number);
         return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
       };
       const opacityOf = (el: Element) => {
@@ -85,27 +88,48 @@ function prepare(page: Page, scope: string, area: Area): Promise<{ runs: TextRun
       const range = document.createRange();
       const roots = [...document.querySelectorAll(scope)];
       for (const root of roots) {
-        for (const control of root.querySelectorAll<HTMLElement>('a[href], button, summary, [role="button"], input[type="submit"], input[type="button"]')) {
+        for (const control of root.querySelectorAll<HTMLElement>(
+          'a[href], button, summary, [role="button"], input[type="submit"], input[type="button"]',
+        )) {
           if (control.closest('[aria-hidden="true"], [inert]')) continue;
           if (!control.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-          const name = (control.textContent ?? '').replace(/\s+/g, ' ').trim() || control.getAttribute('aria-label') || control.tagName;
+          const name =
+            (control.textContent ?? '').replace(/\s+/g, ' ').trim() ||
+            control.getAttribute('aria-label') ||
+            control.tagName;
           const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
             const parent = node.parentElement!;
-            if (!node.textContent?.trim() || !parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+            if (
+              !node.textContent?.trim() ||
+              !parent.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+            )
+              continue;
             // Screen-reader-only text sits in a 1 px box.
             const box = parent.getBoundingClientRect();
             if (box.width <= 1 || box.height <= 1) continue;
             range.selectNodeContents(node);
             // Lines off the page (a skip link waiting above the top until it is focused) are not seen.
             const boxes = [...range.getClientRects()]
-              .map((r) => ({ x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), w: Math.round(r.width), h: Math.round(r.height) }))
-              .filter((r) => r.w >= 1 && r.h >= 1 && r.x >= 0 && r.y >= 0 && r.x + r.w <= size.width && r.y + r.h <= size.height);
+              .map((r) => ({
+                x: Math.round(r.left + scrollX),
+                y: Math.round(r.top + scrollY),
+                w: Math.round(r.width),
+                h: Math.round(r.height),
+              }))
+              .filter(
+                (r) =>
+                  r.w >= 1 && r.h >= 1 && r.x >= 0 && r.y >= 0 && r.x + r.w <= size.width && r.y + r.h <= size.height,
+              );
             if (boxes.length === 0) continue;
             const style = getComputedStyle(parent);
             const [r, g, b, a] = parse(style.webkitTextFillColor || style.color);
             const words = node.textContent.replace(/\s+/g, ' ').trim();
-            runs.push({ label: words === name ? `"${name}"` : `"${name}" ("${words.slice(0, 30)}")`, color: [r, g, b, a * opacityOf(parent)], boxes });
+            runs.push({
+              label: words === name ? `"${name}"` : `"${name}" ("${words.slice(0, 30)}")`,
+              color: [r, g, b, a * opacityOf(parent)],
+              boxes,
+            });
           }
         }
       }
@@ -138,7 +162,12 @@ interface Shot {
 async function backgroundShot(page: Page, cdp: CDPSession, area: Area, clip: Clip): Promise<Shot> {
   try {
     const scale = SCALES[area];
-    const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true, captureBeyondViewport: area !== 'screen', clip: { ...clip, scale } });
+    const { data } = await cdp.send('Page.captureScreenshot', {
+      format: 'png',
+      optimizeForSpeed: true,
+      captureBeyondViewport: area !== 'screen',
+      clip: { ...clip, scale },
+    });
     return { pixels: decodePng(Buffer.from(data, 'base64')), x: clip.x, y: clip.y, scale };
   } finally {
     await page.evaluate(() => {
@@ -166,7 +195,10 @@ function lowContrast(shot: Shot, runs: TextRun[]): string[] {
       // The box in the photograph's pixels: at least one pixel each way.
       const [left, top] = [box.x - shot.x, box.y - shot.y];
       const [x0, y0] = [Math.floor(left * scale), Math.floor(top * scale)];
-      const [x1, y1] = [Math.max(x0 + 1, Math.round((left + box.w) * scale)), Math.max(y0 + 1, Math.round((top + box.h) * scale))];
+      const [x1, y1] = [
+        Math.max(x0 + 1, Math.round((left + box.w) * scale)),
+        Math.max(y0 + 1, Math.round((top + box.h) * scale)),
+      ];
       for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) {
         for (let x = Math.max(0, x0); x < Math.min(width, x1); x++) {
           const i = (y * width + x) * channels;
@@ -182,7 +214,10 @@ function lowContrast(shot: Shot, runs: TextRun[]): string[] {
     if (ratios.length === 0) continue;
     ratios.sort((a, b) => a - b);
     const ratio = ratios[Math.floor(ratios.length * (1 - COVERAGE))]!;
-    if (ratio < MIN_RATIO) failures.push(`${run.label}: ${ratio.toFixed(2)}:1 (text rgb(${fr} ${fg} ${fb}${fa < 1 ? ` / ${fa.toFixed(2)}` : ''}) against ${worst.rgb} at worst)`);
+    if (ratio < MIN_RATIO)
+      failures.push(
+        `${run.label}: ${ratio.toFixed(2)}:1 (text rgb(${fr} ${fg} ${fb}${fa < 1 ? ` / ${fa.toFixed(2)}` : ''}) against ${worst.rgb} at worst)`,
+      );
   }
   return failures;
 }
@@ -191,7 +226,12 @@ function lowContrast(shot: Shot, runs: TextRun[]): string[] {
  * The links and buttons inside `scope` whose text falls short of MIN_RATIO, on the page as it is now, scrolled to its
  * top, with the background photographed over `area`.
  */
-export async function lowContrastControls(page: Page, cdp: CDPSession, scope = 'body', area: Area = 'page'): Promise<string[]> {
+export async function lowContrastControls(
+  page: Page,
+  cdp: CDPSession,
+  scope = 'body',
+  area: Area = 'page',
+): Promise<string[]> {
   const { runs, clip } = await prepare(page, scope, area);
   return lowContrast(await backgroundShot(page, cdp, area, clip), runs);
 }

@@ -57,7 +57,10 @@ beforeAll(async () => {
   await mkdir(path.join(temp, 'pages'));
   await writeFile(path.join(temp, 'pages/site.yml'), 'name: Field notes\nbaseUrl: https://notes.example.org\n');
   await writeFile(path.join(temp, 'pages/index.md'), PAGE);
-  await writeFile(path.join(temp, 'pages/other.md'), '---\ntitle: Another page\ndescription: A second page, linked from the first one.\n---\n\nBack [home](/).\n');
+  await writeFile(
+    path.join(temp, 'pages/other.md'),
+    '---\ntitle: Another page\ndescription: A second page, linked from the first one.\n---\n\nBack [home](/).\n',
+  );
   await build({ root: temp, outDir: 'dist', logger: silentLogger });
   server = await serve({ dir: path.join(temp, 'dist'), port: 0 });
   if (available) chrome = await launchChromium();
@@ -71,7 +74,16 @@ afterAll(async () => {
 async function axe(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
-    const result = await (window as unknown as { axe: { run(c: string, o: object): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run('body', {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run(
+            c: string,
+            o: object,
+          ): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run('body', {
       runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
     });
@@ -83,12 +95,25 @@ describe.skipIf(!available)('the built-in theme in Chromium', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [320, 1280]) {
       it(`is accessible and fits the screen at ${width} px, ${colorScheme}`, async () => {
-        const context = await chrome.browser.newContext({ viewport: { width, height: 800 }, colorScheme, javaScriptEnabled: true });
+        const context = await chrome.browser.newContext({
+          viewport: { width, height: 800 },
+          colorScheme,
+          javaScriptEnabled: true,
+        });
         const page = await context.newPage();
         const problems: string[] = [];
         // The browser asks for /favicon.ico of a site that names no icon: that 404 is the site's choice, not a fault.
-        page.on('console', (message) => !message.text().includes('404') && problems.push(`${message.type()}: ${message.text()}`));
-        page.on('response', (response) => response.status() >= 400 && !response.url().endsWith('/favicon.ico') && problems.push(`HTTP ${response.status()}: ${response.url()}`));
+        page.on(
+          'console',
+          (message) => !message.text().includes('404') && problems.push(`${message.type()}: ${message.text()}`),
+        );
+        page.on(
+          'response',
+          (response) =>
+            response.status() >= 400 &&
+            !response.url().endsWith('/favicon.ico') &&
+            problems.push(`HTTP ${response.status()}: ${response.url()}`),
+        );
         page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
         const scripts: string[] = [];
         page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
@@ -116,7 +141,16 @@ describe.skipIf(!available)('the built-in theme in Chromium', () => {
     expect(new URL(page.url()).hash).toBe('#options');
     // The section is the target, shown on the screen (scrolled to smoothly, unless the visitor asks for less motion).
     expect(await page.evaluate(() => document.querySelector(':target')?.id)).toBe('options');
-    await expect.poll(() => page.locator('#options').evaluate((heading) => heading.getBoundingClientRect().bottom <= innerHeight && heading.getBoundingClientRect().top >= 0)).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .locator('#options')
+          .evaluate(
+            (heading) =>
+              heading.getBoundingClientRect().bottom <= innerHeight && heading.getBoundingClientRect().top >= 0,
+          ),
+      )
+      .toBe(true);
     await context.close();
   });
 });

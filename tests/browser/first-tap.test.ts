@@ -24,18 +24,35 @@ async function throttle(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   // Lighthouse's slow 4G and a mid-range phone's CPU.
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   return cdp;
 }
 
 /** The slide the visitor sees: the one whose box is visible. */
 const shownSlide = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('.hero-slide')].filter((s) => getComputedStyle(s).visibility === 'visible').map((s) => s.id).join(','));
+  page.evaluate(() =>
+    [...document.querySelectorAll('.hero-slide')]
+      .filter((s) => getComputedStyle(s).visibility === 'visible')
+      .map((s) => s.id)
+      .join(','),
+  );
 
 describe.skipIf(!available)('the first tap counts, on a throttled phone', () => {
-  it('before the carousel script: the dots work and the arrows are not shown; after it: the visitor keeps their slide and each tap moves one slide', async ({ expect }) => {
-    const { page, problems } = await b.open({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
+  it('before the carousel script: the dots work and the arrows are not shown; after it: the visitor keeps their slide and each tap moves one slide', async ({
+    expect,
+  }) => {
+    const { page, problems } = await b.open({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+    });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let requested = false;
@@ -49,7 +66,8 @@ describe.skipIf(!available)('the first tap counts, on a throttled phone', () => 
     await expect.poll(() => requested).toBe(true);
 
     // What needs the script is not shown; what shows works.
-    for (const control of ['.hero-next', '.hero-prev', '.hero-pause', '.hero-counter']) expect(await page.locator(control).isVisible(), control).toBe(false);
+    for (const control of ['.hero-next', '.hero-prev', '.hero-pause', '.hero-counter'])
+      expect(await page.locator(control).isVisible(), control).toBe(false);
     expect(await page.locator('.hero-dot').first().isVisible()).toBe(true);
     await page.locator('.hero-dot').nth(2).tap();
     await expect.poll(() => shownSlide(page)).toBe('hero-slide-3');

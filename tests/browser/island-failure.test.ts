@@ -21,7 +21,9 @@ afterAll(() => b?.close());
 async function breakIslandProps(page: Page, route: string, island: string, props: string): Promise<void> {
   await page.route(b.url(route), async (request: Route) => {
     const response = await request.fetch();
-    const marker = new RegExp(`(<div class="island" data-island="${island}"[^>]*>[\\s\\S]*?<script type="application/json">)[\\s\\S]*?(</script>)`);
+    const marker = new RegExp(
+      `(<div class="island" data-island="${island}"[^>]*>[\\s\\S]*?<script type="application/json">)[\\s\\S]*?(</script>)`,
+    );
     const html = await response.text();
     if (!marker.test(html)) throw new Error(`no "${island}" island on ${route}`);
     const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
@@ -29,7 +31,8 @@ async function breakIslandProps(page: Page, route: string, island: string, props
   });
 }
 
-const rootHtml = (page: Page, island: string) => page.$eval(`[data-island="${island}"] > [data-island-root]`, (el) => el.innerHTML);
+const rootHtml = (page: Page, island: string) =>
+  page.$eval(`[data-island="${island}"] > [data-island-root]`, (el) => el.innerHTML);
 
 describe.skipIf(!available)('an island that fails in Chromium', () => {
   it('keeps its server markup, which still works, logs the error with its name, and leaves the other islands working', async () => {
@@ -42,7 +45,13 @@ describe.skipIf(!available)('an island that fails in Chromium', () => {
 
     // The header hydrates on the first pointer over it, and throws.
     await page.hover('.site-header .brand');
-    await expect.poll(() => problems.filter((p) => p.includes('Island "navigation" failed in the browser; the page keeps its server-rendered markup.'))).toHaveLength(1);
+    await expect
+      .poll(() =>
+        problems.filter((p) =>
+          p.includes('Island "navigation" failed in the browser; the page keeps its server-rendered markup.'),
+        ),
+      )
+      .toHaveLength(1);
     expect(await page.getAttribute('[data-island="navigation"]', 'data-island-state')).toBe('failed');
     expect(await rootHtml(page, 'navigation')).toBe(serverHeader);
     expect(await page.locator('.site-header a').count()).toBe(links);
@@ -74,7 +83,13 @@ describe.skipIf(!available)('an island that fails in Chromium', () => {
     await page.route(/\/assets\/carousel-[^/]*\.js$/, (route) => route.abort('failed'));
     await page.goto(b.url('/'));
     const serverHero = await rootHtml(page, 'carousel');
-    await expect.poll(() => problems.filter((p) => p.includes('Island "carousel" could not start; the page keeps its server-rendered markup.'))).toHaveLength(1);
+    await expect
+      .poll(() =>
+        problems.filter((p) =>
+          p.includes('Island "carousel" could not start; the page keeps its server-rendered markup.'),
+        ),
+      )
+      .toHaveLength(1);
     expect(await page.getAttribute('[data-island="carousel"]', 'data-island-state')).toBe('failed');
     expect(await rootHtml(page, 'carousel')).toBe(serverHero);
     expect(await page.locator('.hero-slide.is-active h1, .hero-slide.is-active h2').first().isVisible()).toBe(true);

@@ -39,10 +39,20 @@ describe.skipIf(!available)('islands in Chromium', () => {
     await page.clock.runFor(100);
     expect(await page.textContent('.hero-counter')).toBe('Slide 1 / 6');
     // One hero image at first; the next one loads halfway through the slide, so it is there to fade in.
-    const images = () => page.$$eval('.hero-image', (imgs) => imgs.map((img) => [img.getAttribute('src'), (img as HTMLImageElement).naturalWidth > 0, img.classList.contains('is-active')]));
+    const images = () =>
+      page.$$eval('.hero-image', (imgs) =>
+        imgs.map((img) => [
+          img.getAttribute('src'),
+          (img as HTMLImageElement).naturalWidth > 0,
+          img.classList.contains('is-active'),
+        ]),
+      );
     expect(await images()).toEqual([['/images/hero/network.svg', true, true]]);
     await page.clock.runFor(3000);
-    await expect.poll(images).toEqual([['/images/hero/network.svg', true, true], ['/images/hero/shield.svg', true, false]]);
+    await expect.poll(images).toEqual([
+      ['/images/hero/network.svg', true, true],
+      ['/images/hero/shield.svg', true, false],
+    ]);
     await page.clock.runFor(3000);
     await expect.poll(() => page.textContent('.hero-counter')).toBe('Slide 2 / 6');
     expect((await images())[1]).toEqual(['/images/hero/shield.svg', true, true]);
@@ -81,7 +91,12 @@ describe.skipIf(!available)('islands in Chromium', () => {
     const described = await page.evaluate(() => {
       const id = document.querySelector('.hero-next')?.getAttribute('aria-describedby') ?? '';
       const target = document.getElementById(id);
-      return { id, count: document.querySelectorAll(`[id="${id}"]`).length, role: target?.getAttribute('role'), text: target?.textContent };
+      return {
+        id,
+        count: document.querySelectorAll(`[id="${id}"]`).length,
+        role: target?.getAttribute('role'),
+        text: target?.textContent,
+      };
     });
     expect(described).toMatchObject({ count: 1, role: 'tooltip', text: 'Next slide' });
     expect(described.id).toContain(`${await page.getAttribute('[data-island="carousel"]', 'data-id')}-`);
@@ -113,7 +128,9 @@ describe.skipIf(!available)('islands in Chromium', () => {
     const links = page.locator('.site-footer [data-island="social-links"] a');
     // The first focus starts the island; the next asks for radix.
     await links.first().focus();
-    await page.locator('.site-footer [data-island="social-links"][data-island-state="live"]').waitFor({ state: 'attached' });
+    await page
+      .locator('.site-footer [data-island="social-links"][data-island-state="live"]')
+      .waitFor({ state: 'attached' });
     await page.keyboard.press('Tab');
     await expect.poll(() => radixRequested).toBe(true);
     const count = await links.count();
@@ -122,7 +139,9 @@ describe.skipIf(!available)('islands in Chromium', () => {
     expect(where).toMatch(/^\//);
     release();
     // radix is in: the links focused since the island started are its triggers now, and the focus is where the visitor left it.
-    await expect.poll(() => page.locator('.site-footer [data-island="social-links"] a[data-state]').count()).toBe(count - 1);
+    await expect
+      .poll(() => page.locator('.site-footer [data-island="social-links"] a[data-state]').count())
+      .toBe(count - 1);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(where);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -157,7 +176,8 @@ describe.skipIf(!available)('islands in Chromium', () => {
     await expect.poll(() => page.locator('details.nav-mobile').getAttribute('open')).not.toBeNull();
     // That tap hydrated the header; from here each step acts on the live island.
     await page.locator('[data-island="navigation"][data-island-state="live"]').waitFor({ state: 'attached' });
-    const group = (name: string) => page.locator('details.accordion', { has: page.locator(`summary:text-is("${name}")`) });
+    const group = (name: string) =>
+      page.locator('details.accordion', { has: page.locator(`summary:text-is("${name}")`) });
     await group('Core Security').locator('summary').click();
     await expect.poll(() => group('Core Security').getAttribute('open')).not.toBeNull();
     await group('Identity & Access').locator('summary').click();
@@ -225,38 +245,51 @@ describe.skipIf(!available)('every route', () => {
   // (3.5 minutes for 28 routes with two busy loops and other test runs beside it).
   const EVERY_ROUTE_TIMEOUT = 480_000;
 
-  it('hydrates with no console errors, hydration warnings, failed requests or CSP violations', async () => {
-    const { page, problems } = await b.open();
-    for (const route of b.site.routes) {
-      await page.goto(b.url(route));
-      await hydrateAll(page);
-      expect(problems, route).toEqual([]);
-    }
-    await page.context().close();
-  }, EVERY_ROUTE_TIMEOUT);
+  it(
+    'hydrates with no console errors, hydration warnings, failed requests or CSP violations',
+    async () => {
+      const { page, problems } = await b.open();
+      for (const route of b.site.routes) {
+        await page.goto(b.url(route));
+        await hydrateAll(page);
+        expect(problems, route).toEqual([]);
+      }
+      await page.context().close();
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 
-  it('shows every page complete with JavaScript disabled', async () => {
-    const { page } = await b.open({ javaScriptEnabled: false });
-    for (const route of b.site.routes) {
-      await page.goto(b.url(route));
-      expect(await page.locator('h1').isVisible(), route).toBe(true);
-      // Every heading and paragraph the server wrote is rendered and visible; nothing waits for a script.
-      const hidden = await page.locator('main :is(h2, h3, p, li):visible').count();
-      const all = await page.locator('main :is(h2, h3, p, li)').count();
-      expect(all, route).toBeGreaterThan(5);
-      const invisible = await page.locator('main :is(h2, h3, p, li):not(:visible)').allTextContents();
-      // Only the carousel's later slides wait for their dot (a link that shows them); the counter and empty
-      // field-error holders have nothing to say without a script.
-      const allowed = await page.locator('main :is(.hero-slide:not(.is-active) *, .field-error, .hero-counter)').allTextContents();
-      expect(invisible.filter((t) => !allowed.includes(t)), route).toEqual([]);
-      expect(hidden, route).toBeGreaterThan(0);
-    }
-    // The carousel's controls that need its script are not offered without one.
-    await page.goto(b.url('/'));
-    expect(await page.locator('.hero-arrow, .hero-pause, .hero-counter').count()).toBe(4);
-    expect(await page.locator('.hero-arrow:visible, .hero-pause:visible, .hero-counter:visible').count()).toBe(0);
-    await page.context().close();
-  }, EVERY_ROUTE_TIMEOUT);
+  it(
+    'shows every page complete with JavaScript disabled',
+    async () => {
+      const { page } = await b.open({ javaScriptEnabled: false });
+      for (const route of b.site.routes) {
+        await page.goto(b.url(route));
+        expect(await page.locator('h1').isVisible(), route).toBe(true);
+        // Every heading and paragraph the server wrote is rendered and visible; nothing waits for a script.
+        const hidden = await page.locator('main :is(h2, h3, p, li):visible').count();
+        const all = await page.locator('main :is(h2, h3, p, li)').count();
+        expect(all, route).toBeGreaterThan(5);
+        const invisible = await page.locator('main :is(h2, h3, p, li):not(:visible)').allTextContents();
+        // Only the carousel's later slides wait for their dot (a link that shows them); the counter and empty
+        // field-error holders have nothing to say without a script.
+        const allowed = await page
+          .locator('main :is(.hero-slide:not(.is-active) *, .field-error, .hero-counter)')
+          .allTextContents();
+        expect(
+          invisible.filter((t) => !allowed.includes(t)),
+          route,
+        ).toEqual([]);
+        expect(hidden, route).toBeGreaterThan(0);
+      }
+      // The carousel's controls that need its script are not offered without one.
+      await page.goto(b.url('/'));
+      expect(await page.locator('.hero-arrow, .hero-pause, .hero-counter').count()).toBe(4);
+      expect(await page.locator('.hero-arrow:visible, .hero-pause:visible, .hero-counter:visible').count()).toBe(0);
+      await page.context().close();
+    },
+    EVERY_ROUTE_TIMEOUT,
+  );
 
   it('offers the carousel controls once its script has taken over (until then they would ignore a tap)', async () => {
     const { page } = await b.open();

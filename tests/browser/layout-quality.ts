@@ -35,7 +35,10 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
     async ({ TEXT_BLOCKS, LABELS, CARD_GRIDS, SQUEEZED, overlaps }) => {
       const problems: string[] = [];
       const describe = (el: Element) => {
-        const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
+        const classes =
+          typeof el.className === 'string' && el.className
+            ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}`
+            : '';
         return `<${el.tagName.toLowerCase()}${classes}> "${(el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"`;
       };
       const shown = (el: Element): boolean => {
@@ -62,7 +65,12 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
           if (row) {
             const left = Math.min(row.left, rect.left);
             const right = Math.max(row.right, rect.right);
-            rows[rows.indexOf(row)] = new DOMRect(left, Math.min(row.top, rect.top), right - left, Math.max(row.height, rect.height));
+            rows[rows.indexOf(row)] = new DOMRect(
+              left,
+              Math.min(row.top, rect.top),
+              right - left,
+              Math.max(row.height, rect.height),
+            );
           } else rows.push(rect);
         }
         return rows;
@@ -78,7 +86,8 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
       const visibleText = (el: Element) => {
         let text = '';
         const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) if (!node.parentElement?.closest('.sr-only')) text += node.textContent ?? '';
+        for (let node = walker.nextNode(); node; node = walker.nextNode())
+          if (!node.parentElement?.closest('.sr-only')) text += node.textContent ?? '';
         return text.replace(/\s+/g, ' ').trim();
       };
       for (const el of document.querySelectorAll(TEXT_BLOCKS)) {
@@ -92,7 +101,9 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
         let box = el.parentElement;
         while (box && box.getBoundingClientRect().width <= width + 1) box = box.parentElement;
         if (!box || innerWidth(box) - width < (SQUEEZED / 2) * charWidth) continue;
-        problems.push(`squeezed: ${describe(el)} on ${rows.length} lines in ${Math.round(width)} px (${Math.round(width / charWidth)} characters) beside room in ${describe(box).split(' ')[0]} ${Math.round(innerWidth(box))} px wide`);
+        problems.push(
+          `squeezed: ${describe(el)} on ${rows.length} lines in ${Math.round(width)} px (${Math.round(width / charWidth)} characters) beside room in ${describe(box).split(' ')[0]} ${Math.round(innerWidth(box))} px wide`,
+        );
       }
 
       // Broken labels (short ones: a long name in a badge list may wrap like any text).
@@ -124,14 +135,23 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
       // Covered text, one screenful at a time.
       if (overlaps) {
         const fixed = (el: Element | null) => {
-          for (let a = el; a; a = a.parentElement) if (['fixed', 'sticky'].includes(getComputedStyle(a).position)) return true;
+          for (let a = el; a; a = a.parentElement)
+            if (['fixed', 'sticky'].includes(getComputedStyle(a).position)) return true;
           return false;
         };
         const texts: Element[] = [];
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const parent = node.parentElement;
-          if (parent && node.textContent?.trim() && !texts.includes(parent) && !parent.closest('script, style, template, svg') && !fixed(parent) && shown(parent)) texts.push(parent);
+          if (
+            parent &&
+            node.textContent?.trim() &&
+            !texts.includes(parent) &&
+            !parent.closest('script, style, template, svg') &&
+            !fixed(parent) &&
+            shown(parent)
+          )
+            texts.push(parent);
         }
         const reported = new Set<Element>();
         const height = window.innerHeight;
@@ -148,7 +168,8 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
               const hit = document.elementFromPoint(x, yc);
               if (!hit || hit === el || el.contains(hit) || hit.contains(el) || fixed(hit)) continue;
               // Text inside a label or link laid over by its own control's box is the same target.
-              if (hit.closest('a, button, label') && hit.closest('a, button, label') === el.closest('a, button, label')) continue;
+              if (hit.closest('a, button, label') && hit.closest('a, button, label') === el.closest('a, button, label'))
+                continue;
               reported.add(el);
               problems.push(`covered: ${describe(el)} under ${describe(hit)}`);
               break;

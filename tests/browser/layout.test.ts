@@ -38,11 +38,13 @@ describe.skipIf(!available)('layout quality on every route at every width', () =
         await settle(page, b.url(route));
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 800 });
-          for (const problem of [...(await layoutProblems(page)), ...(await overflowOf(page, width))]) problems.push(`${route} @${width}px: ${problem}`);
+          for (const problem of [...(await layoutProblems(page)), ...(await overflowOf(page, width))])
+            problems.push(`${route} @${width}px: ${problem}`);
         }
         for (const screen of SCREENS) {
           await page.setViewportSize({ width: screen.width, height: screen.height });
-          for (const problem of await layoutProblems(page, { overlaps: true })) if (problem.startsWith('covered')) problems.push(`${route} @${screen.width}x${screen.height}: ${problem}`);
+          for (const problem of await layoutProblems(page, { overlaps: true }))
+            if (problem.startsWith('covered')) problems.push(`${route} @${screen.width}x${screen.height}: ${problem}`);
         }
       }
       await page.context().close();
@@ -51,7 +53,9 @@ describe.skipIf(!available)('layout quality on every route at every width', () =
     SWEEP_TIMEOUT,
   );
 
-  it('the home hero: the slide call to action and the controls inside the first screen, on every slide', async ({ expect }) => {
+  it('the home hero: the slide call to action and the controls inside the first screen, on every slide', async ({
+    expect,
+  }) => {
     const problems: string[] = [];
     for (const size of [
       { width: 320, height: 568 },
@@ -70,7 +74,12 @@ describe.skipIf(!available)('layout quality on every route at every width', () =
             const box = document.querySelector(selector)!.getBoundingClientRect();
             return box.bottom > height ? `${selector} ends at ${Math.round(box.bottom)} px` : null;
           };
-          return [below('.hero-slide.is-active .btn'), below('.hero-controls .hero-next'), below('.hero-controls .hero-counter'), below('.hero-dots')].filter(Boolean);
+          return [
+            below('.hero-slide.is-active .btn'),
+            below('.hero-controls .hero-next'),
+            below('.hero-controls .hero-counter'),
+            below('.hero-dots'),
+          ].filter(Boolean);
         }, size.height);
         for (const problem of seen) problems.push(`${size.width}x${size.height} slide ${slide + 1}: ${problem}`);
       }
@@ -79,7 +88,9 @@ describe.skipIf(!available)('layout quality on every route at every width', () =
     expect(problems).toEqual([]);
   }, 120_000);
 
-  it(`the desktop navigation fits on one line wherever it is shown (from ${DESKTOP_NAV_MIN_WIDTH} px), and the menu button is shown below that`, async ({ expect }) => {
+  it(`the desktop navigation fits on one line wherever it is shown (from ${DESKTOP_NAV_MIN_WIDTH} px), and the menu button is shown below that`, async ({
+    expect,
+  }) => {
     const { page } = await b.open({ viewport: { width: 1440, height: 900 } });
     await settle(page, b.url('/'));
     const problems: string[] = [];
@@ -87,7 +98,9 @@ describe.skipIf(!available)('layout quality on every route at every width', () =
       await page.setViewportSize({ width, height: 900 });
       const state = await page.evaluate(() => {
         const nav = document.querySelector('.nav-desktop');
-        const items = nav ? [...nav.querySelectorAll(':scope .nav-list > li')].filter((li) => li.getBoundingClientRect().width > 0) : [];
+        const items = nav
+          ? [...nav.querySelectorAll(':scope .nav-list > li')].filter((li) => li.getBoundingClientRect().width > 0)
+          : [];
         const tops = new Set(items.map((li) => Math.round(li.getBoundingClientRect().top)));
         const toggle = document.querySelector('summary.nav-toggle');
         return {
@@ -98,7 +111,8 @@ describe.skipIf(!available)('layout quality on every route at every width', () =
         };
       });
       const expectDesktop = width >= DESKTOP_NAV_MIN_WIDTH;
-      if (state.desktop !== expectDesktop) problems.push(`${width}px: desktop navigation ${state.desktop ? 'shown' : 'hidden'}`);
+      if (state.desktop !== expectDesktop)
+        problems.push(`${width}px: desktop navigation ${state.desktop ? 'shown' : 'hidden'}`);
       if (state.toggle === expectDesktop) problems.push(`${width}px: menu button ${state.toggle ? 'shown' : 'hidden'}`);
       if (state.desktop && (!state.oneLine || state.labelLines)) problems.push(`${width}px: desktop navigation wraps`);
     }

@@ -15,7 +15,8 @@ export function overflowOf(page: Page, deviceWidth: number): Promise<string[]> {
   return page.evaluate((width) => {
     const problems: string[] = [];
     const { scrollWidth } = document.documentElement;
-    if (scrollWidth > width) problems.push(`the page scrolls sideways: ${scrollWidth - width} px wider than the screen`);
+    if (scrollWidth > width)
+      problems.push(`the page scrolls sideways: ${scrollWidth - width} px wider than the screen`);
     const exempt = (el: Element): boolean => {
       if (el.closest('[aria-hidden="true"]')) return true;
       for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
@@ -25,7 +26,8 @@ export function overflowOf(page: Page, deviceWidth: number): Promise<string[]> {
       return false;
     };
     const describe = (el: Element) => {
-      const classes = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      const classes =
+        typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
       return `<${el.tagName.toLowerCase()}${classes}>`;
     };
     const outside = (rect: DOMRect) => rect.right > width + 0.5 || rect.left < -0.5;
@@ -40,7 +42,9 @@ export function overflowOf(page: Page, deviceWidth: number): Promise<string[]> {
         continue;
       }
       seen.add(el);
-      problems.push(`${describe(el)} spans ${Math.round(rect.left)}–${Math.round(rect.right)} px: "${(el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50)}"`);
+      problems.push(
+        `${describe(el)} spans ${Math.round(rect.left)}–${Math.round(rect.right)} px: "${(el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50)}"`,
+      );
     }
     // Text that spills out of a box that itself fits.
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -54,7 +58,9 @@ export function overflowOf(page: Page, deviceWidth: number): Promise<string[]> {
       // Screen-reader-only text sits in a 1 px box that clips it.
       const box = parent.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue;
-      problems.push(`text in ${describe(parent)} spans ${Math.round(rect.left)}–${Math.round(rect.right)} px: "${node.textContent.trim().slice(0, 50)}"`);
+      problems.push(
+        `text in ${describe(parent)} spans ${Math.round(rect.left)}–${Math.round(rect.right)} px: "${node.textContent.trim().slice(0, 50)}"`,
+      );
     }
     return problems;
   }, deviceWidth);

@@ -46,7 +46,9 @@ async function openWithSpeculation(): Promise<Speculation> {
   await cdp.send('Preload.enable');
   // Added by the DevTools protocol, so the page's CSP does not apply to this listener itself.
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   return { page, problems, ruleSets, candidates: () => candidates };
 }
@@ -67,7 +69,13 @@ describe.skipIf(!available)('speculation rules in Chromium', () => {
     await expect.poll(() => prefetched).toContain('/contact');
     await link.click();
     await page.waitForURL(b.url('/contact'));
-    expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType)).toBe('navigational-prefetch');
+    expect(
+      await page.evaluate(
+        () =>
+          (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string })
+            .deliveryType,
+      ),
+    ).toBe('navigational-prefetch');
     expect(await page.locator('h1').isVisible()).toBe(true);
     // No CSP violation, console error or failed request, on either page.
     expect(problems).toEqual([]);
@@ -79,8 +87,18 @@ describe.skipIf(!available)('speculation rules in Chromium', () => {
     await page.goto(b.url('/about'));
     await expect.poll(candidates).toContain(b.url('/contact'));
     const planned = b.site.result.config.plannedRoutes[0]!;
-    const left = ['https://example.org/elsewhere', '/contact?ref=newsletter', '/images/hero/network.svg', '/404', planned];
-    const marked = { '/marked-nofollow': 'rel=nofollow', '/marked-download': 'download', '/marked-opt-out': 'data-no-prefetch' };
+    const left = [
+      'https://example.org/elsewhere',
+      '/contact?ref=newsletter',
+      '/images/hero/network.svg',
+      '/404',
+      planned,
+    ];
+    const marked = {
+      '/marked-nofollow': 'rel=nofollow',
+      '/marked-download': 'download',
+      '/marked-opt-out': 'data-no-prefetch',
+    };
     // Test-only links, added to this page alone; one eligible link shows when the browser has taken them in.
     await page.evaluate(
       ({ left, marked }) => {
@@ -106,7 +124,8 @@ describe.skipIf(!available)('speculation rules in Chromium', () => {
     );
     await expect.poll(candidates).toContain(b.url('/eligible-control'));
     const offered = candidates();
-    for (const href of [...left, ...Object.keys(marked)]) expect(offered, href).not.toContain(new URL(href, b.url('/')).href);
+    for (const href of [...left, ...Object.keys(marked)])
+      expect(offered, href).not.toContain(new URL(href, b.url('/')).href);
     // Planned routes and the not-found page are on the page's own links too (the footer), and still left out.
     expect(offered.filter((url) => !url.startsWith(b.url('/')))).toEqual([]);
     expect(problems).toEqual([]);

@@ -51,7 +51,9 @@ export async function settle(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'load' });
   await page.evaluate(async () => {
     await document.fonts.ready;
-    await Promise.all([...document.images].filter((img) => img.loading !== 'lazy').map((img) => img.decode().catch(() => undefined)));
+    await Promise.all(
+      [...document.images].filter((img) => img.loading !== 'lazy').map((img) => img.decode().catch(() => undefined)),
+    );
   });
 }
 
@@ -61,7 +63,8 @@ export async function settle(page: Page, url: string): Promise<void> {
  */
 export async function resize(page: Page, screen: Screen): Promise<void> {
   const size = page.viewportSize();
-  if (size?.width !== screen.width || size.height !== screen.height) await page.setViewportSize({ width: screen.width, height: screen.height });
+  if (size?.width !== screen.width || size.height !== screen.height)
+    await page.setViewportSize({ width: screen.width, height: screen.height });
 }
 
 export const routeLabel = (route: string, width: number) => `${route} @${width}px`;

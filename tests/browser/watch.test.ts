@@ -39,8 +39,15 @@ async function edit(rel: string, change: (text: string) => string): Promise<Upda
 /** The status of every stylesheet, script, preload and island module the page names, fetched as the browser would. */
 const assetStatuses = (p: Page) =>
   p.evaluate(async () => {
-    const urls = [...document.querySelectorAll('link[href^="/assets/"], script[src^="/assets/"], [data-src^="/assets/"], [data-styles^="/assets/"]')].flatMap((el) =>
-      [el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('data-src')!, el.getAttribute('data-styles') ?? []].flat(),
+    const urls = [
+      ...document.querySelectorAll(
+        'link[href^="/assets/"], script[src^="/assets/"], [data-src^="/assets/"], [data-styles^="/assets/"]',
+      ),
+    ].flatMap((el) =>
+      [
+        el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('data-src')!,
+        el.getAttribute('data-styles') ?? [],
+      ].flat(),
     );
     return Promise.all(urls.map(async (url) => [url, (await fetch(url, { cache: 'no-store' })).status] as const));
   });
@@ -76,23 +83,39 @@ afterAll(async () => {
 describe.skipIf(!available)('site watch in Chromium', () => {
   it('a stylesheet edit reaches the open page, and after a reload every asset it names answers 200', async () => {
     await page.goto(`${watching.server.url}/about`);
-    await page.waitForFunction(() => getComputedStyle(document.body).fontFamily.includes('Inter'), undefined, { timeout: STATE_TIMEOUT });
+    await page.waitForFunction(() => getComputedStyle(document.body).fontFamily.includes('Inter'), undefined, {
+      timeout: STATE_TIMEOUT,
+    });
     // The toaster's own stylesheet, linked as when it starts (islands/lib/hydrate.ts).
     const toasterCss = await page.evaluate(() => {
-      const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: document.querySelector<HTMLElement>('[data-island="toaster"]')!.dataset.styles! });
+      const link = Object.assign(document.createElement('link'), {
+        rel: 'stylesheet',
+        href: document.querySelector<HTMLElement>('[data-island="toaster"]')!.dataset.styles!,
+      });
       document.head.append(link);
       return link.getAttribute('href');
     });
     expect(toasterCss).toMatch(/^\/assets\/toaster-.+\.css$/);
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-    const result = await edit('templates/styles/tokens.css', (text) => `${text}\nbody { border-top: 7px solid rgb(1, 2, 3); }\n`);
+    const result = await edit(
+      'templates/styles/tokens.css',
+      (text) => `${text}\nbody { border-top: 7px solid rgb(1, 2, 3); }\n`,
+    );
     expect(result.stylesheet).toMatch(/^\/assets\/.+\.css$/);
     // The open page swaps its stylesheet without reloading, and keeps the island's.
-    await page.waitForFunction(() => getComputedStyle(document.body).borderTopColor === 'rgb(1, 2, 3)', undefined, { timeout: STATE_TIMEOUT });
+    await page.waitForFunction(() => getComputedStyle(document.body).borderTopColor === 'rgb(1, 2, 3)', undefined, {
+      timeout: STATE_TIMEOUT,
+    });
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-    expect(await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')))).toEqual([result.stylesheet, toasterCss]);
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')),
+      ),
+    ).toEqual([result.stylesheet, toasterCss]);
     await page.reload();
-    await page.waitForFunction(() => getComputedStyle(document.body).borderTopColor === 'rgb(1, 2, 3)', undefined, { timeout: STATE_TIMEOUT });
+    await page.waitForFunction(() => getComputedStyle(document.body).borderTopColor === 'rgb(1, 2, 3)', undefined, {
+      timeout: STATE_TIMEOUT,
+    });
     const statuses = await assetStatuses(page);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
@@ -103,7 +126,10 @@ describe.skipIf(!available)('site watch in Chromium', () => {
   it('an island edit rebuilds the scripts: the reloaded page names only assets that exist, and its islands run', async () => {
     await page.goto(`${watching.server.url}/`);
     const before = (await assetStatuses(page)).map(([url]) => url);
-    const result = await edit('islands/navigation.tsx', (text) => `${text}\nexport const watchTestMarker = 'edited';\n`);
+    const result = await edit(
+      'islands/navigation.tsx',
+      (text) => `${text}\nexport const watchTestMarker = 'edited';\n`,
+    );
     expect(result.routes).toEqual(['*']);
     await page.reload();
     const statuses = await assetStatuses(page);

@@ -31,11 +31,16 @@ interface BadPage extends Expected {
 
 const DESCRIPTION = 'A page of the fixture site that is wrong in exactly one way.';
 /** A page whose frontmatter has `extra` from line 4 on, and `body` from line 7 on (when extra is one line). */
-const page = (extra = '', body = 'Text.\n') => `---\ntitle: Fine title\ndescription: ${DESCRIPTION}\n${extra}---\n\n${body}`;
-const bytes = (...parts: (string | number[] | Uint8Array)[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
+const page = (extra = '', body = 'Text.\n') =>
+  `---\ntitle: Fine title\ndescription: ${DESCRIPTION}\n${extra}---\n\n${body}`;
+const bytes = (...parts: (string | number[] | Uint8Array)[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
 
 /** Nine levels of nine aliases: 387 million values once expanded. */
-const BOMB = ['a0: &a0 [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`)].join('\n');
+const BOMB = [
+  'a0: &a0 [x, x, x, x, x, x, x, x, x]',
+  ...Array.from({ length: 8 }, (_, i) => `a${i + 1}: &a${i + 1} [${Array(9).fill(`*a${i}`).join(', ')}]`),
+].join('\n');
 /** Where the bomb passes the alias limit: at its fifth line (9^4 values), as the frontmatter's line 4 + 4. */
 const BOMB_LINE = 8;
 
@@ -51,95 +56,305 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
     { file: 'comment.md', contents: '---\n# to do\n---\n\n', kind: 'EmptyPage', line: 1 },
   ],
   'YAML errors (aliases, alias bombs, tabs, custom tags, frontmatter that would run code)': [
-    { file: 'alias.md', contents: page('keywords: [a, *nope]\n'), kind: 'MalformedYaml', line: 4, field: 'keywords[1]' },
-    { file: 'alias-loop.md', contents: page('keywords: &k [a, *k]\n'), kind: 'YamlAliasLimit', line: 4, field: 'keywords[1]' },
+    {
+      file: 'alias.md',
+      contents: page('keywords: [a, *nope]\n'),
+      kind: 'MalformedYaml',
+      line: 4,
+      field: 'keywords[1]',
+    },
+    {
+      file: 'alias-loop.md',
+      contents: page('keywords: &k [a, *k]\n'),
+      kind: 'YamlAliasLimit',
+      line: 4,
+      field: 'keywords[1]',
+    },
     { file: 'bomb.md', contents: page(`${BOMB}\n`), kind: 'YamlAliasLimit', line: BOMB_LINE, field: 'a4[0]' },
     { file: 'tabs.md', contents: page('keywords:\n\t- a\n'), kind: 'MalformedYaml', line: 5 },
-    { file: 'js-function.md', contents: page('breadcrumb: !!js/function "function () { return 1 }"\n'), kind: 'UnsafeYaml', line: 4, field: 'breadcrumb' },
-    { file: 'python.md', contents: page('breadcrumb: !!python/object/apply:os.system ["touch pwned"]\n'), kind: 'UnsafeYaml', line: 4, field: 'breadcrumb' },
-    { file: 'local-tag.md', contents: page('keywords: [a, !foo b]\n'), kind: 'UnsafeYaml', line: 4, field: 'keywords[1]' },
-    { file: 'js-frontmatter.md', contents: `---js\n{ title: (require("fs").writeFileSync(${JSON.stringify(PWNED)}, "ran"), "T"), description: "${DESCRIPTION}" }\n---\n`, kind: 'UnsafeYaml', line: 1 },
-    { file: 'unclosed.md', contents: `---\ntitle: Fine title\ndescription: ${DESCRIPTION}\n`, kind: 'MalformedYaml', line: 1 },
-    { file: 'nested.md', contents: page(`keywords: ${'['.repeat(300)}${']'.repeat(300)}\n`), kind: 'MalformedYaml', line: 4 },
+    {
+      file: 'js-function.md',
+      contents: page('breadcrumb: !!js/function "function () { return 1 }"\n'),
+      kind: 'UnsafeYaml',
+      line: 4,
+      field: 'breadcrumb',
+    },
+    {
+      file: 'python.md',
+      contents: page('breadcrumb: !!python/object/apply:os.system ["touch pwned"]\n'),
+      kind: 'UnsafeYaml',
+      line: 4,
+      field: 'breadcrumb',
+    },
+    {
+      file: 'local-tag.md',
+      contents: page('keywords: [a, !foo b]\n'),
+      kind: 'UnsafeYaml',
+      line: 4,
+      field: 'keywords[1]',
+    },
+    {
+      file: 'js-frontmatter.md',
+      contents: `---js\n{ title: (require("fs").writeFileSync(${JSON.stringify(PWNED)}, "ran"), "T"), description: "${DESCRIPTION}" }\n---\n`,
+      kind: 'UnsafeYaml',
+      line: 1,
+    },
+    {
+      file: 'unclosed.md',
+      contents: `---\ntitle: Fine title\ndescription: ${DESCRIPTION}\n`,
+      kind: 'MalformedYaml',
+      line: 1,
+    },
+    {
+      file: 'nested.md',
+      contents: page(`keywords: ${'['.repeat(300)}${']'.repeat(300)}\n`),
+      kind: 'MalformedYaml',
+      line: 4,
+    },
     { file: 'syntax.md', contents: page('keywords: [unclosed, list\n'), kind: 'MalformedYaml', line: 5 },
   ],
   'text that is not UTF-8': [
-    { file: 'latin1-title.md', contents: Buffer.from(page().replace('Fine title', 'Caf\u00e9 title'), 'latin1'), kind: 'InvalidEncoding', line: 2, field: 'title' },
-    { file: 'latin1-body.md', contents: bytes(page(), 'caf', [0xe9], '\n'), kind: 'InvalidEncoding', line: 7, field: 'body' },
-    { file: 'overlong.md', contents: bytes(page(), [0xc0, 0xaf], '\n'), kind: 'InvalidEncoding', line: 7, field: 'body' },
-    { file: 'surrogate-bytes.md', contents: bytes(page(), [0xed, 0xa0, 0x80], '\n'), kind: 'InvalidEncoding', line: 7, field: 'body' },
-    { file: 'utf16.md', contents: bytes([0xff, 0xfe], Buffer.from(page(), 'utf16le')), kind: 'InvalidEncoding', line: 1 },
+    {
+      file: 'latin1-title.md',
+      contents: Buffer.from(page().replace('Fine title', 'Caf\u00e9 title'), 'latin1'),
+      kind: 'InvalidEncoding',
+      line: 2,
+      field: 'title',
+    },
+    {
+      file: 'latin1-body.md',
+      contents: bytes(page(), 'caf', [0xe9], '\n'),
+      kind: 'InvalidEncoding',
+      line: 7,
+      field: 'body',
+    },
+    {
+      file: 'overlong.md',
+      contents: bytes(page(), [0xc0, 0xaf], '\n'),
+      kind: 'InvalidEncoding',
+      line: 7,
+      field: 'body',
+    },
+    {
+      file: 'surrogate-bytes.md',
+      contents: bytes(page(), [0xed, 0xa0, 0x80], '\n'),
+      kind: 'InvalidEncoding',
+      line: 7,
+      field: 'body',
+    },
+    {
+      file: 'utf16.md',
+      contents: bytes([0xff, 0xfe], Buffer.from(page(), 'utf16le')),
+      kind: 'InvalidEncoding',
+      line: 1,
+    },
   ],
   'binary content': [
     { file: 'nul-body.md', contents: page('', 'bin\0ary\n'), kind: 'BinaryContent', line: 6, field: 'body' },
-    { file: 'nul-title.md', contents: page().replace('Fine title', 'Fine\0title'), kind: 'BinaryContent', line: 2, field: 'title' },
-    { file: 'image.md', contents: bytes([0x89], 'PNG\r\n', [0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR'), kind: 'BinaryContent', line: 3, field: 'body' },
+    {
+      file: 'nul-title.md',
+      contents: page().replace('Fine title', 'Fine\0title'),
+      kind: 'BinaryContent',
+      line: 2,
+      field: 'title',
+    },
+    {
+      file: 'image.md',
+      contents: bytes([0x89], 'PNG\r\n', [0x1a, 0x0a, 0, 0, 0, 0x0d], 'IHDR'),
+      kind: 'BinaryContent',
+      line: 3,
+      field: 'body',
+    },
   ],
   'control characters in text fields and the body': [
-    { file: 'bell.md', contents: page().replace('Fine title', 'Fine\u0007title'), kind: 'ControlCharacter', line: 2, field: 'title' },
-    { file: 'escape.md', contents: page('breadcrumb: "\\e[31mred"\n'), kind: 'ControlCharacter', line: 4, field: 'breadcrumb' },
-    { file: 'c1.md', contents: page('keywords: [a\u0085b]\n'), kind: 'ControlCharacter', line: 4, field: 'keywords[0]' },
-    { file: 'bidi.md', contents: page().replace('Fine title', 'Invoice \u202Efdp.exe'), kind: 'ControlCharacter', line: 2, field: 'title' },
-    { file: 'bidi-escaped.md', contents: page('breadcrumb: "\\u202Dx"\n'), kind: 'ControlCharacter', line: 4, field: 'breadcrumb' },
-    { file: 'lone-surrogate.md', contents: page('breadcrumb: "\\uD800"\n'), kind: 'InvalidEncoding', line: 4, field: 'breadcrumb' },
+    {
+      file: 'bell.md',
+      contents: page().replace('Fine title', 'Fine\u0007title'),
+      kind: 'ControlCharacter',
+      line: 2,
+      field: 'title',
+    },
+    {
+      file: 'escape.md',
+      contents: page('breadcrumb: "\\e[31mred"\n'),
+      kind: 'ControlCharacter',
+      line: 4,
+      field: 'breadcrumb',
+    },
+    {
+      file: 'c1.md',
+      contents: page('keywords: [a\u0085b]\n'),
+      kind: 'ControlCharacter',
+      line: 4,
+      field: 'keywords[0]',
+    },
+    {
+      file: 'bidi.md',
+      contents: page().replace('Fine title', 'Invoice \u202Efdp.exe'),
+      kind: 'ControlCharacter',
+      line: 2,
+      field: 'title',
+    },
+    {
+      file: 'bidi-escaped.md',
+      contents: page('breadcrumb: "\\u202Dx"\n'),
+      kind: 'ControlCharacter',
+      line: 4,
+      field: 'breadcrumb',
+    },
+    {
+      file: 'lone-surrogate.md',
+      contents: page('breadcrumb: "\\uD800"\n'),
+      kind: 'InvalidEncoding',
+      line: 4,
+      field: 'breadcrumb',
+    },
     { file: 'form-feed.md', contents: page('', 'One\fTwo\n'), kind: 'ControlCharacter', line: 6, field: 'body' },
   ],
   'blank or absurdly long text fields': [
-    { file: 'blank-title.md', contents: page().replace('title: Fine title', 'title: "   "'), kind: 'InvalidFrontmatter', line: 2, field: 'title' },
-    { file: 'blank-description.md', contents: page().replace(`description: ${DESCRIPTION}`, `description: "${' '.repeat(40)}"`), kind: 'InvalidFrontmatter', line: 3, field: 'description' },
-    { file: 'long-keyword.md', contents: page(`keywords: [${'k'.repeat(100_000)}]\n`), kind: 'InvalidFrontmatter', line: 4, field: 'keywords[0]' },
+    {
+      file: 'blank-title.md',
+      contents: page().replace('title: Fine title', 'title: "   "'),
+      kind: 'InvalidFrontmatter',
+      line: 2,
+      field: 'title',
+    },
+    {
+      file: 'blank-description.md',
+      contents: page().replace(`description: ${DESCRIPTION}`, `description: "${' '.repeat(40)}"`),
+      kind: 'InvalidFrontmatter',
+      line: 3,
+      field: 'description',
+    },
+    {
+      file: 'long-keyword.md',
+      contents: page(`keywords: [${'k'.repeat(100_000)}]\n`),
+      kind: 'InvalidFrontmatter',
+      line: 4,
+      field: 'keywords[0]',
+    },
     {
       file: 'theme-blank.md',
-      contents: page('template: page\nhero: { title: " ", lead: Lead text }\nsections: [{ type: prose, title: Body }]\n'),
+      contents: page(
+        'template: page\nhero: { title: " ", lead: Lead text }\nsections: [{ type: prose, title: Body }]\n',
+      ),
       kind: 'InvalidFrontmatter',
       line: 5,
       field: 'hero.title',
     },
     {
       file: 'theme-long.md',
-      contents: page(`template: page\nhero: { title: Fine, lead: Lead text }\nsections:\n  - type: prose\n    title: ${'t'.repeat(5000)}\n`),
+      contents: page(
+        `template: page\nhero: { title: Fine, lead: Lead text }\nsections:\n  - type: prose\n    title: ${'t'.repeat(5000)}\n`,
+      ),
       kind: 'InvalidFrontmatter',
       line: 8,
       field: 'sections[0].title',
     },
   ],
   'unknown config tokens': [
-    { file: 'token-field.md', contents: page('breadcrumb: Mail {{ contact.fax }}\n'), kind: 'UnknownToken', line: 4, field: 'breadcrumb' },
-    { file: 'token-body.md', contents: page('', 'Call {{ contact }} now.\n'), kind: 'UnknownToken', line: 6, field: 'body' },
+    {
+      file: 'token-field.md',
+      contents: page('breadcrumb: Mail {{ contact.fax }}\n'),
+      kind: 'UnknownToken',
+      line: 4,
+      field: 'breadcrumb',
+    },
+    {
+      file: 'token-body.md',
+      contents: page('', 'Call {{ contact }} now.\n'),
+      kind: 'UnknownToken',
+      line: 6,
+      field: 'body',
+    },
   ],
 };
 
 /** Each class of bad site config: edits of the fixture's site.yml, one problem per build (the config is one file). */
-const CONFIG_CASES: Record<string, { edit: (yml: string) => string | Uint8Array; expected: Omit<Expected, 'file'>[] }> = {
-  'an empty file': { edit: () => '', expected: [{ kind: 'EmptyConfig' }] },
-  'an alias with no anchor': { edit: (yml) => yml.replace('tagline: A small site for generator tests', 'tagline: *nope'), expected: [{ kind: 'MalformedYaml', line: 4, field: 'tagline' }] },
-  'an alias bomb': { edit: (yml) => `${yml}\n${BOMB.replace(/a(\d)/g, 'x$1')}\n`, expected: [{ kind: 'YamlAliasLimit', line: 57, field: 'x4[0]' }] },
-  'tabs for indentation': { edit: (yml) => yml.replace('  street:', '\tstreet:'), expected: [{ kind: 'MalformedYaml', line: 20 }] },
-  'a !!js/function tag': { edit: (yml) => yml.replace('tagline: A small site for generator tests', 'tagline: !!js/function "function () { return 1 }"'), expected: [{ kind: 'UnsafeYaml', line: 4, field: 'tagline' }] },
-  'text that is not UTF-8': { edit: (yml) => Buffer.from(yml.replace('locality: Ikeja', 'locality: Ik\u00e9ja'), 'latin1'), expected: [{ kind: 'InvalidEncoding', line: 21, field: 'address.locality' }] },
-  'binary content': { edit: (yml) => yml.replace('region: Lagos', 'region: La\0gos'), expected: [{ kind: 'BinaryContent', line: 22, field: 'address.region' }] },
-  'a control character': { edit: (yml) => yml.replace('name: Fixture Co', 'name: "Fixture\\a Co"'), expected: [{ kind: 'ControlCharacter', line: 2, field: 'name' }] },
-  'blank and absurdly long fields': {
-    edit: (yml) => yml.replace('tagline: A small site for generator tests', 'tagline: "  "').replace('legalName: Fixture Company Limited', `legalName: ${'L'.repeat(50_000)}`),
-    expected: [
-      { kind: 'InvalidConfig', line: 3, field: 'legalName' },
-      { kind: 'InvalidConfig', line: 4, field: 'tagline' },
-    ],
-  },
-};
+const CONFIG_CASES: Record<string, { edit: (yml: string) => string | Uint8Array; expected: Omit<Expected, 'file'>[] }> =
+  {
+    'an empty file': { edit: () => '', expected: [{ kind: 'EmptyConfig' }] },
+    'an alias with no anchor': {
+      edit: (yml) => yml.replace('tagline: A small site for generator tests', 'tagline: *nope'),
+      expected: [{ kind: 'MalformedYaml', line: 4, field: 'tagline' }],
+    },
+    'an alias bomb': {
+      edit: (yml) => `${yml}\n${BOMB.replace(/a(\d)/g, 'x$1')}\n`,
+      expected: [{ kind: 'YamlAliasLimit', line: 57, field: 'x4[0]' }],
+    },
+    'tabs for indentation': {
+      edit: (yml) => yml.replace('  street:', '\tstreet:'),
+      expected: [{ kind: 'MalformedYaml', line: 20 }],
+    },
+    'a !!js/function tag': {
+      edit: (yml) =>
+        yml.replace('tagline: A small site for generator tests', 'tagline: !!js/function "function () { return 1 }"'),
+      expected: [{ kind: 'UnsafeYaml', line: 4, field: 'tagline' }],
+    },
+    'text that is not UTF-8': {
+      edit: (yml) => Buffer.from(yml.replace('locality: Ikeja', 'locality: Ik\u00e9ja'), 'latin1'),
+      expected: [{ kind: 'InvalidEncoding', line: 21, field: 'address.locality' }],
+    },
+    'binary content': {
+      edit: (yml) => yml.replace('region: Lagos', 'region: La\0gos'),
+      expected: [{ kind: 'BinaryContent', line: 22, field: 'address.region' }],
+    },
+    'a control character': {
+      edit: (yml) => yml.replace('name: Fixture Co', 'name: "Fixture\\a Co"'),
+      expected: [{ kind: 'ControlCharacter', line: 2, field: 'name' }],
+    },
+    'blank and absurdly long fields': {
+      edit: (yml) =>
+        yml
+          .replace('tagline: A small site for generator tests', 'tagline: "  "')
+          .replace('legalName: Fixture Company Limited', `legalName: ${'L'.repeat(50_000)}`),
+      expected: [
+        { kind: 'InvalidConfig', line: 3, field: 'legalName' },
+        { kind: 'InvalidConfig', line: 4, field: 'tagline' },
+      ],
+    },
+  };
 
 /** More of each class, through build() only: a config error stops the build before anything is loaded, so these are quick. */
 const MORE_CONFIG_CASES: typeof CONFIG_CASES = {
   'only comments': { edit: () => '# to do\n', expected: [{ kind: 'EmptyConfig' }] },
-  'a !!python/object tag': { edit: (yml) => yml.replace('  street: 1 Test Street', '  street: !!python/object:os.system ls'), expected: [{ kind: 'UnsafeYaml', line: 20, field: 'address.street' }] },
-  'a !foo tag': { edit: (yml) => yml.replace('claims: [Tested]', 'claims: [!foo Tested]'), expected: [{ kind: 'UnsafeYaml', line: 46, field: 'footer.claims[0]' }] },
-  'an alias to its own collection': { edit: (yml) => yml.replace('claims: [Tested]', 'claims: &c [Tested, *c]'), expected: [{ kind: 'YamlAliasLimit', line: 46, field: 'footer.claims[1]' }] },
-  'a bidi override': { edit: (yml) => yml.replace('street: 1 Test Street', 'street: 1 Test \u202EStreet'), expected: [{ kind: 'ControlCharacter', line: 20, field: 'address.street' }] },
-  'an escaped bidi override': { edit: (yml) => yml.replace('street: 1 Test Street', 'street: "1 Test \\u202EStreet"'), expected: [{ kind: 'ControlCharacter', line: 20, field: 'address.street' }] },
-  'half a surrogate pair': { edit: (yml) => yml.replace('street: 1 Test Street', 'street: "1 Test \\uDC00"'), expected: [{ kind: 'InvalidEncoding', line: 20, field: 'address.street' }] },
-  'a UTF-16 file': { edit: (yml) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yml, 'utf16le')]), expected: [{ kind: 'InvalidEncoding', line: 1 }] },
-  'a list, not settings': { edit: () => '- name: x\n', expected: [{ kind: 'InvalidConfig', line: 1, field: '(root)' }] },
-  'an absurdly long link': { edit: (yml) => yml.replace('href: "#", icon: linkedin', `href: "https://example.com/${'a'.repeat(5000)}", icon: linkedin`), expected: [{ kind: 'InvalidConfig', line: 29, field: 'social[0].href' }] },
+  'a !!python/object tag': {
+    edit: (yml) => yml.replace('  street: 1 Test Street', '  street: !!python/object:os.system ls'),
+    expected: [{ kind: 'UnsafeYaml', line: 20, field: 'address.street' }],
+  },
+  'a !foo tag': {
+    edit: (yml) => yml.replace('claims: [Tested]', 'claims: [!foo Tested]'),
+    expected: [{ kind: 'UnsafeYaml', line: 46, field: 'footer.claims[0]' }],
+  },
+  'an alias to its own collection': {
+    edit: (yml) => yml.replace('claims: [Tested]', 'claims: &c [Tested, *c]'),
+    expected: [{ kind: 'YamlAliasLimit', line: 46, field: 'footer.claims[1]' }],
+  },
+  'a bidi override': {
+    edit: (yml) => yml.replace('street: 1 Test Street', 'street: 1 Test \u202EStreet'),
+    expected: [{ kind: 'ControlCharacter', line: 20, field: 'address.street' }],
+  },
+  'an escaped bidi override': {
+    edit: (yml) => yml.replace('street: 1 Test Street', 'street: "1 Test \\u202EStreet"'),
+    expected: [{ kind: 'ControlCharacter', line: 20, field: 'address.street' }],
+  },
+  'half a surrogate pair': {
+    edit: (yml) => yml.replace('street: 1 Test Street', 'street: "1 Test \\uDC00"'),
+    expected: [{ kind: 'InvalidEncoding', line: 20, field: 'address.street' }],
+  },
+  'a UTF-16 file': {
+    edit: (yml) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yml, 'utf16le')]),
+    expected: [{ kind: 'InvalidEncoding', line: 1 }],
+  },
+  'a list, not settings': {
+    edit: () => '- name: x\n',
+    expected: [{ kind: 'InvalidConfig', line: 1, field: '(root)' }],
+  },
+  'an absurdly long link': {
+    edit: (yml) =>
+      yml.replace('href: "#", icon: linkedin', `href: "https://example.com/${'a'.repeat(5000)}", icon: linkedin`),
+    expected: [{ kind: 'InvalidConfig', line: 29, field: 'social[0].href' }],
+  },
 };
 
 interface Run {
@@ -153,7 +368,10 @@ const CLI_LIMIT_MS = 50_000;
 /** Runs the CLI in a child process, as a user would, from the project folder (where templates/ and islands/ are). */
 function cli(args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), ...args], { cwd: REPO, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), ...args], {
+      cwd: REPO,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let output = '';
     const timer = setTimeout(() => {
       output += `\n(stopped: still running after ${CLI_LIMIT_MS} ms)`;
@@ -187,14 +405,22 @@ function reported(output: string): Reported[] {
       const at = /^ {2}at (.+)$/m.exec(block)?.[1] ?? '';
       const [, place = '', field] = /^(.*?)(?: ?\(?field: (.+?)\)?)?$/.exec(at)!;
       const [, file, line] = /^(.*?)(?::(\d+))?$/.exec(place)!;
-      return { kind: kind!, file: file || undefined, line: line ? Number(line) : undefined, field, hint: /^ {2}hint: \S/m.test(block) };
+      return {
+        kind: kind!,
+        file: file || undefined,
+        line: line ? Number(line) : undefined,
+        field,
+        hint: /^ {2}hint: \S/m.test(block),
+      };
     });
 }
 
 /** Asserts the CLI failed with exactly the `expected` errors (files relative to `pagesDir`), each with a hint, and printed no stack. */
 function expectNamed(run: Run, pagesDir: string, expected: Expected[]): void {
   expect(run.code, run.output).toBe(1);
-  expect(run.output, 'a stack trace without --verbose').not.toMatch(/^\s+at .*:\d+:\d+\)?$|node:internal|\(run with --verbose for the stack\)/m);
+  expect(run.output, 'a stack trace without --verbose').not.toMatch(
+    /^\s+at .*:\d+:\d+\)?$|node:internal|\(run with --verbose for the stack\)/m,
+  );
   const shown = reported(run.output).map((error) => ({
     kind: error.kind,
     file: error.file && path.relative(pagesDir, path.resolve(REPO, error.file)),
@@ -202,11 +428,18 @@ function expectNamed(run: Run, pagesDir: string, expected: Expected[]): void {
     field: error.field,
     hint: error.hint,
   }));
-  const want = expected.map((error) => ({ kind: error.kind, file: error.file, line: error.line, field: error.field, hint: true }));
+  const want = expected.map((error) => ({
+    kind: error.kind,
+    file: error.file,
+    line: error.line,
+    field: error.field,
+    hint: true,
+  }));
   expect(shown.sort(byFile), run.output).toEqual(want.sort(byFile));
 }
 
-const byFile = (a: { file?: string; line?: number }, b: { file?: string; line?: number }) => `${a.file}:${a.line}`.localeCompare(`${b.file}:${b.line}`);
+const byFile = (a: { file?: string; line?: number }, b: { file?: string; line?: number }) =>
+  `${a.file}:${a.line}`.localeCompare(`${b.file}:${b.line}`);
 
 /** A copy of the fixture site with the output of a good build beside it: pages/ and dist/ in a temporary folder. */
 interface Project {
@@ -243,8 +476,12 @@ async function project(): Promise<Project> {
     pagesDir,
     outDir,
     snapshot: async () => ({
-      ...Object.fromEntries(Object.entries(await snapshotDir(pagesDir)).map(([file, contents]) => [`pages/${file}`, contents])),
-      ...Object.fromEntries(Object.entries(await snapshotDir(outDir)).map(([file, contents]) => [`dist/${file}`, contents])),
+      ...Object.fromEntries(
+        Object.entries(await snapshotDir(pagesDir)).map(([file, contents]) => [`pages/${file}`, contents]),
+      ),
+      ...Object.fromEntries(
+        Object.entries(await snapshotDir(outDir)).map(([file, contents]) => [`dist/${file}`, contents]),
+      ),
     }),
   };
 }
@@ -266,7 +503,12 @@ describe('through the CLI: each class of bad page is named, and nothing the user
   });
 
   it('never runs frontmatter as code', async () => {
-    expect(await stat(PWNED).then(() => 'written', () => 'absent')).toBe('absent');
+    expect(
+      await stat(PWNED).then(
+        () => 'written',
+        () => 'absent',
+      ),
+    ).toBe('absent');
   });
 });
 
@@ -298,9 +540,14 @@ describe('through build(): more bad site configs', () => {
     );
     const errors = siteErrorsOf(error);
     expect(errors.length, `not SiteErrors: ${String(error)}`).toBeGreaterThan(0);
-    expect(errors.map((e) => ({ kind: e.kind, file: path.relative(site.pagesDir, path.resolve(REPO, e.file ?? '')), line: e.line, field: e.field }))).toEqual(
-      expected.map((e) => ({ kind: e.kind, file: 'site.yml', line: e.line, field: e.field })),
-    );
+    expect(
+      errors.map((e) => ({
+        kind: e.kind,
+        file: path.relative(site.pagesDir, path.resolve(REPO, e.file ?? '')),
+        line: e.line,
+        field: e.field,
+      })),
+    ).toEqual(expected.map((e) => ({ kind: e.kind, file: 'site.yml', line: e.line, field: e.field })));
     expect(await site.snapshot()).toEqual(before);
   });
 });
@@ -308,10 +555,13 @@ describe('through build(): more bad site configs', () => {
 describe('through the CLI: a pages folder that is missing', () => {
   it.each([
     ['does not exist', async (dir: string) => path.join(dir, 'nope')],
-    ['is a file', async (dir: string) => {
-      await writeFile(path.join(dir, 'pages.md'), '# not a folder\n');
-      return path.join(dir, 'pages.md');
-    }],
+    [
+      'is a file',
+      async (dir: string) => {
+        await writeFile(path.join(dir, 'pages.md'), '# not a folder\n');
+        return path.join(dir, 'pages.md');
+      },
+    ],
   ])('%s: MissingPagesFolder naming it, with a hint', async (_, pagesOf) => {
     const site = await project();
     const pagesDir = await pagesOf(site.dir);
@@ -337,7 +587,12 @@ describe('through build(): every bad page at once', () => {
     );
     const errors = siteErrorsOf(error);
     expect(errors.length, `not SiteErrors: ${String(error)}`).toBeGreaterThan(0);
-    const found = errors.map((e) => ({ kind: e.kind, file: path.relative(site.pagesDir, path.resolve(REPO, e.file ?? '')), line: e.line, field: e.field }));
+    const found = errors.map((e) => ({
+      kind: e.kind,
+      file: path.relative(site.pagesDir, path.resolve(REPO, e.file ?? '')),
+      line: e.line,
+      field: e.field,
+    }));
     const want = all.map((bad) => ({ kind: bad.kind, file: `bad/${bad.file}`, line: bad.line, field: bad.field }));
     expect(found.sort(byFile)).toEqual(want.sort(byFile));
     for (const e of errors) expect(e.hint.length, e.kind).toBeGreaterThan(20);
@@ -364,7 +619,12 @@ describe('config tokens arrive exactly as written', () => {
     const site = await project();
     const config = path.join(site.pagesDir, 'site.yml');
     const yml = await readFile(config, 'utf8');
-    await writeFile(config, yml.replace('tagline: A small site for generator tests', `tagline: ${JSON.stringify(VALUE)}`).replace('countryName: Nigeria', `countryName: ${JSON.stringify(MARKDOWN)}`));
+    await writeFile(
+      config,
+      yml
+        .replace('tagline: A small site for generator tests', `tagline: ${JSON.stringify(VALUE)}`)
+        .replace('countryName: Nigeria', `countryName: ${JSON.stringify(MARKDOWN)}`),
+    );
     await writeFile(
       path.join(site.pagesDir, 'about.md'),
       `---\ntitle: {{ tagline }}\ndescription: "About the fixture company, {{ tagline }}"\nkeywords: [{{ tagline }}]\n---\n\nWe say {{ tagline }} here.\n\nAnd {{ address.countryName }} there.\n`,
@@ -373,9 +633,14 @@ describe('config tokens arrive exactly as written', () => {
     expect(run.code, run.output).toBe(0);
     const html = await readFile(path.join(site.outDir, 'about.html'), 'utf8');
     expect(decode(/<title>([\s\S]*?)<\/title>/.exec(html)![1]!)).toBe(`${VALUE} | Fixture Co`);
-    expect(decode(/<meta name="description" content="([^"]*)"/.exec(html)![1]!)).toBe(`About the fixture company, ${VALUE}`);
+    expect(decode(/<meta name="description" content="([^"]*)"/.exec(html)![1]!)).toBe(
+      `About the fixture company, ${VALUE}`,
+    );
     expect(html, 'a value cannot add the noindex key').not.toMatch(/<meta name="robots"/);
-    expect(await readFile(path.join(site.outDir, 'sitemap.xml'), 'utf8'), 'nor take the page out of the sitemap').toContain('/about</loc>');
+    expect(
+      await readFile(path.join(site.outDir, 'sitemap.xml'), 'utf8'),
+      'nor take the page out of the sitemap',
+    ).toContain('/about</loc>');
     const paragraphs = [...html.matchAll(/<p>([\s\S]*?)<\/p>/g)].map((m) => m[1]!);
     const said = paragraphs.find((p) => p.startsWith('We say'))!;
     // Line breaks show as spaces in HTML text: the value arrives as written, with its line breaks as spaces.

@@ -45,7 +45,9 @@ export interface BlogProject {
  * A copy of the example (its kept posts unless `keptPosts` is false), plus `posts` made posts (`blog/post-<n>.md`,
  * a day apart, tagged from `tags` in turn), with `pageSize` posts to a list page.
  */
-export async function blogProject(options: { posts?: number; pageSize?: number; keptPosts?: boolean; tags?: string[] } = {}): Promise<BlogProject> {
+export async function blogProject(
+  options: { posts?: number; pageSize?: number; keptPosts?: boolean; tags?: string[] } = {},
+): Promise<BlogProject> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'site-blog-'));
   const file = (relative: string) => path.join(root, relative);
   await cp(path.join(EXAMPLE, 'templates'), file('templates'), { recursive: true });
@@ -57,7 +59,10 @@ export async function blogProject(options: { posts?: number; pageSize?: number; 
   if (options.pageSize !== undefined) {
     const templates = file('templates/templates.tsx');
     const text = await readFile(templates, 'utf8');
-    const sized = text.replace("paginate: { collection: 'posts', size: 10,", `paginate: { collection: 'posts', size: ${options.pageSize},`);
+    const sized = text.replace(
+      "paginate: { collection: 'posts', size: 10,",
+      `paginate: { collection: 'posts', size: ${options.pageSize},`,
+    );
     if (sized === text) throw new Error('the example blog no longer paginates its posts by 10');
     await writeFile(templates, sized);
   }
@@ -70,7 +75,11 @@ export async function blogProject(options: { posts?: number; pageSize?: number; 
   const tags = options.tags ?? ['Cloud security', 'Identity', 'Operations'];
   for (let n = 1; n <= (options.posts ?? 0); n++) {
     const date = new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
-    await writePost(`post-${n}`, { title: `Post number ${n}`, date, tags: [tags[n % tags.length]!, tags[(n * 7) % tags.length]!] });
+    await writePost(`post-${n}`, {
+      title: `Post number ${n}`,
+      date,
+      tags: [tags[n % tags.length]!, tags[(n * 7) % tags.length]!],
+    });
   }
   return {
     root,

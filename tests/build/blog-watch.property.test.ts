@@ -33,7 +33,12 @@ type Edit =
 
 const slot = fc.integer({ min: 0, max: SLOTS - 1 });
 const tags = fc.subarray(TAGS, { maxLength: 3 });
-const post = fc.record({ title: fc.constantFrom(...TITLES), date: fc.constantFrom(...DATES), tags, draft: fc.boolean() });
+const post = fc.record({
+  title: fc.constantFrom(...TITLES),
+  date: fc.constantFrom(...DATES),
+  tags,
+  draft: fc.boolean(),
+});
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ type: fc.constant('add' as const), slot, post }),
   fc.record({ type: fc.constant('delete' as const), slot }),
@@ -41,7 +46,11 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ type: fc.constant('redate' as const), slot, date: fc.constantFrom(...DATES) }),
   fc.record({ type: fc.constant('retag' as const), slot, tags }),
   fc.record({ type: fc.constant('draft' as const), slot, draft: fc.boolean() }),
-  fc.record({ type: fc.constant('body' as const), slot, body: fc.constantFrom('First words.', 'Other first words.\n\nAnd a second paragraph.') }),
+  fc.record({
+    type: fc.constant('body' as const),
+    slot,
+    body: fc.constantFrom('First words.', 'Other first words.\n\nAnd a second paragraph.'),
+  }),
 );
 
 let project: BlogProject;
@@ -53,7 +62,13 @@ afterAll(() => project?.cleanup());
 async function fullBuild(): Promise<Record<string, string>> {
   const outDir = project.file('dist-full');
   await rm(outDir, { recursive: true, force: true });
-  const site = new Site({ root: project.root, outDir, cacheDir: project.file('cache-full'), now: NOW, logger: silentLogger });
+  const site = new Site({
+    root: project.root,
+    outDir,
+    cacheDir: project.file('cache-full'),
+    now: NOW,
+    logger: silentLogger,
+  });
   try {
     await site.update('all');
     await site.commit();

@@ -37,7 +37,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => project?.cleanup());
 
-const linksIn = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"`, 'g'))].map((m) => m[1]);
+const linksIn = (html: string, rel: string) =>
+  [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"`, 'g'))].map((m) => m[1]);
 const postRoutes = (html: string) => [...html.matchAll(/<h2><a href="(\/blog\/[^"]+)">/g)].map((m) => m[1]);
 
 describe('the example blog with 242 posts', () => {
@@ -62,7 +63,8 @@ describe('the example blog with 242 posts', () => {
     expect(linksIn(last, 'next')).toEqual([]);
     // Every post is on exactly one list page.
     const listed = [];
-    for (let n = 1; n <= pages; n++) listed.push(...postRoutes(await out(n === 1 ? 'blog.html' : `blog/page/${n}.html`)));
+    for (let n = 1; n <= pages; n++)
+      listed.push(...postRoutes(await out(n === 1 ? 'blog.html' : `blog/page/${n}.html`)));
     expect(new Set(listed).size).toBe(total);
     expect(listed).toHaveLength(total);
   }, 120_000);
@@ -81,22 +83,42 @@ describe('the example blog with 242 posts', () => {
 
   it('writes an Atom feed valid against RFC 4287, with absolute URLs, linked from the list pages', async () => {
     const atom = await out('blog/feed.xml');
-    const { valid, errors } = await validateXML({ xml: [{ fileName: 'feed.xml', contents: atom }], schema: [{ fileName: 'atom.rng', contents: await readFile(ATOM_SCHEMA, 'utf8') }], extension: 'relaxng' });
+    const { valid, errors } = await validateXML({
+      xml: [{ fileName: 'feed.xml', contents: atom }],
+      schema: [{ fileName: 'atom.rng', contents: await readFile(ATOM_SCHEMA, 'utf8') }],
+      extension: 'relaxng',
+    });
     expect(errors).toEqual([]);
     expect(valid).toBe(true);
     // The RFC's rules beyond the schema: every entry has an alternate link or a content; ids and links are absolute.
     const entries = atom.split('<entry>').slice(1);
     expect(entries).toHaveLength(20);
-    for (const entry of entries) expect(entry).toMatch(/<link rel="alternate" type="text\/html" href="https:\/\/blog\.example\.org\/blog\/[a-z0-9-]+"\/>/);
-    const urls = [...atom.matchAll(/ href="([^"]+)"|<id>([^<]+)<\/id>|href=&quot;([^&]+)&quot;/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+    for (const entry of entries)
+      expect(entry).toMatch(
+        /<link rel="alternate" type="text\/html" href="https:\/\/blog\.example\.org\/blog\/[a-z0-9-]+"\/>/,
+      );
+    const urls = [...atom.matchAll(/ href="([^"]+)"|<id>([^<]+)<\/id>|href=&quot;([^&]+)&quot;/g)].map(
+      (m) => m[1] ?? m[2] ?? m[3],
+    );
     expect(urls.length).toBeGreaterThan(40);
     expect(atom).not.toMatch(/href=&quot;(?!https:)/);
     for (const url of urls) expect(url).toMatch(/^https:\/\/blog\.example\.org\//);
-    expect(await out('blog.html')).toContain('<link rel="alternate" href="/blog/feed.xml" type="application/atom+xml" title="Blog"/>');
+    expect(await out('blog.html')).toContain(
+      '<link rel="alternate" href="/blog/feed.xml" type="application/atom+xml" title="Blog"/>',
+    );
     const json = JSON.parse(await out('blog/feed.json'));
-    expect(json).toMatchObject({ version: 'https://jsonfeed.org/version/1.1', title: 'Blog', feed_url: 'https://blog.example.org/blog/feed.json' });
+    expect(json).toMatchObject({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'Blog',
+      feed_url: 'https://blog.example.org/blog/feed.json',
+    });
     expect(json.items).toHaveLength(20);
-    for (const item of json.items) expect(item).toMatchObject({ id: expect.stringMatching(/^https:\/\//), content_html: expect.any(String), date_published: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    for (const item of json.items)
+      expect(item).toMatchObject({
+        id: expect.stringMatching(/^https:\/\//),
+        content_html: expect.any(String),
+        date_published: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
   });
 
   it('a warm build renders the markdown of no page, and writes the same bytes', async () => {
@@ -112,14 +134,30 @@ describe('the example blog with 242 posts', () => {
       await site.update('all');
       await site.commit();
       const file = project.file('pages/blog/post-100.md');
-      await writeFile(file, (await readFile(file, 'utf8')).replace('title: "Post number 100"', 'title: "Post one hundred"'));
+      await writeFile(
+        file,
+        (await readFile(file, 'utf8')).replace('title: "Post number 100"', 'title: "Post one hundred"'),
+      );
       const result = await site.update([file]);
       // post-100 is the 143rd newest: the 15th list page; its tags' pages; posts 99 and 101 show it.
-      const tags = [...(await out('blog/post-100.html')).matchAll(/<a href="(\/blog\/tags\/[a-z-]+)">/g)].map((m) => m[1]!);
+      const tags = [...(await out('blog/post-100.html')).matchAll(/<a href="(\/blog\/tags\/[a-z-]+)">/g)].map(
+        (m) => m[1]!,
+      );
       expect(tags.length).toBeGreaterThan(0);
-      expect(result.routes.filter((route) => !route.startsWith('/blog/tags/')).sort()).toEqual(['/blog/page/15', '/blog/post-100', '/blog/post-101', '/blog/post-99']);
-      for (const tag of tags) expect(result.routes.some((route) => route.startsWith(tag)), tag).toBe(true);
-      expect([...result.written.keys()].filter((file) => file.endsWith('.xml') || file.endsWith('.json')).sort()).toEqual(['sitemap.xml']);
+      expect(result.routes.filter((route) => !route.startsWith('/blog/tags/')).sort()).toEqual([
+        '/blog/page/15',
+        '/blog/post-100',
+        '/blog/post-101',
+        '/blog/post-99',
+      ]);
+      for (const tag of tags)
+        expect(
+          result.routes.some((route) => route.startsWith(tag)),
+          tag,
+        ).toBe(true);
+      expect(
+        [...result.written.keys()].filter((file) => file.endsWith('.xml') || file.endsWith('.json')).sort(),
+      ).toEqual(['sitemap.xml']);
       expect(await out('blog/page/15.html')).toContain('Post one hundred');
     } finally {
       await site.dispose();
@@ -147,26 +185,36 @@ describe('drafts and dates', () => {
   const read = (file: string) => readFile(path.join(small.outDir, file), 'utf8');
 
   it('site build leaves a draft out of everything; --drafts builds and lists it, never in the sitemap or a feed', async () => {
-    await small.writePost('secret-plans', { title: 'Secret plans', date: '2030-01-01', tags: ['Drafts only'], draft: true });
+    await small.writePost('secret-plans', {
+      title: 'Secret plans',
+      date: '2030-01-01',
+      tags: ['Drafts only'],
+      draft: true,
+    });
     const result = await build();
     expect(result.pages.map((page) => page.route)).not.toContain('/blog/secret-plans');
     await expect(read('blog/secret-plans.html')).rejects.toThrow();
     await expect(read('blog/tags/drafts-only.html')).rejects.toThrow();
-    for (const file of ['blog.html', 'index.html', 'sitemap.xml', 'blog/feed.xml', 'blog/feed.json']) expect(await read(file), file).not.toMatch(/secret-plans|Secret plans/);
+    for (const file of ['blog.html', 'index.html', 'sitemap.xml', 'blog/feed.xml', 'blog/feed.json'])
+      expect(await read(file), file).not.toMatch(/secret-plans|Secret plans/);
 
     const withDrafts = await build({ drafts: true });
     expect(withDrafts.pages.map((page) => page.route)).toContain('/blog/secret-plans');
     expect(await read('blog/secret-plans.html')).toContain('Secret plans');
     expect(await read('blog.html')).toContain('href="/blog/secret-plans"');
     expect(await read('blog/tags/drafts-only.html')).toContain('Secret plans');
-    for (const file of ['sitemap.xml', 'blog/feed.xml', 'blog/feed.json']) expect(await read(file), file).not.toMatch(/secret-plans|Secret plans/);
+    for (const file of ['sitemap.xml', 'blog/feed.xml', 'blog/feed.json'])
+      expect(await read(file), file).not.toMatch(/secret-plans|Secret plans/);
     await rm(small.file('pages/blog/secret-plans.md'));
   }, 120_000);
 
   it('a date that is not a real one is an error naming the file, line and field', async () => {
     await writeFile(small.file('pages/blog/bad-date.md'), postText({ title: 'Bad date', date: '2025-02-30' }));
     const before = await read('blog.html');
-    const error = await build().then(() => undefined, (e: unknown) => e);
+    const error = await build().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     await rm(small.file('pages/blog/bad-date.md'));
     const errors = siteErrorsOf(error);
     expect(errors.map((e) => [e.kind, e.field, e.line])).toEqual([['InvalidFrontmatter', 'date', 4]]);

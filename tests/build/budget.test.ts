@@ -29,13 +29,23 @@ describe('budgets', () => {
     for (const [route, w] of weights) {
       expect(w.html.files, route).toEqual([fileOf(route)]);
       // The site's stylesheet, and sonner's: the toaster, on every page, links it when it starts.
-      expect(w.css.files, route).toEqual([expect.stringMatching(/^assets\/site-.*\.css$/), expect.stringMatching(/^assets\/toaster-.*\.css$/)]);
-      expect(w.jsUpFront.files.some((f) => /loader-/.test(f)), route).toBe(true);
+      expect(w.css.files, route).toEqual([
+        expect.stringMatching(/^assets\/site-.*\.css$/),
+        expect.stringMatching(/^assets\/toaster-.*\.css$/),
+      ]);
+      expect(
+        w.jsUpFront.files.some((f) => /loader-/.test(f)),
+        route,
+      ).toBe(true);
       // React, sonner and radix wait for an island: far more than the loader.
       expect(w.jsTotal.bytes, route).toBeGreaterThan(w.jsUpFront.bytes * 10);
       // The preloaded variable font is the one the stylesheet uses.
       expect(w.fonts.files, route).toEqual([expect.stringMatching(/^assets\/inter-.*\.woff2$/)]);
-      for (const weight of Object.values(w) as Weight[]) expect(weight.files.every((f) => weight.sizes[f]! > 0), route).toBe(true);
+      for (const weight of Object.values(w) as Weight[])
+        expect(
+          weight.files.every((f) => weight.sizes[f]! > 0),
+          route,
+        ).toBe(true);
     }
   });
 
@@ -49,7 +59,11 @@ describe('budgets', () => {
 });
 
 describe('overBudget', () => {
-  const weight = (sizes: Record<string, number>): Weight => ({ files: Object.keys(sizes).sort(), sizes, bytes: Object.values(sizes).reduce((a, b) => a + b, 0) });
+  const weight = (sizes: Record<string, number>): Weight => ({
+    files: Object.keys(sizes).sort(),
+    sizes,
+    bytes: Object.values(sizes).reduce((a, b) => a + b, 0),
+  });
   const light: PageWeight = {
     html: weight({ 'about.html': 8000 }),
     css: weight({ 'assets/site-A.css': 7000 }),
@@ -61,13 +75,17 @@ describe('overBudget', () => {
 
   it('passes a page within every budget, up to the limit itself', () => {
     expect(overBudget('about.html', light)).toEqual([]);
-    const atLimits = Object.fromEntries(BUDGET_NAMES.map((name) => [name, weight({ [`assets/${name}.bin`]: BUDGETS[name].limit })])) as unknown as PageWeight;
+    const atLimits = Object.fromEntries(
+      BUDGET_NAMES.map((name) => [name, weight({ [`assets/${name}.bin`]: BUDGETS[name].limit })]),
+    ) as unknown as PageWeight;
     expect(overBudget('about.html', atLimits)).toEqual([]);
   });
 
   it('names the page, the budget and the assets (largest first) when a page is over', () => {
     const heavy = { ...light, jsUpFront: weight({ 'assets/loader-X.js': 5000, 'assets/chunk-Y.js': 4000 }) };
-    expect(overBudget('about.html', heavy)).toEqual(['about.html: JavaScript before interaction 9000 B > 3072 B gzip (assets/loader-X.js 5000 B, assets/chunk-Y.js 4000 B)']);
+    expect(overBudget('about.html', heavy)).toEqual([
+      'about.html: JavaScript before interaction 9000 B > 3072 B gzip (assets/loader-X.js 5000 B, assets/chunk-Y.js 4000 B)',
+    ]);
   });
 
   it('flags each budget one byte over, with the page and the asset', () => {
@@ -94,7 +112,8 @@ describe('createWeigher', () => {
         <div data-island="x" data-src="/assets/island.js"><script type="application/json">{"slides":[{"image":"/images/hero/four.svg","link":"/contact"}],"n":4}</script></div>
         <img src="/images/hero/one.svg" alt=""/><img src="/images/hero/two.svg" alt=""/><img src="/logo.svg" alt=""/>
         <picture><source srcset="/images/hero/three.avif 1x, /images/hero/three@2x.avif 2x"/></picture></body></html>`,
-      'assets/site.css': '@font-face{src:url("./a.woff2") format("woff2")}@font-face{src:url(b.woff)}body{background:url(/images/bg.png)}',
+      'assets/site.css':
+        '@font-face{src:url("./a.woff2") format("woff2")}@font-face{src:url(b.woff)}body{background:url(/images/bg.png)}',
       'assets/a.woff2': 'A'.repeat(100),
       'assets/b.woff': 'B'.repeat(50),
       'assets/loader.js': 'import"./chunk-1.js";console.log(1)',
@@ -117,8 +136,18 @@ describe('createWeigher', () => {
     expect(w.css.files).toEqual(['assets/site.css']);
     expect(w.jsUpFront.files).toEqual(['assets/chunk-1.js', 'assets/loader.js']);
     expect(w.jsTotal.files).toEqual(['assets/chunk-1.js', 'assets/island.js', 'assets/lazy.js', 'assets/loader.js']);
-    expect(w.fonts).toEqual({ files: ['assets/a.woff2', 'assets/b.woff'], sizes: { 'assets/a.woff2': 100, 'assets/b.woff': 50 }, bytes: 150 });
-    expect(w.heroImages.files).toEqual(['images/hero/four.svg', 'images/hero/one.svg', 'images/hero/three.avif', 'images/hero/three@2x.avif', 'images/hero/two.svg']);
+    expect(w.fonts).toEqual({
+      files: ['assets/a.woff2', 'assets/b.woff'],
+      sizes: { 'assets/a.woff2': 100, 'assets/b.woff': 50 },
+      bytes: 150,
+    });
+    expect(w.heroImages.files).toEqual([
+      'images/hero/four.svg',
+      'images/hero/one.svg',
+      'images/hero/three.avif',
+      'images/hero/three@2x.avif',
+      'images/hero/two.svg',
+    ]);
     expect(w.heroImages.bytes).toBe(12 + 60 + 6 + 30 + 60);
   });
 });

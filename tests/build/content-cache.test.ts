@@ -64,7 +64,10 @@ describe('the content cache', () => {
     await expectSameFiles(first, torn);
     expect(await readFile(path.join(cache, store!), 'utf8')).toBe(text);
     const [header, ...rest] = text.split('\n');
-    await writeFile(path.join(cache, store!), [JSON.stringify({ ...JSON.parse(header!), recipe: 'another' }), ...rest].join('\n'));
+    await writeFile(
+      path.join(cache, store!),
+      [JSON.stringify({ ...JSON.parse(header!), recipe: 'another' }), ...rest].join('\n'),
+    );
     expect((await buildReal('torn', 'cache-torn')).content.stored).toBe(0);
     expect((await buildReal('torn', 'cache-torn')).content.stored).toBe(first.pages.length);
   });
@@ -83,7 +86,11 @@ describe('the content cache', () => {
       await site.edit('site.yml', /^tagline: .*$/m, 'tagline: Another tagline for the tests');
       expect((await site.build({ cacheDir, now })).content).toEqual({ stored: cold.pages.length, rendered: 0 });
       // The same output as a cold build of the same sources.
-      const fresh = await site.build({ cacheDir: path.join(site.dir, 'cache-fresh'), outDir: path.join(site.dir, 'fresh'), now });
+      const fresh = await site.build({
+        cacheDir: path.join(site.dir, 'cache-fresh'),
+        outDir: path.join(site.dir, 'fresh'),
+        now,
+      });
       const warm = await site.build({ cacheDir, now });
       await expectSameFiles(fresh, warm);
     } finally {
@@ -113,17 +120,30 @@ describe('the content cache', () => {
       const failure = (name: string, cache = path.join(site.dir, `cache-fail-${name}`)) =>
         site.build({ outDir: out(`fail-${name}`), now, cacheDir: cache }).then(
           () => [],
-          (error: unknown) => siteErrorsOf(error).map(({ kind, file, field, line, message }) => ({ kind, file, field, line, message })),
+          (error: unknown) =>
+            siteErrorsOf(error).map(({ kind, file, field, line, message }) => ({ kind, file, field, line, message })),
         );
-      await site.edit('site.yml', '      options: { dashes: oldschool }\n', '      options: { dashes: oldschool }\n    - name: remark-smartypantz\n');
+      await site.edit(
+        'site.yml',
+        '      options: { dashes: oldschool }\n',
+        '      options: { dashes: oldschool }\n    - name: remark-smartypantz\n',
+      );
       const missing = await failure('cold');
-      expect(missing).toEqual([expect.objectContaining({ kind: 'MarkdownPluginNotFound', file: expect.stringMatching(/site\.yml$/), field: 'markdown.plugins[1].name' })]);
+      expect(missing).toEqual([
+        expect.objectContaining({
+          kind: 'MarkdownPluginNotFound',
+          file: expect.stringMatching(/site\.yml$/),
+          field: 'markdown.plugins[1].name',
+        }),
+      ]);
       expect(await failure('warm', cacheDir)).toEqual(missing);
 
       await site.edit('site.yml', 'remark-smartypantz', './tests/fixtures/remark-plugins/no-h1.js');
       await site.edit('about.md', '## Who we are', '# Who we are');
       const onOne = await failure('cold-page');
-      expect(onOne).toEqual([expect.objectContaining({ kind: 'MarkdownFailed', file: expect.stringMatching(/about\.md$/), line: 7 })]);
+      expect(onOne).toEqual([
+        expect.objectContaining({ kind: 'MarkdownFailed', file: expect.stringMatching(/about\.md$/), line: 7 }),
+      ]);
       expect(await failure('warm-page', cacheDir)).toEqual(onOne);
     } finally {
       await site.cleanup();

@@ -42,7 +42,11 @@ describe('a failed build names the problem and keeps the previous output', () =>
   it('a missing required field', async () => {
     await site.edit('about.md', /^description: .*\n/m, '');
     const [error] = await failingBuild();
-    expect(error).toMatchObject({ kind: 'InvalidFrontmatter', field: 'description', file: expect.stringMatching(/about\.md$/) });
+    expect(error).toMatchObject({
+      kind: 'InvalidFrontmatter',
+      field: 'description',
+      file: expect.stringMatching(/about\.md$/),
+    });
   });
 
   it('an unknown key (a misspelt field)', async () => {
@@ -53,12 +57,20 @@ describe('a failed build names the problem and keeps the previous output', () =>
   });
 
   it('a title too long for search results once the site name is appended: a warning naming the config field, not an error', async () => {
-    await site.edit('about.md', 'title: About Fixture Co', 'title: About Fixture Co, the company that exists only to be built');
+    await site.edit(
+      'about.md',
+      'title: About Fixture Co',
+      'title: About Fixture Co, the company that exists only to be built',
+    );
     const result = await site.build();
     const long = result.warnings.filter((w) => w.kind === 'LongTitles');
     expect(long).toHaveLength(1);
-    expect(long[0]!.message).toMatch(/^1 page title is longer than 70 characters with " \| Fixture Co" appended \(the site's name in .*site\.yml\): .*about\.md \(71\)$/);
-    expect(result.pages.find((p) => p.route === '/about')!.title).toBe('About Fixture Co, the company that exists only to be built');
+    expect(long[0]!.message).toMatch(
+      /^1 page title is longer than 70 characters with " \| Fixture Co" appended \(the site's name in .*site\.yml\): .*about\.md \(71\)$/,
+    );
+    expect(result.pages.find((p) => p.route === '/about')!.title).toBe(
+      'About Fixture Co, the company that exists only to be built',
+    );
   });
 
   it('an unknown template', async () => {
@@ -70,14 +82,20 @@ describe('a failed build names the problem and keeps the previous output', () =>
   });
 
   it('a duplicate route, naming both files', async () => {
-    await site.write('dupe.md', '---\ntitle: Dupe\ndescription: Claims the about route through its slug field.\nslug: about\n---\n');
+    await site.write(
+      'dupe.md',
+      '---\ntitle: Dupe\ndescription: Claims the about route through its slug field.\nslug: about\n---\n',
+    );
     const [error] = await failingBuild();
     expect(error).toMatchObject({ kind: 'DuplicateRoute', field: 'slug' });
     expect(error!.message).toMatch(/about\.md and .*dupe\.md both claim the route \/about/);
   });
 
   it('a route that would escape the output folder', async () => {
-    await site.write('evil.md', '---\ntitle: Evil\ndescription: Tries to write outside the output folder.\nslug: ../../escaped\n---\n');
+    await site.write(
+      'evil.md',
+      '---\ntitle: Evil\ndescription: Tries to write outside the output folder.\nslug: ../../escaped\n---\n',
+    );
     const [error] = await failingBuild();
     expect(error).toMatchObject({ kind: 'UnsafeRoute', field: 'slug', file: expect.stringMatching(/evil\.md$/) });
   });
@@ -98,7 +116,12 @@ describe('a failed build names the problem and keeps the previous output', () =>
   it('an invalid config value', async () => {
     await site.edit('site.yml', 'locale: en_NG', 'locale: Nigeria');
     const [error] = await failingBuild();
-    expect(error).toMatchObject({ kind: 'InvalidConfig', field: 'locale', file: expect.stringMatching(/site\.yml$/), line: 7 });
+    expect(error).toMatchObject({
+      kind: 'InvalidConfig',
+      field: 'locale',
+      file: expect.stringMatching(/site\.yml$/),
+      line: 7,
+    });
     expect(error!.message).toMatch(/a locale like en_US/);
   });
 
@@ -109,9 +132,16 @@ describe('a failed build names the problem and keeps the previous output', () =>
   });
 
   it('a planned route that now has a page', async () => {
-    await site.write('press.md', '---\ntitle: Press\ndescription: The press page now exists, so it is no longer planned.\n---\n');
+    await site.write(
+      'press.md',
+      '---\ntitle: Press\ndescription: The press page now exists, so it is no longer planned.\n---\n',
+    );
     const [error] = await failingBuild();
-    expect(error).toMatchObject({ kind: 'InvalidConfig', field: 'plannedRoutes', file: expect.stringMatching(/site\.yml$/) });
+    expect(error).toMatchObject({
+      kind: 'InvalidConfig',
+      field: 'plannedRoutes',
+      file: expect.stringMatching(/site\.yml$/),
+    });
     expect(error!.message).toContain('/press now has a page');
   });
 
@@ -136,7 +166,10 @@ describe('a failed build names the problem and keeps the previous output', () =>
     // Marked as a build's own file (output-folder.ts), so the build recycles it rather than refusing the spare.
     await writeFile(path.join(spare, '.site-output.json'), JSON.stringify({ generator: 'site', files: ['services'] }));
     const [error] = await failingBuild();
-    expect(error).toMatchObject({ kind: 'WriteFailed', file: expect.stringMatching(/services[\\/](audits|index)\.md$/) });
+    expect(error).toMatchObject({
+      kind: 'WriteFailed',
+      file: expect.stringMatching(/services[\\/](audits|index)\.md$/),
+    });
     expect(error!.message).toMatch(/^Could not write services\//);
   });
 

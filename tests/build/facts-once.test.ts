@@ -16,8 +16,17 @@ describe('company facts', () => {
     const config = (await loadConfig(path.join(REPO, 'pages'), REPO, theme.config)) as WebsiteConfig;
     const { contact } = config;
     const facts = [
-      config.name, config.legalName, config.baseUrl, config.contact.phone, config.contact.emergencyPhone, config.contact.email,
-      config.contact.securityEmail, config.contact.privacyEmail, contact.careersEmail, contact.partnersEmail, config.address.street,
+      config.name,
+      config.legalName,
+      config.baseUrl,
+      config.contact.phone,
+      config.contact.emergencyPhone,
+      config.contact.email,
+      config.contact.securityEmail,
+      config.contact.privacyEmail,
+      contact.careersEmail,
+      contact.partnersEmail,
+      config.address.street,
     ];
     const sources = [
       ...(await listFiles(path.join(REPO, 'pages'))).filter((f) => f.endsWith('.md')).map((f) => `pages/${f}`),
@@ -34,11 +43,14 @@ describe('company facts', () => {
   });
 
   it('are unknown to the engine: generator/ names no place, page or inbox of this company, and its config schema is generic', async () => {
-    const words = /\/security-policy\b|\b(africa|nigeria|lagos|ikeja|sabi|careers|partners|careersEmail|partnersEmail)\b/i;
+    const words =
+      /\/security-policy\b|\b(africa|nigeria|lagos|ikeja|sabi|careers|partners|careersEmail|partnersEmail)\b/i;
     const found: string[] = [];
     for (const file of await listFiles(path.join(REPO, 'generator'))) {
       const text = await readFile(path.join(REPO, 'generator', file), 'utf8');
-      text.split('\n').forEach((line, i) => words.test(line) && found.push(`generator/${file}:${i + 1}: ${line.trim()}`));
+      text
+        .split('\n')
+        .forEach((line, i) => words.test(line) && found.push(`generator/${file}:${i + 1}: ${line.trim()}`));
     }
     expect(found).toEqual([]);
   });
@@ -50,15 +62,30 @@ describe('a site of its own', () => {
     try {
       await mkdir(path.join(dir, 'pages'));
       await writeFile(path.join(dir, 'pages/site.yml'), 'name: Notes\nbaseUrl: https://notes.example.org\n');
-      await writeFile(path.join(dir, 'pages/index.md'), '# Notes on things\n\nWhat I learned this year, one page at a time.\n');
-      const result = await build({ root: dir, pagesDir: path.join(dir, 'pages'), outDir: path.join(dir, 'dist'), logger: silentLogger });
+      await writeFile(
+        path.join(dir, 'pages/index.md'),
+        '# Notes on things\n\nWhat I learned this year, one page at a time.\n',
+      );
+      const result = await build({
+        root: dir,
+        pagesDir: path.join(dir, 'pages'),
+        outDir: path.join(dir, 'dist'),
+        logger: silentLogger,
+      });
       expect(result.warnings).toEqual([]);
       const html = await readFile(path.join(dir, 'dist/index.html'), 'utf8');
       expect(html).toContain('<title>Notes on things | Notes</title>');
       expect(html).toContain('<meta name="description" content="What I learned this year, one page at a time."/>');
       expect(html).toContain('<html lang="en-US">');
-      const graph = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as { '@graph': Record<string, unknown>[] };
-      expect(graph['@graph'][0]).toEqual({ '@type': 'Organization', '@id': 'https://notes.example.org/#organization', name: 'Notes', url: 'https://notes.example.org/' });
+      const graph = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!) as {
+        '@graph': Record<string, unknown>[];
+      };
+      expect(graph['@graph'][0]).toEqual({
+        '@type': 'Organization',
+        '@id': 'https://notes.example.org/#organization',
+        name: 'Notes',
+        url: 'https://notes.example.org/',
+      });
       // No security.txt without a contact, no icons without a logo, and no theme colour.
       const files = await listFiles(path.join(dir, 'dist'));
       expect(files.filter((f) => /security\.txt|logo\.png|apple-touch-icon/.test(f))).toEqual([]);

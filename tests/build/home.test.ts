@@ -11,8 +11,23 @@ beforeAll(async () => {
 });
 
 const GROUPS: [string, string, string[]][] = [
-  ['Core Security', '/core-security', ['/cyber-security', '/infrastructure-security', '/network-assurance', '/cloud-security', '/container-security', '/workload-security']],
-  ['Development', '/development', ['/development#application', '/development#software', '/development#development', '/development#attack-surface']],
+  [
+    'Core Security',
+    '/core-security',
+    [
+      '/cyber-security',
+      '/infrastructure-security',
+      '/network-assurance',
+      '/cloud-security',
+      '/container-security',
+      '/workload-security',
+    ],
+  ],
+  [
+    'Development',
+    '/development',
+    ['/development#application', '/development#software', '/development#development', '/development#attack-surface'],
+  ],
   ['Identity & Access', '/identity', ['/identity-management', '/iot-security', '/cloud-identity-assurance']],
   ['Digital Solutions', '/digital-solutions', ['/ui-ux-design', '/voice-video-collaboration', '/archiving-solutions']],
   ['Academy', '/academy', ['/academy#training', '/academy#certification', '/academy#workshops']],
@@ -36,7 +51,10 @@ describe('shared header', () => {
 
   it('follows the groups with About, Contact and Get Started', () => {
     const plain = [...home.querySelectorAll('.nav-desktop .nav-link')].map((a) => [text(a), a.getAttribute('href')]);
-    expect(plain).toEqual([['About', '/about'], ['Contact', '/contact']]);
+    expect(plain).toEqual([
+      ['About', '/about'],
+      ['Contact', '/contact'],
+    ]);
     expect(text(home.querySelector('.header-cta'))).toBe('Get Started');
   });
 
@@ -46,7 +64,12 @@ describe('shared header', () => {
     const accordions = [...menu.querySelectorAll('details.accordion')];
     expect(accordions.map((d) => text(d.querySelector('summary')))).toEqual(GROUPS.map(([label]) => label));
     expect(new Set(accordions.map((d) => d.getAttribute('name'))).size).toBe(1);
-    accordions.forEach((d, i) => expect([...d.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([GROUPS[i]![1], ...GROUPS[i]![2]]));
+    accordions.forEach((d, i) =>
+      expect([...d.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+        GROUPS[i]![1],
+        ...GROUPS[i]![2],
+      ]),
+    );
     expect(texts(menu, '.nav-mobile-links a')).toEqual(['About', 'Contact']);
     expect(text(menu.querySelector('.nav-mobile-cta'))).toBe('Get Started');
   });
@@ -55,16 +78,34 @@ describe('shared header', () => {
 describe('shared footer', () => {
   const footer = () => home.querySelector('footer.site-footer')!;
   const column = (title: string) => {
-    const col = [...footer().querySelectorAll('.footer-columns > div')].find((c) => text(c.querySelector('h2')) === title);
+    const col = [...footer().querySelectorAll('.footer-columns > div')].find(
+      (c) => text(c.querySelector('h2')) === title,
+    );
     return [...(col?.querySelectorAll('a') ?? [])].map((a) => [text(a), a.getAttribute('href')]);
   };
 
   it('has services, company, resources and legal columns with the spec routes', () => {
-    expect(column('Services').map(([, href]) => href)).toEqual(['/core-security', '/development', '/identity', '/digital-solutions', '/academy']);
+    expect(column('Services').map(([, href]) => href)).toEqual([
+      '/core-security',
+      '/development',
+      '/identity',
+      '/digital-solutions',
+      '/academy',
+    ]);
     expect(column('Services').find(([, href]) => href === '/development')?.[0]).toBe('Application Assurance');
-    expect(column('Company').map(([, href]) => href)).toEqual(expect.arrayContaining(['/about', '/careers', '/partners', '/press', '/team']));
-    expect(column('Resources').map(([, href]) => href)).toEqual(expect.arrayContaining(['/blog', '/threat-intelligence', '/whitepapers', '/case-studies', '/documentation']));
-    expect(column('Legal').map(([, href]) => href)).toEqual(['/privacy-policy', '/terms-of-service', '/security-policy', '/compliance', '/cookie-policy']);
+    expect(column('Company').map(([, href]) => href)).toEqual(
+      expect.arrayContaining(['/about', '/careers', '/partners', '/press', '/team']),
+    );
+    expect(column('Resources').map(([, href]) => href)).toEqual(
+      expect.arrayContaining(['/blog', '/threat-intelligence', '/whitepapers', '/case-studies', '/documentation']),
+    );
+    expect(column('Legal').map(([, href]) => href)).toEqual([
+      '/privacy-policy',
+      '/terms-of-service',
+      '/security-policy',
+      '/compliance',
+      '/cookie-policy',
+    ]);
   });
 
   it('has three social links with placeholder targets and accessible names', () => {
@@ -119,7 +160,9 @@ describe('home page', () => {
       expect(slide.getAttribute('aria-label')).toBe(`${i + 1} of 6`);
     });
     // Slide 1's image is in the markup; the carousel island's props carry all six, to add as slides come up.
-    const props = JSON.parse(home.querySelector('[data-island="carousel"] > script[type="application/json"]')!.textContent!);
+    const props = JSON.parse(
+      home.querySelector('[data-island="carousel"] > script[type="application/json"]')!.textContent!,
+    );
     const images = props.slides.map((slide: { image: string }) => slide.image);
     expect(new Set(images).size).toBe(6);
     expect([...home.querySelectorAll('.hero-image')].map((img) => img.getAttribute('src'))).toEqual([images[0]]);
@@ -132,7 +175,11 @@ describe('home page', () => {
     const features = home.querySelector('.hero-features.is-shown')!;
     expect(features.closest('.hero-slide')).toBeNull();
     expect(texts(features, 'strong')).toEqual(['24/7 Protection', 'Rapid Response', 'Expert Team']);
-    expect(texts(features, 'li > span:last-child > span')).toEqual(['Round-the-clock monitoring', 'Instant threat mitigation', 'Certified professionals']);
+    expect(texts(features, 'li > span:last-child > span')).toEqual([
+      'Round-the-clock monitoring',
+      'Instant threat mitigation',
+      'Certified professionals',
+    ]);
     expect(texts(first!, '.hero-actions a')).toContain('View All Services');
     for (const slide of rest) {
       expect(slide.querySelector('.hero-features')).toBeNull();
@@ -142,20 +189,38 @@ describe('home page', () => {
 
   it('renders slide 1 active with arrows, one dot per slide, the counter "1 / 6" and a link to #services', () => {
     expect(home.querySelector('.hero-slide.is-active')?.id).toBe('hero-slide-1');
-    expect(home.querySelector('.hero-image.is-active')?.getAttribute('src')).toBe(home.querySelector('.hero-image')?.getAttribute('src'));
+    expect(home.querySelector('.hero-image.is-active')?.getAttribute('src')).toBe(
+      home.querySelector('.hero-image')?.getAttribute('src'),
+    );
     expect(home.querySelector('.hero-prev')?.getAttribute('aria-label')).toBe('Previous slide');
     expect(home.querySelector('.hero-next')?.getAttribute('aria-label')).toBe('Next slide');
-    expect([...home.querySelectorAll('.hero-dot')].map((a) => a.getAttribute('href'))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `#hero-slide-${n}`));
+    expect([...home.querySelectorAll('.hero-dot')].map((a) => a.getAttribute('href'))).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `#hero-slide-${n}`),
+    );
     expect(text(home.querySelector('.hero-counter'))).toBe('Slide 1 / 6');
     expect(home.querySelector('.hero a[href="#services"]')).not.toBeNull();
   });
 
   it('has the five service cards with their item lists and Learn More buttons', () => {
     const cards = [...home.querySelectorAll('#services .card-service')];
-    expect(cards.map((c) => text(c.querySelector('h3')))).toEqual(['Core Security Services', 'Development & Assurance', 'Identity & Access', 'Digital Solutions', 'Academy']);
+    expect(cards.map((c) => text(c.querySelector('h3')))).toEqual([
+      'Core Security Services',
+      'Development & Assurance',
+      'Identity & Access',
+      'Digital Solutions',
+      'Academy',
+    ]);
     expect(cards.map((c) => c.querySelectorAll('.service-list li').length)).toEqual([6, 4, 3, 3, 3]);
-    expect(texts(cards[2]!, '.service-list strong')).toEqual(['Identity Management', 'IOT Security', 'Cloud Assurance']);
-    expect(texts(cards[4]!, '.service-list strong')).toEqual(['Security Training', 'Awareness Programs', 'Custom Workshops']);
+    expect(texts(cards[2]!, '.service-list strong')).toEqual([
+      'Identity Management',
+      'IOT Security',
+      'Cloud Assurance',
+    ]);
+    expect(texts(cards[4]!, '.service-list strong')).toEqual([
+      'Security Training',
+      'Awareness Programs',
+      'Custom Workshops',
+    ]);
     for (const card of cards) expect(text(card.querySelector('.card-actions .btn'))).toBe('Learn More');
   });
 
@@ -171,9 +236,21 @@ describe('home page', () => {
   it('has the about section: heading, statistics, values, button and certifications', () => {
     const about = home.querySelector('#about')!;
     expect(text(about.querySelector('h2'))).toMatch(/^Why Choose/);
-    const stats = [...about.querySelectorAll('.stat')].map((s) => `${text(s.querySelector('.stat-number'))} ${text(s.querySelector('.stat-label'))}`);
-    expect(stats).toEqual(['15+ Years Experience', '200+ Security Experts', '1000+ Clients Protected', '10M+ Threats Blocked']);
-    expect(texts(about, '.values .card-title')).toEqual(['Expert Excellence', '24/7 Vigilance', 'Innovation First', 'Global Reach']);
+    const stats = [...about.querySelectorAll('.stat')].map(
+      (s) => `${text(s.querySelector('.stat-number'))} ${text(s.querySelector('.stat-label'))}`,
+    );
+    expect(stats).toEqual([
+      '15+ Years Experience',
+      '200+ Security Experts',
+      '1000+ Clients Protected',
+      '10M+ Threats Blocked',
+    ]);
+    expect(texts(about, '.values .card-title')).toEqual([
+      'Expert Excellence',
+      '24/7 Vigilance',
+      'Innovation First',
+      'Global Reach',
+    ]);
     expect(texts(about, '.btn')).toContain('Learn About Our Approach');
     expect(texts(about, '.cert-list li')).toEqual(['ISO 27001', 'SOC 2 Type II', 'NIST Framework', 'GDPR Compliant']);
   });

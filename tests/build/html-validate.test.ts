@@ -17,14 +17,18 @@ describe('html-validate', () => {
     const problems: string[] = [];
     for (const route of [...site.routes, '/404']) {
       const report = await validator.validateString(await site.html(route), fileOf(route));
-      for (const result of report.results) for (const m of result.messages) problems.push(`${fileOf(route)}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
+      for (const result of report.results)
+        for (const m of result.messages)
+          problems.push(`${fileOf(route)}:${m.line}:${m.column} ${m.ruleId}: ${m.message}`);
     }
     expect(problems).toEqual([]);
   });
 
   it('turns off only rules that restate React serialisation, each with a reason', async () => {
     const source = await (await import('node:fs/promises')).readFile(new URL(configPath, import.meta.url), 'utf8');
-    const off = Object.entries(config.rules ?? {}).filter(([, v]) => v === 'off').map(([k]) => k);
+    const off = Object.entries(config.rules ?? {})
+      .filter(([, v]) => v === 'off')
+      .map(([k]) => k);
     expect(off.sort()).toEqual(['attr-case', 'attribute-boolean-style', 'attribute-empty-style', 'void-style']);
     for (const rule of off) expect(source).toMatch(new RegExp(`//[^\\n]*\\n(\\s*'[^']+': 'off',\\n)*\\s*'${rule}'`));
   });
@@ -40,7 +44,10 @@ describe('metadata across pages', () => {
       const title = doc.title;
       const description = doc.querySelector('meta[name="description"]')!.getAttribute('content')!;
       expect(titles.get(title), `${route} repeats the title of ${titles.get(title)}`).toBeUndefined();
-      expect(descriptions.get(description), `${route} repeats the description of ${descriptions.get(description)}`).toBeUndefined();
+      expect(
+        descriptions.get(description),
+        `${route} repeats the description of ${descriptions.get(description)}`,
+      ).toBeUndefined();
       titles.set(title, route);
       descriptions.set(description, route);
       expect(title.length, route).toBeLessThanOrEqual(70);

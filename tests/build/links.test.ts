@@ -30,9 +30,21 @@ describe('a damaged build', () => {
     try {
       const result = await fixture.build();
       const assets = await readdir(path.join(fixture.outDir, 'assets'));
-      await rm(path.join(fixture.outDir, 'assets', assets.find((f) => f.endsWith('.css'))!));
+      await rm(
+        path.join(
+          fixture.outDir,
+          'assets',
+          assets.find((f) => f.endsWith('.css'))!,
+        ),
+      );
       const about = path.join(fixture.outDir, 'about.html');
-      await writeFile(about, (await readFile(about, 'utf8')).replace('</main>', '<a href="/services#nowhere">x</a><a href="/gone">y</a></main>'));
+      await writeFile(
+        about,
+        (await readFile(about, 'utf8')).replace(
+          '</main>',
+          '<a href="/services#nowhere">x</a><a href="/gone">y</a></main>',
+        ),
+      );
       const report = await checkSite(fixture.outDir, result.config);
       const problems = report.problems.map((p) => `${p.page} → ${p.link}`);
       expect(problems).toContain('/about → /gone');
@@ -49,13 +61,23 @@ describe('a damaged build', () => {
     try {
       const result = await fixture.build();
       const config: SiteConfig = { ...result.config, plannedRoutes: ['/press', '/careers', '/about'] };
-      await writeFile(path.join(fixture.outDir, 'services.html'), (await readFile(path.join(fixture.outDir, 'services.html'), 'utf8')).replace('</main>', '<a href="#">stray</a></main>'));
+      await writeFile(
+        path.join(fixture.outDir, 'services.html'),
+        (await readFile(path.join(fixture.outDir, 'services.html'), 'utf8')).replace(
+          '</main>',
+          '<a href="#">stray</a></main>',
+        ),
+      );
       const report = await checkSite(fixture.outDir, config, { placeholders: theme.placeholderLinks?.(config) });
       expect(report.problems).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ link: '/careers', problem: expect.stringMatching(/no page links to it/) }),
           expect.objectContaining({ link: '/about', problem: expect.stringMatching(/now has a page/) }),
-          expect.objectContaining({ page: '/services', link: '#', problem: expect.stringMatching(/2 placeholder links, but the theme declares 1/) }),
+          expect.objectContaining({
+            page: '/services',
+            link: '#',
+            problem: expect.stringMatching(/2 placeholder links, but the theme declares 1/),
+          }),
         ]),
       );
     } finally {
@@ -68,8 +90,15 @@ describe('links between markdown files', () => {
   it('become the routes the files build to, with their fragments, from any folder', async () => {
     const fixture = await tempSite('basic');
     try {
-      await fixture.edit('about.md', 'We exist to be built in tests.', 'We exist to be built in tests: see [audits](./services/audits.md), [services](services/index.md#training) and [home](/index.md).');
-      await fixture.write('services/more.md', '---\ntitle: More services\ndescription: A page that links back up the tree to other pages.\n---\n\nBack to [about](../about.md) or [the list][list].\n\n[list]: ./index.md\n');
+      await fixture.edit(
+        'about.md',
+        'We exist to be built in tests.',
+        'We exist to be built in tests: see [audits](./services/audits.md), [services](services/index.md#training) and [home](/index.md).',
+      );
+      await fixture.write(
+        'services/more.md',
+        '---\ntitle: More services\ndescription: A page that links back up the tree to other pages.\n---\n\nBack to [about](../about.md) or [the list][list].\n\n[list]: ./index.md\n',
+      );
       await fixture.build();
       const about = await readFile(path.join(fixture.outDir, 'about.html'), 'utf8');
       expect(about).toContain('<a href="/services/audits">audits</a>');
@@ -86,11 +115,25 @@ describe('links between markdown files', () => {
   it('name the file and line of a link to a markdown file that does not exist, as written', async () => {
     const fixture = await tempSite('basic');
     try {
-      await fixture.edit('about.md', 'We exist to be built in tests.', 'We exist to be built in tests.\n\nSee [the guide](./guide/install.md#usage).');
-      const error = await fixture.build().then(() => undefined, (e: unknown) => e);
+      await fixture.edit(
+        'about.md',
+        'We exist to be built in tests.',
+        'We exist to be built in tests.\n\nSee [the guide](./guide/install.md#usage).',
+      );
+      const error = await fixture.build().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       const [broken] = siteErrorsOf(error);
-      expect(broken).toMatchObject({ kind: 'BrokenLink', file: expect.stringMatching(/about\.md$/), line: 11, field: './guide/install.md#usage' });
-      expect(broken!.message).toBe('Link "./guide/install.md#usage" on /about is broken: guide/install.md is not a page of the site (no such markdown file in the pages folder)');
+      expect(broken).toMatchObject({
+        kind: 'BrokenLink',
+        file: expect.stringMatching(/about\.md$/),
+        line: 11,
+        field: './guide/install.md#usage',
+      });
+      expect(broken!.message).toBe(
+        'Link "./guide/install.md#usage" on /about is broken: guide/install.md is not a page of the site (no such markdown file in the pages folder)',
+      );
       expect(broken!.hint).toMatch(/or create guide\/install\.md/);
     } finally {
       await fixture.cleanup();

@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../generator/dev/check-site';
 import { build, type BuildResult } from '../../generator/core/build';
 import { silentLogger } from '../../generator/core/logger';
-import { cheatSheet, cheatSheetName, DOCS_CODE, docsPages, writeCheatSheets, writeDocsSite } from '../../scripts/lib/markdown-collections';
+import {
+  cheatSheet,
+  cheatSheetName,
+  DOCS_CODE,
+  docsPages,
+  writeCheatSheets,
+  writeDocsSite,
+} from '../../scripts/lib/markdown-collections';
 
 const CHEAT_SHEETS = 2_200;
 let temp: string;
@@ -23,7 +30,10 @@ beforeAll(async () => {
 afterAll(() => rm(temp, { recursive: true, force: true }));
 
 /** Builds a collection in a project of its own (no templates/: the built-in theme). */
-async function buildCollection(name: string, write: (pagesDir: string) => Promise<void>): Promise<{ outDir: string; result: BuildResult }> {
+async function buildCollection(
+  name: string,
+  write: (pagesDir: string) => Promise<void>,
+): Promise<{ outDir: string; result: BuildResult }> {
   const root = path.join(temp, name);
   await write(path.join(root, 'pages'));
   const outDir = path.join(root, 'dist');
@@ -31,8 +41,10 @@ async function buildCollection(name: string, write: (pagesDir: string) => Promis
   return { outDir, result };
 }
 
-const htmlFiles = async (outDir: string) => (await readdir(outDir, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
-const docOf = async (outDir: string, file: string) => new JSDOM(await readFile(path.join(outDir, file), 'utf8')).window.document;
+const htmlFiles = async (outDir: string) =>
+  (await readdir(outDir, { recursive: true })).filter((file) => file.endsWith('.html')).sort();
+const docOf = async (outDir: string, file: string) =>
+  new JSDOM(await readFile(path.join(outDir, file), 'utf8')).window.document;
 const fileOfRoute = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
 const SITE = 'https://site.test';
@@ -77,13 +89,21 @@ describe('a documentation site in the form of a VitePress one', () => {
     const { outDir, result } = await buildCollection('docs', writeDocsSite);
     const files = await htmlFiles(outDir);
     // guide/index.md is the route /guide, written to guide.html.
-    expect(files).toEqual(docsPages().map((page) => page.file.replace(/(^|\/)index\.md$/, '').replace(/\.md$/, '') || 'index').map((route) => `${route}.html`).sort());
+    expect(files).toEqual(
+      docsPages()
+        .map((page) => page.file.replace(/(^|\/)index\.md$/, '').replace(/\.md$/, '') || 'index')
+        .map((route) => `${route}.html`)
+        .sort(),
+    );
     const built = new Set(files);
 
     const features = await docOf(outDir, 'guide/features.html');
     const samples = [...features.querySelectorAll('pre > code')].map((el) => [el.className, el.textContent]);
-    for (const lang of ['vue', 'handlebars', 'jinja']) expect(samples).toContainEqual([`language-${lang}`, `${DOCS_CODE[lang]}\n`]);
-    expect([...features.querySelectorAll('p > code')].map((el) => el.textContent)).toEqual(expect.arrayContaining(['{{ count }}', '${{ secrets.TOKEN }}']));
+    for (const lang of ['vue', 'handlebars', 'jinja'])
+      expect(samples).toContainEqual([`language-${lang}`, `${DOCS_CODE[lang]}\n`]);
+    expect([...features.querySelectorAll('p > code')].map((el) => el.textContent)).toEqual(
+      expect.arrayContaining(['{{ count }}', '${{ secrets.TOKEN }}']),
+    );
     const deploy = await docOf(outDir, 'guide/deploy.html');
     expect(deploy.querySelector('pre > code')?.textContent).toBe(`${DOCS_CODE.yaml}\n`);
     // A link with an #anchor leads to that heading.

@@ -37,13 +37,26 @@ describe('a markdown plugin from npm, named in the site config', () => {
   it('a plugin failing on a page names the page, its line and the plugin; the previous output stays', async () => {
     await site.build();
     const before = await snapshotDir(site.outDir);
-    await site.edit('site.yml', '      options: { dashes: oldschool }\n', '      options: { dashes: oldschool }\n    - name: ./tests/fixtures/remark-plugins/no-h1.js\n');
+    await site.edit(
+      'site.yml',
+      '      options: { dashes: oldschool }\n',
+      '      options: { dashes: oldschool }\n    - name: ./tests/fixtures/remark-plugins/no-h1.js\n',
+    );
     await site.edit('about.md', '## Who we are', '# Who we are');
-    const error = await site.build().then(() => undefined, (e: unknown) => e);
+    const error = await site.build().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(siteErrorsOf(error)).toEqual([
-      expect.objectContaining({ kind: 'MarkdownFailed', file: path.relative(process.cwd(), path.join(site.pagesDir, 'about.md')), line: 7 }),
+      expect.objectContaining({
+        kind: 'MarkdownFailed',
+        file: path.relative(process.cwd(), path.join(site.pagesDir, 'about.md')),
+        line: 7,
+      }),
     ]);
-    expect((error as Error).message).toMatch(/"\.\/tests\/fixtures\/remark-plugins\/no-h1\.js" \(markdown\.plugins\[1\]\).*level-1 heading/);
+    expect((error as Error).message).toMatch(
+      /"\.\/tests\/fixtures\/remark-plugins\/no-h1\.js" \(markdown\.plugins\[1\]\).*level-1 heading/,
+    );
     expect(await snapshotDir(site.outDir)).toEqual(before);
   });
 });
@@ -64,12 +77,23 @@ describe('a markdown plugin that is not installed (CLI)', () => {
     expect(await readFile(path.join(site.outDir, 'typography.html'), 'utf8')).toContain(TYPOGRAPHY);
     const before = await snapshotDir(site.outDir);
     const config = path.join(site.pagesDir, 'site.yml');
-    await writeFile(config, (await readFile(config, 'utf8')).replace('      options: { dashes: oldschool }\n', '      options: { dashes: oldschool }\n    - name: remark-smartypantz\n'));
+    await writeFile(
+      config,
+      (await readFile(config, 'utf8')).replace(
+        '      options: { dashes: oldschool }\n',
+        '      options: { dashes: oldschool }\n    - name: remark-smartypantz\n',
+      ),
+    );
 
     const result = await build();
     expect(result.code, result.stderr).toBe(1);
     const error = reportedError(result.stderr);
-    expect(error).toMatchObject({ kind: 'MarkdownPluginNotFound', title: 'Markdown plugin not found', file: path.relative(project.root, config), field: 'markdown.plugins[1].name' });
+    expect(error).toMatchObject({
+      kind: 'MarkdownPluginNotFound',
+      title: 'Markdown plugin not found',
+      file: path.relative(project.root, config),
+      field: 'markdown.plugins[1].name',
+    });
     expect(error!.message).toContain('"remark-smartypantz"');
     expect(error!.hint).toContain('npm install remark-smartypantz');
     expect(result.stderr, 'no stack without --verbose').not.toMatch(/\n\s+at .*:\d+:\d+/);

@@ -17,7 +17,14 @@ import { build } from '../../generator/core/build';
 import { siteErrorsOf } from '../../generator/core/errors';
 import { silentLogger } from '../../generator/core/logger';
 import { checkOutputPlace } from '../../generator/output/output-folder';
-import { cliProject, reportedError, runCli, type CliProject, type CliResult, type TestSite } from '../support/cli-project';
+import {
+  cliProject,
+  reportedError,
+  runCli,
+  type CliProject,
+  type CliResult,
+  type TestSite,
+} from '../support/cli-project';
 import { REPO } from '../support/fixture';
 import { treeState } from '../support/tree';
 
@@ -36,7 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => project.cleanup());
 
-const buildSite = (site: TestSite, out = site.outDir, env?: NodeJS.ProcessEnv) => project.run(['build', '--quiet', '--pages', site.pagesDir, '--out', out], env);
+const buildSite = (site: TestSite, out = site.outDir, env?: NodeJS.ProcessEnv) =>
+  project.run(['build', '--quiet', '--pages', site.pagesDir, '--out', out], env);
 
 /** The CLI failed with exit code 1 and a catalogued error (no stack): returns it. */
 function refused(result: CliResult, kind: string, file: string, field: string | null = '--out') {
@@ -50,7 +58,12 @@ function refused(result: CliResult, kind: string, file: string, field: string | 
 }
 
 /** The build refused `out` with `kind`, naming it (field --out): through the CLI (exit code 1), or build() (a rejection). */
-async function refusedVia(via: 'CLI' | 'build()', site: TestSite, out: string, kind: string): Promise<{ message: string }> {
+async function refusedVia(
+  via: 'CLI' | 'build()',
+  site: TestSite,
+  out: string,
+  kind: string,
+): Promise<{ message: string }> {
   if (via === 'CLI') return refused(await buildSite(site, out), kind, out);
   const error = await build({ root: project.root, pagesDir: site.pagesDir, outDir: out, logger: silentLogger }).then(
     () => undefined,
@@ -81,7 +94,11 @@ async function deadPid(): Promise<number> {
 describe('site build --out: folders the build must never take', () => {
   it('the root of the file system: refused before anything is written', async () => {
     expect(() => checkOutputPlace('/')).toThrow(/is the root of the file system/);
-    expect(caught(() => checkOutputPlace('/'))).toMatchObject({ kind: 'UnsafeOutputFolder', file: '/', field: '--out' });
+    expect(caught(() => checkOutputPlace('/'))).toMatchObject({
+      kind: 'UnsafeOutputFolder',
+      file: '/',
+      field: '--out',
+    });
     const site = await project.site();
     const rootBefore = (await readdir('/')).sort();
     const before = await states(project.root, site.dir);
@@ -122,13 +139,33 @@ describe('site build --out: folders the build must never take', () => {
 
   it.each([
     ['the pages folder', 'CLI', (site: TestSite) => site.pagesDir, /is the pages folder/],
-    ['a folder inside the pages folder', 'build()', (site: TestSite) => path.join(site.pagesDir, 'services'), /is inside the pages folder/],
-    ['a new folder inside the pages folder', 'build()', (site: TestSite) => path.join(site.pagesDir, 'public/out'), /is inside the pages folder/],
+    [
+      'a folder inside the pages folder',
+      'build()',
+      (site: TestSite) => path.join(site.pagesDir, 'services'),
+      /is inside the pages folder/,
+    ],
+    [
+      'a new folder inside the pages folder',
+      'build()',
+      (site: TestSite) => path.join(site.pagesDir, 'public/out'),
+      /is inside the pages folder/,
+    ],
     ['a folder holding the pages folder', 'build()', (site: TestSite) => site.dir, /holds the pages folder/],
     ['the templates folder', 'CLI', () => path.join(project.root, 'templates'), /is the templates folder/],
-    ['a folder inside the templates folder', 'build()', () => path.join(project.root, 'templates/layout'), /is inside the templates folder/],
+    [
+      'a folder inside the templates folder',
+      'build()',
+      () => path.join(project.root, 'templates/layout'),
+      /is inside the templates folder/,
+    ],
     ['the islands folder', 'build()', () => path.join(project.root, 'islands'), /is the islands folder/],
-    ['a folder inside the islands folder', 'build()', () => path.join(project.root, 'islands/lib'), /is inside the islands folder/],
+    [
+      'a folder inside the islands folder',
+      'build()',
+      () => path.join(project.root, 'islands/lib'),
+      /is inside the islands folder/,
+    ],
   ] as const)('%s: refused (%s)', async (_, via, outOf, reason) => {
     const site = await project.site();
     const out = outOf(site);
@@ -167,7 +204,10 @@ describe('site build --out: the build knows its own output', () => {
     const site = await project.site();
     await mkdir(site.outDir);
     expect((await buildSite(site)).code).toBe(0);
-    const mark = JSON.parse(await readFile(path.join(site.outDir, MARK), 'utf8')) as { generator: string; files: string[] };
+    const mark = JSON.parse(await readFile(path.join(site.outDir, MARK), 'utf8')) as {
+      generator: string;
+      files: string[];
+    };
     expect(mark.generator).toBe('site');
     expect(mark.files).toEqual((await filesIn(site.outDir)).filter((file) => file !== MARK));
     expect(mark.files).toContain('services/audits.html');
@@ -175,7 +215,10 @@ describe('site build --out: the build knows its own output', () => {
     expect(mark.files.every((file) => !path.isAbsolute(file) && !file.split('/').includes('..'))).toBe(true);
 
     await rm(path.join(site.pagesDir, 'services/audits.md'));
-    await writeFile(path.join(site.pagesDir, 'team.md'), '---\ntitle: Team\ndescription: The people of the fixture company, for the second build.\n---\nUs.\n');
+    await writeFile(
+      path.join(site.pagesDir, 'team.md'),
+      '---\ntitle: Team\ndescription: The people of the fixture company, for the second build.\n---\nUs.\n',
+    );
     for (const file of ['site.yml', 'index.md']) {
       const absolute = path.join(site.pagesDir, file);
       await writeFile(absolute, (await readFile(absolute, 'utf8')).replace(/\/services\/audits\b/g, '/team'));
@@ -188,7 +231,9 @@ describe('site build --out: the build knows its own output', () => {
     const again = JSON.parse(await readFile(path.join(site.outDir, MARK), 'utf8')) as { files: string[] };
     expect(again.files).toEqual(files.filter((file) => file !== MARK));
     // The output swapped out is kept, marked, for the next build to write over.
-    expect(await readFile(path.join(path.dirname(site.outDir), '.dist.spare', MARK), 'utf8')).toContain('"generator":"site"');
+    expect(await readFile(path.join(path.dirname(site.outDir), '.dist.spare', MARK), 'utf8')).toContain(
+      '"generator":"site"',
+    );
   });
 
   it('a file a user put into the previous output: the build refuses, naming it, and loses nothing (build())', async () => {
@@ -198,7 +243,12 @@ describe('site build --out: the build knows its own output', () => {
     await writeFile(mine, 'draft I keep here');
     const before = await states(site.dir);
     for (let run = 0; run < 2; run++) {
-      const error = await build({ root: project.root, pagesDir: site.pagesDir, outDir: site.outDir, logger: silentLogger }).then(
+      const error = await build({
+        root: project.root,
+        pagesDir: site.pagesDir,
+        outDir: site.outDir,
+        logger: silentLogger,
+      }).then(
         () => undefined,
         (e: unknown) => siteErrorsOf(e)[0],
       );
@@ -289,7 +339,10 @@ describe('site build: leftovers of interrupted builds', () => {
     const leftover = path.join(site.dir, `.dist.tmp-${dead}-1`);
     await mkdir(path.join(leftover, 'assets'), { recursive: true });
     await writeFile(path.join(leftover, 'assets/big.js'), Buffer.alloc(1 << 20));
-    await writeFile(path.join(leftover, MARK), JSON.stringify({ generator: 'site', files: [], staging: { pid: dead, host: os.hostname() } }));
+    await writeFile(
+      path.join(leftover, MARK),
+      JSON.stringify({ generator: 'site', files: [], staging: { pid: dead, host: os.hostname() } }),
+    );
     // Killed while writing its mark: nothing in it but the mark's temporary copy, half written.
     const halfMarked = path.join(site.dir, `.dist.tmp-${dead}-4`);
     await mkdir(halfMarked);
@@ -301,7 +354,10 @@ describe('site build: leftovers of interrupted builds', () => {
     // Marked, but its process still runs (this one): a build in progress.
     const running = path.join(site.dir, `.dist.tmp-${process.pid}-3`);
     await mkdir(running);
-    await writeFile(path.join(running, MARK), JSON.stringify({ generator: 'site', files: [], staging: { pid: process.pid, host: os.hostname() } }));
+    await writeFile(
+      path.join(running, MARK),
+      JSON.stringify({ generator: 'site', files: [], staging: { pid: process.pid, host: os.hostname() } }),
+    );
     const [unmarkedBefore, runningBefore] = await states(unmarked, running);
 
     expect((await buildSite(site)).code).toBe(0);
@@ -316,7 +372,10 @@ describe('site build: leftovers of interrupted builds', () => {
     // Enough pages that the build is still rendering when the kill arrives.
     await mkdir(path.join(site.pagesDir, 'notes'));
     for (let i = 0; i < 250; i++) {
-      await writeFile(path.join(site.pagesDir, `notes/note-${i}.md`), `---\ntitle: Note ${i}\ndescription: Note number ${i} of the fixture company, for the kill test.\n---\n\n## Note ${i}\n\n${'Some text for the note. '.repeat(40)}\n`);
+      await writeFile(
+        path.join(site.pagesDir, `notes/note-${i}.md`),
+        `---\ntitle: Note ${i}\ndescription: Note number ${i} of the fixture company, for the kill test.\n---\n\n## Note ${i}\n\n${'Some text for the note. '.repeat(40)}\n`,
+      );
     }
     await project.build(site);
     const previous = await treeState(site.outDir);
@@ -331,8 +390,14 @@ describe('site build: leftovers of interrupted builds', () => {
         }
       });
     });
-    child = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'build', '--quiet', '--pages', site.pagesDir, '--out', site.outDir], { cwd: project.root, stdio: 'ignore' });
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child!.once('exit', (code, signal) => resolve({ code, signal })));
+    child = spawn(
+      process.execPath,
+      [path.join(REPO, 'bin/site.js'), 'build', '--quiet', '--pages', site.pagesDir, '--out', site.outDir],
+      { cwd: project.root, stdio: 'ignore' },
+    );
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child!.once('exit', (code, signal) => resolve({ code, signal })),
+    );
     const leftover = await staged;
     expect(await exited, 'the build was killed before it finished').toEqual({ code: null, signal: 'SIGKILL' });
     expect(await readdir(site.dir)).toContain(leftover);
@@ -362,7 +427,11 @@ describe('site watch: the same refusals', () => {
     await mkdir(home);
     await writeFile(path.join(home, 'notes.txt'), 'mine');
     const before = await states(site.dir);
-    refused(await runCli(['watch', '--pages', site.pagesDir, '--out', home, '--port', '0'], project.root, { HOME: home }), 'UnsafeOutputFolder', home);
+    refused(
+      await runCli(['watch', '--pages', site.pagesDir, '--out', home, '--port', '0'], project.root, { HOME: home }),
+      'UnsafeOutputFolder',
+      home,
+    );
     expect(await states(site.dir)).toEqual(before);
   });
 });
@@ -384,7 +453,10 @@ describe('a build cache that cannot be written', () => {
     const site = await broken.site();
     const result = await broken.run(['build', '--pages', site.pagesDir, '--out', site.outDir], env());
     expect(result.code, result.stderr).toBe(0);
-    const warning = /^warning: CacheUnwritable: node_modules\/\.cache\/site cannot be written \((\w+)\): the build caches in (\S+) instead/m.exec(result.stderr);
+    const warning =
+      /^warning: CacheUnwritable: node_modules\/\.cache\/site cannot be written \((\w+)\): the build caches in (\S+) instead/m.exec(
+        result.stderr,
+      );
     expect(warning, result.stderr).not.toBeNull();
     expect(result.stderr).not.toMatch(/\n\s+at .*:\d+:\d+/);
     const fallback = warning![2]!;
@@ -394,17 +466,26 @@ describe('a build cache that cannot be written', () => {
     expect(await readFile(path.join(broken.root, 'node_modules/.cache/site'), 'utf8')).toBe('not a folder');
     expect(await readdir(site.outDir)).toContain('index.html');
     // A second build reuses the fallback.
-    expect((await broken.run(['build', '--quiet', '--pages', site.pagesDir, '--out', site.outDir], env())).code).toBe(0);
+    expect((await broken.run(['build', '--quiet', '--pages', site.pagesDir, '--out', site.outDir], env())).code).toBe(
+      0,
+    );
   });
 
   it('when the fallback is not private either (others could plant code in it), the build fails with CacheUnwritable and a hint', async () => {
     const site = await broken.site();
-    expect((await broken.run(['build', '--quiet', '--pages', site.pagesDir, '--out', site.outDir], env())).code).toBe(0);
+    expect((await broken.run(['build', '--quiet', '--pages', site.pagesDir, '--out', site.outDir], env())).code).toBe(
+      0,
+    );
     const base = path.join(broken.base, 'tmp', `site-cache-${process.getuid!()}`);
     await chmod(base, 0o777);
     const before = await states(site.dir);
     try {
-      const error = refused(await broken.run(['build', '--pages', site.pagesDir, '--out', site.outDir], env()), 'CacheUnwritable', path.join(broken.root, 'node_modules/.cache/site'), null);
+      const error = refused(
+        await broken.run(['build', '--pages', site.pagesDir, '--out', site.outDir], env()),
+        'CacheUnwritable',
+        path.join(broken.root, 'node_modules/.cache/site'),
+        null,
+      );
       expect(error.message).toMatch(/only this user can write/);
       expect(await states(site.dir)).toEqual(before);
     } finally {
@@ -424,5 +505,8 @@ function caught(run: () => unknown): unknown {
 
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }

@@ -38,7 +38,10 @@ async function builtSite(): Promise<TestSite & { outside: string }> {
   const outside = path.join(site.dir, 'outside');
   await mkdir(outside);
   await writeFile(path.join(outside, 'passwd'), 'root:x:0:0:root:/root:/bin/bash\n');
-  await writeFile(path.join(outside, 'secret.md'), '---\ntitle: Secret\ndescription: A page kept outside the pages folder on purpose.\n---\nSecret.\n');
+  await writeFile(
+    path.join(outside, 'secret.md'),
+    '---\ntitle: Secret\ndescription: A page kept outside the pages folder on purpose.\n---\nSecret.\n',
+  );
   await project.build(site);
   return { ...site, outside };
 }
@@ -49,14 +52,22 @@ async function builtSite(): Promise<TestSite & { outside: string }> {
  */
 async function untouched(site: TestSite & { outside: string }) {
   const leftovers = (await readdir(site.dir)).filter((name) => name.startsWith('.dist.tmp-'));
-  return { output: await treeState(site.outDir), pages: await treeState(site.pagesDir), outside: await treeState(site.outside), leftovers };
+  return {
+    output: await treeState(site.outDir),
+    pages: await treeState(site.pagesDir),
+    outside: await treeState(site.outside),
+    leftovers,
+  };
 }
 
 /** Exit code 1 and these errors (kind and file, in order), with no stack. */
 function failed(result: CliResult, ...expected: { kind: string; file: string }[]) {
   expect(result.code, result.stderr).toBe(1);
   expect(result.stderr).not.toMatch(/\n\s+at .*:\d+:\d+/);
-  const blocks = result.stderr.split(/\n\n/).map(reportedError).filter((e) => e !== undefined);
+  const blocks = result.stderr
+    .split(/\n\n/)
+    .map(reportedError)
+    .filter((e) => e !== undefined);
   expect(blocks.map((e) => ({ kind: e.kind, file: e.file }))).toEqual(expected);
   return blocks;
 }
@@ -87,7 +98,12 @@ describe('links out of the pages folder', () => {
     const link = path.join(site.pagesDir, 'secret.md');
     await symlink(path.join(site.outside, 'secret.md'), link);
     const before = await untouched(site);
-    const error = await build({ root: project.root, pagesDir: site.pagesDir, outDir: site.outDir, logger: silentLogger }).then(
+    const error = await build({
+      root: project.root,
+      pagesDir: site.pagesDir,
+      outDir: site.outDir,
+      logger: silentLogger,
+    }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -117,7 +133,9 @@ describe('links out of the pages folder', () => {
       expect((await lstat(path.join(site.outDir, file))).isSymbolicLink(), file).toBe(false);
     }
     expect(await readFile(path.join(site.outDir, 'shared/terms.txt'), 'utf8')).toBe('terms');
-    expect(await readFile(path.join(site.outDir, 'brand.svg'))).toEqual(await readFile(path.join(site.pagesDir, 'public/logo.svg')));
+    expect(await readFile(path.join(site.outDir, 'brand.svg'))).toEqual(
+      await readFile(path.join(site.pagesDir, 'public/logo.svg')),
+    );
   });
 });
 
@@ -144,7 +162,10 @@ describe('dotfiles in public/', () => {
     expect(files.filter((f) => /(^|\/)\.(?!well-known(\/|$)|site-output\.json$)/.test(f))).toEqual([]);
     // The build's own mark is the one dotfile it writes; it lists neither itself nor a private file.
     const mark = JSON.parse(await readFile(path.join(site.outDir, '.site-output.json'), 'utf8')) as { files: string[] };
-    expect(mark.files.filter((f) => f.startsWith('.'))).toEqual(['.well-known/assetlinks.json', '.well-known/security.txt']);
+    expect(mark.files.filter((f) => f.startsWith('.'))).toEqual([
+      '.well-known/assetlinks.json',
+      '.well-known/security.txt',
+    ]);
   });
 });
 
@@ -156,7 +177,11 @@ describe('a public file in place of a generated one', () => {
     await writeFile(robots, 'User-agent: *\nDisallow: /\n');
     await writeFile(about, '<h1>my own about page</h1>');
     const before = await untouched(site);
-    const [aboutError, robotsError] = failed(await buildSite(site), { kind: 'PublicFileCollision', file: about }, { kind: 'PublicFileCollision', file: robots });
+    const [aboutError, robotsError] = failed(
+      await buildSite(site),
+      { kind: 'PublicFileCollision', file: about },
+      { kind: 'PublicFileCollision', file: robots },
+    );
     expect(aboutError!.message).toMatch(/would overwrite about\.html, the page of .*about\.md/);
     expect(robotsError!.message).toMatch(/would overwrite robots\.txt, a file the build makes/);
     expect(await untouched(site)).toEqual(before);
@@ -169,7 +194,11 @@ describe('a public file in place of a generated one', () => {
     await writeFile(services, 'a file, not a folder');
     await writeFile(upper, 'mine');
     const before = await untouched(site);
-    const errors = failed(await buildSite(site), { kind: 'PublicFileCollision', file: upper }, { kind: 'PublicFileCollision', file: services });
+    const errors = failed(
+      await buildSite(site),
+      { kind: 'PublicFileCollision', file: upper },
+      { kind: 'PublicFileCollision', file: services },
+    );
     expect(errors[0]!.message).toMatch(/About\.html would overwrite about\.html.*differ only in case/);
     expect(errors[1]!.message).toMatch(/services is a file where the build needs a folder for services\/audits\.html/);
     expect(await untouched(site)).toEqual(before);

@@ -16,8 +16,10 @@ import { checkSite } from '../../generator/dev/check-site';
 const PAGES: Record<string, string> = {
   'site.yml': 'name: Sheets\nbaseUrl: https://sheets.example.org\n',
   'c++.md': '# c++\n\n> This command is an alias of [g++](./g++.md).\n',
-  'g++.md': '# g++\n\n> Compiles C++ source files.\n\n- Compile a file:\n\n`g++ {{path/to/source.cpp}} -o {{path/to/output}}`\n',
-  '[.md': '# [\n\n> Check file types and compare values.\n\n- Test if a variable is empty:\n\n`[ -z "${{variable}}" ]`\n',
+  'g++.md':
+    '# g++\n\n> Compiles C++ source files.\n\n- Compile a file:\n\n`g++ {{path/to/source.cpp}} -o {{path/to/output}}`\n',
+  '[.md':
+    '# [\n\n> Check file types and compare values.\n\n- Test if a variable is empty:\n\n`[ -z "${{variable}}" ]`\n',
   'wpa_supplicant.md': '# wpa_supplicant\n\n> Manage protected wireless networks. See also: [the guide](/guide/).\n',
   'gst-launch-1.0.md': '# gst-launch-1.0\n\n> Build and run a GStreamer pipeline.\n',
   // An address written for the reader, not a URL (tldr-pages' etcd page): another host's, not checked.
@@ -48,7 +50,9 @@ describe('markdown as a real collection holds it', () => {
     expect(await html('c++.html')).toContain('href="/g++"');
     expect(await html('guide/readme.html')).toContain('href="/%5B"');
     expect(await html('wpa_supplicant.html')).toContain('href="/guide/"');
-    expect(await readFile(path.join(root, 'dist/sitemap.xml'), 'utf8')).toContain('<loc>https://sheets.example.org/%5B</loc>');
+    expect(await readFile(path.join(root, 'dist/sitemap.xml'), 'utf8')).toContain(
+      '<loc>https://sheets.example.org/%5B</loc>',
+    );
   });
 
   it('is checked page by page by site check, with no home page to start from', async () => {

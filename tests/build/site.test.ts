@@ -14,15 +14,43 @@ beforeAll(async () => {
 });
 
 const SPEC_ROUTES = [
-  '/', '/core-security', '/cyber-security', '/infrastructure-security', '/network-assurance', '/cloud-security', '/container-security',
-  '/workload-security', '/development', '/identity', '/identity-management', '/iot-security', '/cloud-identity-assurance',
-  '/digital-solutions', '/ui-ux-design', '/voice-video-collaboration', '/archiving-solutions', '/academy', '/about', '/contact',
-  '/privacy-policy', '/terms-of-service', '/security-policy', '/compliance', '/cookie-policy', '/careers', '/partners',
+  '/',
+  '/core-security',
+  '/cyber-security',
+  '/infrastructure-security',
+  '/network-assurance',
+  '/cloud-security',
+  '/container-security',
+  '/workload-security',
+  '/development',
+  '/identity',
+  '/identity-management',
+  '/iot-security',
+  '/cloud-identity-assurance',
+  '/digital-solutions',
+  '/ui-ux-design',
+  '/voice-video-collaboration',
+  '/archiving-solutions',
+  '/academy',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/security-policy',
+  '/compliance',
+  '/cookie-policy',
+  '/careers',
+  '/partners',
 ];
 
 const jsonLd = (doc: Document) =>
-  [...doc.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '') as { '@graph': Record<string, any>[] });
-const nodesOf = (doc: Document, type: string) => jsonLd(doc).flatMap((block) => block['@graph']).filter((n) => n['@type'] === type);
+  [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+    (s) => JSON.parse(s.textContent ?? '') as { '@graph': Record<string, any>[] },
+  );
+const nodesOf = (doc: Document, type: string) =>
+  jsonLd(doc)
+    .flatMap((block) => block['@graph'])
+    .filter((n) => n['@type'] === type);
 
 describe('routes', () => {
   it('builds exactly the routes of the spec, without trailing slashes, into the sitemap', () => {
@@ -64,12 +92,25 @@ describe.each(SPEC_ROUTES.concat('/404'))('page %s', (route) => {
     const doc = await site.doc(route);
     const [org] = nodesOf(doc, 'Organization');
     expect(org).toMatchObject({ name: 'Sabi Cyber', url: `${base}/`, logo: `${base}/logo.png` });
-    expect(org!.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: 'Ikeja', addressRegion: 'Lagos', addressCountry: 'NG' });
+    expect(org!.address).toMatchObject({
+      '@type': 'PostalAddress',
+      addressLocality: 'Ikeja',
+      addressRegion: 'Lagos',
+      addressCountry: 'NG',
+    });
     expect(org!.address.streetAddress).toBeTruthy();
-    expect(org!.contactPoint[0]).toMatchObject({ '@type': 'ContactPoint', telephone: expect.stringMatching(/^\+234/), email: expect.stringContaining('@') });
+    expect(org!.contactPoint[0]).toMatchObject({
+      '@type': 'ContactPoint',
+      telephone: expect.stringMatching(/^\+234/),
+      email: expect.stringContaining('@'),
+    });
     expect(Array.isArray(org!.sameAs)).toBe(true);
     const [page] = nodesOf(doc, 'WebPage');
-    expect(page).toMatchObject({ url: isHome ? `${base}/` : `${base}${route}`, name: expect.any(String), description: expect.any(String) });
+    expect(page).toMatchObject({
+      url: isHome ? `${base}/` : `${base}${route}`,
+      name: expect.any(String),
+      description: expect.any(String),
+    });
     const crumbs = nodesOf(doc, 'BreadcrumbList');
     if (isHome || is404) expect(crumbs).toHaveLength(0);
     else {

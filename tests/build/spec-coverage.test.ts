@@ -22,7 +22,14 @@ interface Expectation {
   steps?: [heading: RegExp, titles: string[] | number];
 }
 
-const CORE = ['Cyber Security', 'Infrastructure Security', 'Network Assurance', 'Cloud Security', 'Container Security', 'Workload Security'];
+const CORE = [
+  'Cyber Security',
+  'Infrastructure Security',
+  'Network Assurance',
+  'Cloud Security',
+  'Container Security',
+  'Workload Security',
+];
 
 const SPEC: Record<string, Expectation> = {
   '/core-security': { cards: CORE, texts: ['90%'] },
@@ -41,23 +48,77 @@ const SPEC: Record<string, Expectation> = {
   '/ui-ux-design': { steps: [/./, 5] },
   '/voice-video-collaboration': {
     h1: 'Secure Enterprise Communication',
-    texts: ['Request Demo', 'Learn More', 'Collaboration Solutions', 'Enterprise Security Features', 'Security Assessment', 'Industry Use Cases', 'Implementation Process'],
+    texts: [
+      'Request Demo',
+      'Learn More',
+      'Collaboration Solutions',
+      'Enterprise Security Features',
+      'Security Assessment',
+      'Industry Use Cases',
+      'Implementation Process',
+    ],
     cards: ['Healthcare', 'Financial Services', 'Legal', 'Government', 'Security Assessment'],
     steps: [/Implementation Process/, ['Assessment', 'Design', 'Deploy', 'Monitor']],
   },
   '/archiving-solutions': {
     h1: 'Intelligent Data Archiving & Compliance',
-    cards: ['Automated Data Archiving', 'Compliance Management', 'Secure Storage Solutions', 'Compliance Assessment', 'Cost Reduction', 'Improved Performance', 'Risk Mitigation', 'Easy Retrieval'],
-    texts: ['Compliance Standards', 'GDPR', 'HIPAA', 'SOX', 'PCI DSS', 'FINRA', 'ISO 27001', '2-3 weeks', '3-4 weeks', '4-8 weeks'],
+    cards: [
+      'Automated Data Archiving',
+      'Compliance Management',
+      'Secure Storage Solutions',
+      'Compliance Assessment',
+      'Cost Reduction',
+      'Improved Performance',
+      'Risk Mitigation',
+      'Easy Retrieval',
+    ],
+    texts: [
+      'Compliance Standards',
+      'GDPR',
+      'HIPAA',
+      'SOX',
+      'PCI DSS',
+      'FINRA',
+      'ISO 27001',
+      '2-3 weeks',
+      '3-4 weeks',
+      '4-8 weeks',
+    ],
     steps: [/./, ['Discovery', 'Planning', 'Pilot', 'Deployment', 'Optimization']],
   },
   '/academy': {
     ids: ['training', 'certification', 'workshops'],
-    texts: ['8-12 weeks', '4-16 weeks', '1-5 days', 'All Levels', 'Intermediate to Advanced', 'Customizable', '40 hours', '80 hours', '60 hours', '70 hours', '2,500+', '1,200+', '900+', '800+', '4.9/5', '4.8/5', '4.7/5', '30-day money-back guarantee'],
+    texts: [
+      '8-12 weeks',
+      '4-16 weeks',
+      '1-5 days',
+      'All Levels',
+      'Intermediate to Advanced',
+      'Customizable',
+      '40 hours',
+      '80 hours',
+      '60 hours',
+      '70 hours',
+      '2,500+',
+      '1,200+',
+      '900+',
+      '800+',
+      '4.9/5',
+      '4.8/5',
+      '4.7/5',
+      '30-day money-back guarantee',
+    ],
   },
   '/about': {
     texts: ['Mission', 'Vision', '500+', '150+', '10+', '99.9%'],
-    cards: ['Security First', 'Innovation', 'Excellence', 'Partnership', 'Chief Executive Officer', 'Chief Technology Officer'],
+    cards: [
+      'Security First',
+      'Innovation',
+      'Excellence',
+      'Partnership',
+      'Chief Executive Officer',
+      'Chief Technology Officer',
+    ],
   },
   '/contact': { texts: ['Mon-Fri 8:00 AM-6:00 PM WAT', 'Sat 9:00 AM-2:00 PM WAT', 'Report Security Incident', '24/7'] },
   '/privacy-policy': { texts: ['Last updated January 2024'] },
@@ -65,8 +126,19 @@ const SPEC: Record<string, Expectation> = {
   '/security-policy': { texts: ['within 24 hours'] },
   '/compliance': {},
   '/cookie-policy': {},
-  '/careers': { cards: ['Senior Cybersecurity Analyst', 'Cloud Security Engineer', 'Software Developer (Security Focus)', 'Cybersecurity Trainer'], texts: ['Apply Now'] },
-  '/partners': { cards: ['Technology Partners', 'Channel Partners', 'Strategic Alliances'], texts: ['Apply for Partnership'] },
+  '/careers': {
+    cards: [
+      'Senior Cybersecurity Analyst',
+      'Cloud Security Engineer',
+      'Software Developer (Security Focus)',
+      'Cybersecurity Trainer',
+    ],
+    texts: ['Apply Now'],
+  },
+  '/partners': {
+    cards: ['Technology Partners', 'Channel Partners', 'Strategic Alliances'],
+    texts: ['Apply for Partnership'],
+  },
 };
 
 describe.each(Object.entries(SPEC))('%s', (route, spec) => {
@@ -80,7 +152,9 @@ describe.each(Object.entries(SPEC))('%s', (route, spec) => {
     for (const c of spec.cards ?? []) expect(cardTitles, `card "${c}" on ${route}`).toContain(c);
     if (spec.steps) {
       const [heading, want] = spec.steps;
-      const list = [...main.querySelectorAll('ol.steps')].find((ol) => heading.test(text(ol.closest('section')?.querySelector('h2'))))!;
+      const list = [...main.querySelectorAll('ol.steps')].find((ol) =>
+        heading.test(text(ol.closest('section')?.querySelector('h2'))),
+      )!;
       expect(list, `steps under ${heading} on ${route}`).toBeDefined();
       const titles = [...list.querySelectorAll('.step-title')].map((el) => text(el).replace(/^(Step|Phase) \d+: /, ''));
       if (typeof want === 'number') expect(titles).toHaveLength(want);
@@ -123,8 +197,15 @@ describe('specific records', () => {
 
   it('voice and video: the security assessment card lists the four checks', async () => {
     const doc = await site.doc('/voice-video-collaboration');
-    const card = [...doc.querySelectorAll('article.card')].find((c) => text(c.querySelector('h3')) === 'Security Assessment')!;
-    expect(texts(card, '.checklist li').map((t) => t.toLowerCase())).toEqual(['communication platform audit', 'encryption standard review', 'access control evaluation', 'compliance gap analysis']);
+    const card = [...doc.querySelectorAll('article.card')].find(
+      (c) => text(c.querySelector('h3')) === 'Security Assessment',
+    )!;
+    expect(texts(card, '.checklist li').map((t) => t.toLowerCase())).toEqual([
+      'communication platform audit',
+      'encryption standard review',
+      'access control evaluation',
+      'compliance gap analysis',
+    ]);
   });
 
   it('about: four leadership roles by title only', async () => {
@@ -137,12 +218,25 @@ describe('specific records', () => {
     const doc = await site.doc('/careers');
     const job = (title: string) => {
       const card = [...doc.querySelectorAll('article.card')].find((c) => text(c.querySelector('h3')) === title)!;
-      return Object.fromEntries([...card.querySelectorAll('.card-meta > div')].map((d) => [text(d.querySelector('dt')), text(d.querySelector('dd'))]));
+      return Object.fromEntries(
+        [...card.querySelectorAll('.card-meta > div')].map((d) => [
+          text(d.querySelector('dt')),
+          text(d.querySelector('dd')),
+        ]),
+      );
     };
     expect(job('Senior Cybersecurity Analyst')).toEqual({ Type: 'Full-time', Experience: '3-5 years' });
-    expect(job('Cloud Security Engineer')).toEqual({ Type: 'Full-time', Experience: '2-4 years', Location: 'Lagos or Remote' });
+    expect(job('Cloud Security Engineer')).toEqual({
+      Type: 'Full-time',
+      Experience: '2-4 years',
+      Location: 'Lagos or Remote',
+    });
     expect(job('Software Developer (Security Focus)')).toEqual({ Type: 'Full-time', Experience: '1-3 years' });
-    expect(job('Cybersecurity Trainer')).toEqual({ Type: 'Contract', Experience: '5+ years', Location: 'Lagos or Remote' });
+    expect(job('Cybersecurity Trainer')).toEqual({
+      Type: 'Contract',
+      Experience: '5+ years',
+      Location: 'Lagos or Remote',
+    });
     const main = doc.querySelector('main')!;
     expect(main.querySelector('a[href="/contact"]')).not.toBeNull();
     expect(main.querySelector('a[href^="mailto:"]')).not.toBeNull();
@@ -151,7 +245,9 @@ describe('specific records', () => {
 
   it('partners: six requirements, Apply for Partnership to /contact, and a partnership-inquiry mail link', async () => {
     const doc = await site.doc('/partners');
-    const requirements = [...doc.querySelectorAll('section')].find((s) => /Requirements/.test(text(s.querySelector('h2'))))!;
+    const requirements = [...doc.querySelectorAll('section')].find((s) =>
+      /Requirements/.test(text(s.querySelector('h2'))),
+    )!;
     expect(requirements.querySelectorAll('.checklist li')).toHaveLength(6);
     const apply = [...doc.querySelectorAll('main a')].find((a) => text(a) === 'Apply for Partnership');
     expect(apply?.getAttribute('href')).toBe('/contact');
@@ -169,11 +265,18 @@ describe('specific records', () => {
       expect(control(name).hasAttribute('required'), name).toBe(true);
       expect(label(name)).toMatch(/\*$/);
     }
-    for (const name of ['phone', 'company', 'service', 'newsletter']) expect(control(name).hasAttribute('required'), name).toBe(false);
+    for (const name of ['phone', 'company', 'service', 'newsletter'])
+      expect(control(name).hasAttribute('required'), name).toBe(false);
     expect(control('email').getAttribute('type')).toBe('email');
     expect(control('phone').getAttribute('type')).toBe('tel');
     expect(texts(control('service'), 'option').slice(1)).toEqual([
-      'Core Security Assessment', 'Identity & Access Management', 'Digital Solutions Consultation', 'Cybersecurity Training', 'Incident Response', 'Compliance Audit', 'Other (Please specify)',
+      'Core Security Assessment',
+      'Identity & Access Management',
+      'Digital Solutions Consultation',
+      'Cybersecurity Training',
+      'Incident Response',
+      'Compliance Audit',
+      'Other (Please specify)',
     ]);
     expect(control('privacy').getAttribute('type')).toBe('checkbox');
     expect(label('privacy')).toMatch(/Privacy Policy/);
@@ -201,13 +304,25 @@ describe('specific records', () => {
 
   it('structured data: Service on service pages, Course on the academy', async () => {
     const graph = async (route: string) =>
-      [...(await site.doc(route)).querySelectorAll('script[type="application/ld+json"]')].flatMap((s) => JSON.parse(s.textContent!)['@graph'] as Record<string, any>[]);
+      [...(await site.doc(route)).querySelectorAll('script[type="application/ld+json"]')].flatMap(
+        (s) => JSON.parse(s.textContent!)['@graph'] as Record<string, any>[],
+      );
     for (const route of ['/cyber-security', '/cloud-security', '/identity-management', '/archiving-solutions']) {
       const service = (await graph(route)).find((n) => n['@type'] === 'Service');
-      expect(service, route).toMatchObject({ name: expect.any(String), serviceType: expect.any(String), provider: expect.any(Object), areaServed: expect.any(Array) });
+      expect(service, route).toMatchObject({
+        name: expect.any(String),
+        serviceType: expect.any(String),
+        provider: expect.any(Object),
+        areaServed: expect.any(Array),
+      });
     }
     const courses = (await graph('/academy')).filter((n) => n['@type'] === 'Course');
     expect(courses).toHaveLength(4);
-    for (const c of courses) expect(c).toMatchObject({ name: expect.any(String), description: expect.any(String), provider: { name: 'Sabi Cyber' } });
+    for (const c of courses)
+      expect(c).toMatchObject({
+        name: expect.any(String),
+        description: expect.any(String),
+        provider: { name: 'Sabi Cyber' },
+      });
   });
 });

@@ -18,7 +18,12 @@ afterEach(() => project?.cleanup());
 
 /** The kinds a build of the project fails with (it must fail). */
 async function failure(p: TempProject) {
-  const error = await build({ root: p.root, outDir: p.file('dist'), cacheDir: p.file('cache'), logger: silentLogger }).then(
+  const error = await build({
+    root: p.root,
+    outDir: p.file('dist'),
+    cacheDir: p.file('cache'),
+    logger: silentLogger,
+  }).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -31,7 +36,9 @@ describe('special files', () => {
     project = await tempProject();
     await rename(project.file('pages/site.yml'), project.file('site.yml.real'));
     execFileSync('mkfifo', [project.file('pages/site.yml')]);
-    expect(await failure(project)).toEqual([expect.objectContaining({ kind: 'NotRegularFile', file: 'pages/site.yml' })]);
+    expect(await failure(project)).toEqual([
+      expect.objectContaining({ kind: 'NotRegularFile', file: 'pages/site.yml' }),
+    ]);
   });
 
   it('site.yml as a link to /dev/zero, or to a file outside the pages folder, is LinkOutsidePages', async () => {
@@ -40,7 +47,9 @@ describe('special files', () => {
     for (const target of ['/dev/zero', project.file('site.yml.real')]) {
       await rm(project.file('pages/site.yml'), { force: true });
       await symlink(target, project.file('pages/site.yml'));
-      expect(await failure(project), target).toEqual([expect.objectContaining({ kind: 'LinkOutsidePages', file: 'pages/site.yml' })]);
+      expect(await failure(project), target).toEqual([
+        expect.objectContaining({ kind: 'LinkOutsidePages', file: 'pages/site.yml' }),
+      ]);
     }
   });
 
@@ -53,8 +62,14 @@ describe('special files', () => {
 
   it('a page past the size limit is FileTooLarge, and frontmatter past its own, FrontmatterTooLarge', async () => {
     project = await tempProject();
-    await writeFile(project.file('pages/huge.md'), `---\ntitle: Huge\ndescription: A page far larger than any real one.\n---\n\n${'word '.repeat(LIMITS.page / 5 + 10)}`);
-    await writeFile(project.file('pages/heavy.md'), `---\ntitle: Heavy\ndescription: Frontmatter far larger than any real one.\nnotes: "${'x'.repeat(LIMITS.frontmatter)}"\n---\n\nText.\n`);
+    await writeFile(
+      project.file('pages/huge.md'),
+      `---\ntitle: Huge\ndescription: A page far larger than any real one.\n---\n\n${'word '.repeat(LIMITS.page / 5 + 10)}`,
+    );
+    await writeFile(
+      project.file('pages/heavy.md'),
+      `---\ntitle: Heavy\ndescription: Frontmatter far larger than any real one.\nnotes: "${'x'.repeat(LIMITS.frontmatter)}"\n---\n\nText.\n`,
+    );
     const errors = await failure(project);
     expect(errors).toContainEqual(expect.objectContaining({ kind: 'FileTooLarge', file: 'pages/huge.md' }));
     expect(errors).toContainEqual(expect.objectContaining({ kind: 'FrontmatterTooLarge', file: 'pages/heavy.md' }));

@@ -23,12 +23,14 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-const text = (assets: Awaited<ReturnType<typeof bundleAssets>>, url: string) => new TextDecoder().decode(assets.files.get(url.slice(1)));
+const text = (assets: Awaited<ReturnType<typeof bundleAssets>>, url: string) =>
+  new TextDecoder().decode(assets.files.get(url.slice(1)));
 
 /** When the scripts' manifest was last written: a build that reuses the stored bundle writes none. */
 const manifestWritten = async () => (await stat(path.join(cacheDir, 'scripts-manifest.json'))).mtimeMs;
 /** Sets the manifest's time in the past, so a rewrite shows. */
-const ageManifest = () => utimes(path.join(cacheDir, 'scripts-manifest.json'), new Date(1_000_000), new Date(1_000_000));
+const ageManifest = () =>
+  utimes(path.join(cacheDir, 'scripts-manifest.json'), new Date(1_000_000), new Date(1_000_000));
 const scriptsFolder = async () => (await readdir(cacheDir)).find((name) => /^scripts-[0-9a-f]{16}$/.test(name))!;
 
 describe('the asset cache', () => {
@@ -89,14 +91,19 @@ describe('the asset cache', () => {
   it('bundles again when the entry points change', async () => {
     await bundleAssets(input, dir, cacheDir);
     await writeFile(path.join(dir, 'other.ts'), 'document.title = "another entry";\n');
-    const more = await bundleAssets({ ...input, scripts: { ...input.scripts, other: path.join(dir, 'other.ts') } }, dir, cacheDir);
+    const more = await bundleAssets(
+      { ...input, scripts: { ...input.scripts, other: path.join(dir, 'other.ts') } },
+      dir,
+      cacheDir,
+    );
     expect(Object.keys(more.scripts).sort()).toEqual(['hello', 'other']);
     expect(text(more, more.scripts.other!)).toContain('another entry');
   });
 
   it('bundles again when the stored files are gone', async () => {
     await bundleAssets(input, dir, cacheDir);
-    for (const name of await readdir(cacheDir)) if (!name.endsWith('-manifest.json')) await rm(path.join(cacheDir, name), { recursive: true });
+    for (const name of await readdir(cacheDir))
+      if (!name.endsWith('-manifest.json')) await rm(path.join(cacheDir, name), { recursive: true });
     const again = await bundleAssets(input, dir, cacheDir);
     expect(text(again, again.scripts.hello!)).toContain('first version');
   });
@@ -136,9 +143,18 @@ describe("an island's stylesheet", () => {
 describe('the bundled scripts', () => {
   it('each open with the compile hint that has V8 compile them off the main thread as they arrive', async () => {
     await writeFile(path.join(dir, 'shared.ts'), 'export const shared = () => document.title;\n');
-    await writeFile(path.join(dir, 'hello.ts'), 'import { shared } from "./shared";\ndocument.body.dataset.greeting = shared();\n');
-    await writeFile(path.join(dir, 'other.ts'), 'import { shared } from "./shared";\nexport const later = () => import("./hello");\ndocument.body.dataset.other = shared();\n');
-    const assets = await bundleAssets({ ...input, scripts: { hello: input.scripts.hello!, other: path.join(dir, 'other.ts') } }, dir);
+    await writeFile(
+      path.join(dir, 'hello.ts'),
+      'import { shared } from "./shared";\ndocument.body.dataset.greeting = shared();\n',
+    );
+    await writeFile(
+      path.join(dir, 'other.ts'),
+      'import { shared } from "./shared";\nexport const later = () => import("./hello");\ndocument.body.dataset.other = shared();\n',
+    );
+    const assets = await bundleAssets(
+      { ...input, scripts: { hello: input.scripts.hello!, other: path.join(dir, 'other.ts') } },
+      dir,
+    );
     const scripts = [...assets.files.keys()].filter((file) => file.endsWith('.js'));
     // The entries and the chunk they share.
     expect(scripts.length).toBe(3);

@@ -36,7 +36,8 @@ describe('htmlUnderBase', () => {
   });
 
   it('leaves text and code samples byte for byte, and JSON-LD (absolute URLs only) as it is', () => {
-    const code = '<pre><code class="language-html">&lt;a href="/about">{{ link }}&lt;/a> src="/x"\n</code></pre><p>Write href="/about" in the tag.</p>';
+    const code =
+      '<pre><code class="language-html">&lt;a href="/about">{{ link }}&lt;/a> src="/x"\n</code></pre><p>Write href="/about" in the tag.</p>';
     const jsonLd = '<script type="application/ld+json">{"url":"/not-moved"}</script>';
     expect(htmlUnderBase(code + jsonLd, '/notes')).toBe(code + jsonLd);
   });
@@ -49,9 +50,9 @@ describe('htmlUnderBase', () => {
 
 describe('cssUnderBase', () => {
   it("moves root-relative url()s, quoted or not, and leaves relative and other hosts' ones", () => {
-    expect(cssUnderBase('a{background:url(/i.png)}b{src:url("./f.woff2")}c{x:url( \'/y.svg\')}d{x:url(//cdn/x)}', '/notes')).toBe(
-      'a{background:url(/notes/i.png)}b{src:url("./f.woff2")}c{x:url( \'/notes/y.svg\')}d{x:url(//cdn/x)}',
-    );
+    expect(
+      cssUnderBase('a{background:url(/i.png)}b{src:url("./f.woff2")}c{x:url( \'/y.svg\')}d{x:url(//cdn/x)}', '/notes'),
+    ).toBe('a{background:url(/notes/i.png)}b{src:url("./f.woff2")}c{x:url( \'/notes/y.svg\')}d{x:url(//cdn/x)}');
     expect(cssUnderBase('a{background:url(/i.png)}', '')).toBe('a{background:url(/i.png)}');
   });
 });

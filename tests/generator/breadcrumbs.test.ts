@@ -4,11 +4,17 @@ import { breadcrumbTrail } from '../../templates/breadcrumbs';
 
 const site = {
   navigation: {
-    groups: [{ label: 'Core Security', path: '/core-security', items: [{ name: 'Cloud Security', path: '/cloud-security' }] }],
+    groups: [
+      { label: 'Core Security', path: '/core-security', items: [{ name: 'Cloud Security', path: '/cloud-security' }] },
+    ],
     links: [{ label: 'About', href: '/about' }],
     cta: { label: 'Go', href: '/about' },
   },
-  footer: { columns: [{ title: 'Legal', links: [{ label: 'Privacy Policy', href: '/privacy-policy' }] }], claims: [], copyrightYear: 2024 },
+  footer: {
+    columns: [{ title: 'Legal', links: [{ label: 'Privacy Policy', href: '/privacy-policy' }] }],
+    claims: [],
+    copyrightYear: 2024,
+  },
 };
 const trail = (route: string, title: string, label?: string) => breadcrumbTrail({ route, title, label }, site);
 
@@ -19,7 +25,9 @@ describe("the engine's breadcrumbs", () => {
       { name: 'Home', route: '/' },
       { name: 'Installing', route: '/guide/install' },
     ]);
-    expect(engineTrail({ route: '/guide/install', title: 'Installing', label: 'Install' }).at(-1)!.name).toBe('Install');
+    expect(engineTrail({ route: '/guide/install', title: 'Installing', label: 'Install' }).at(-1)!.name).toBe(
+      'Install',
+    );
   });
 });
 

@@ -43,7 +43,8 @@ describe('cache entries', () => {
     expect(entries).toHaveLength(3);
     for (const entry of entries) await truncate(path.join(cacheDir, entry), 100);
     const again = await siteImages(site, publicDir, cacheDir);
-    for (const [name, bytes] of first) expect(Buffer.from(again.get(name)!).equals(Buffer.from(bytes)), name).toBe(true);
+    for (const [name, bytes] of first)
+      expect(Buffer.from(again.get(name)!).equals(Buffer.from(bytes)), name).toBe(true);
     for (const entry of entries) expect((await readFile(path.join(cacheDir, entry))).length).toBeGreaterThan(100);
   });
 

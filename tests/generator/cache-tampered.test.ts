@@ -20,7 +20,8 @@ let project: TempProject | undefined;
 afterEach(() => project?.cleanup());
 
 const now = new Date('2026-11-22T00:00:00Z');
-const buildIn = (p: TempProject) => build({ root: p.root, outDir: p.file('dist'), cacheDir: p.file('cache'), logger: silentLogger, now });
+const buildIn = (p: TempProject) =>
+  build({ root: p.root, outDir: p.file('dist'), cacheDir: p.file('cache'), logger: silentLogger, now });
 
 describe('a tampered cache', () => {
   it("a page's stored HTML with a script added is rendered again from its markdown, and the script never published", async () => {
@@ -48,7 +49,10 @@ describe('a tampered cache', () => {
     await writeFile(path.join(cacheDir, forged), code);
     const manifestFile = path.join(cacheDir, 'theme-manifest.json');
     const stored = JSON.parse(await readFile(manifestFile, 'utf8')) as { manifest: string; seal: string };
-    await writeFile(manifestFile, JSON.stringify({ ...stored, manifest: stored.manifest.replace(path.basename(module), forged) }));
+    await writeFile(
+      manifestFile,
+      JSON.stringify({ ...stored, manifest: stored.manifest.replace(path.basename(module), forged) }),
+    );
     const again = await loadTheme(project.file('templates'), cacheDir);
     expect(again.module).toBe(module);
     expect((globalThis as { __tampered?: boolean }).__tampered).toBeUndefined();
@@ -61,7 +65,10 @@ describe('a tampered cache', () => {
     const cache = project.file('cache');
     for (const name of (await readdir(cache)).filter((n) => n.startsWith('img-'))) {
       const bytes = await readFile(path.join(cache, name));
-      await writeFile(path.join(cache, name), Buffer.concat([bytes.subarray(0, 65), Buffer.from('not the image'), bytes.subarray(65 + 13)]));
+      await writeFile(
+        path.join(cache, name),
+        Buffer.concat([bytes.subarray(0, 65), Buffer.from('not the image'), bytes.subarray(65 + 13)]),
+      );
     }
     await buildIn(project);
     expect(Buffer.compare(await readFile(project.file('dist/og-image.png')), original)).toBe(0);
@@ -70,7 +77,9 @@ describe('a tampered cache', () => {
   it('a path that leads out of the output folder is never written', async () => {
     project = await tempProject();
     for (const file of ['../escaped.txt', 'assets/../../escaped.txt', '/tmp/escaped.txt', 'a//b.txt']) {
-      await expect(writeSite(project.file('dist'), new Map([[file, 'x']]))).rejects.toMatchObject({ kind: 'WriteFailed' });
+      await expect(writeSite(project.file('dist'), new Map([[file, 'x']]))).rejects.toMatchObject({
+        kind: 'WriteFailed',
+      });
     }
     expect(await readdir(project.root)).not.toContain('escaped.txt');
     await rm(project.file('dist'), { recursive: true, force: true });

@@ -5,7 +5,10 @@ const rendered = (route: string, html: string) => pageLinks(route, `pages${route
 
 describe('checkLinks', () => {
   const pages = [
-    rendered('/', '<a href="/about">a</a><a href="/about#team">t</a><a href="#top">top</a><div id="top"></div><img src="/logo.svg"><a href="https://x.example">x</a><a href="#">placeholder</a><a href="mailto:a@b.c">m</a>'),
+    rendered(
+      '/',
+      '<a href="/about">a</a><a href="/about#team">t</a><a href="#top">top</a><div id="top"></div><img src="/logo.svg"><a href="https://x.example">x</a><a href="#">placeholder</a><a href="mailto:a@b.c">m</a>',
+    ),
     rendered('/about', '<h2 id="team">Team</h2><a href="/press">press</a>'),
   ];
 
@@ -16,7 +19,10 @@ describe('checkLinks', () => {
   });
 
   it('reports a missing page, a missing anchor and a missing file, naming the page they are on', () => {
-    const broken = [rendered('/', '<a href="/nope">x</a><a href="/about#nobody">y</a><img src="/missing.png"><a href="#gone">z</a>'), pages[1]!];
+    const broken = [
+      rendered('/', '<a href="/nope">x</a><a href="/about#nobody">y</a><img src="/missing.png"><a href="#gone">z</a>'),
+      pages[1]!,
+    ];
     const { errors } = checkLinks(broken, new Set(), ['/press']);
     expect(errors.map((e) => [e.kind, e.file, e.field])).toEqual([
       ['BrokenLink', 'pages/index.md', '/nope'],
@@ -28,35 +34,68 @@ describe('checkLinks', () => {
 
   // Documentation written for other tools links folders with a trailing slash (/guide/), and a file name as written.
   it('reads a link path as the route a host serves at it: trailing slash, case and escapes', () => {
-    const targets = [rendered('/guide', '<h2 id="usage">U</h2>'), rendered('/c++', ''), rendered('/%5B', ''), rendered('/images', '')];
-    const linking = rendered('/', '<a href="/guide/">g</a><a href="/guide/#usage">u</a><a href="/Guide#usage">G</a><a href="/c%2B%2B">c</a><a href="/c++">c</a><a href="/[">b</a><img src="/images/Logo.SVG">');
+    const targets = [
+      rendered('/guide', '<h2 id="usage">U</h2>'),
+      rendered('/c++', ''),
+      rendered('/%5B', ''),
+      rendered('/images', ''),
+    ];
+    const linking = rendered(
+      '/',
+      '<a href="/guide/">g</a><a href="/guide/#usage">u</a><a href="/Guide#usage">G</a><a href="/c%2B%2B">c</a><a href="/c++">c</a><a href="/[">b</a><img src="/images/Logo.SVG">',
+    );
     expect(checkLinks([linking, ...targets], new Set(['images/Logo.SVG']), []).errors).toEqual([]);
     const wrong = rendered('/', '<a href="/guide/#nope">g</a><a href="/guides/">s</a><img src="/images/logo.svg">');
-    expect(checkLinks([wrong, ...targets], new Set(['images/Logo.SVG']), []).errors.map((e) => e.field)).toEqual(['/guide/#nope', '/guides/', '/images/logo.svg']);
+    expect(checkLinks([wrong, ...targets], new Set(['images/Logo.SVG']), []).errors.map((e) => e.field)).toEqual([
+      '/guide/#nope',
+      '/guides/',
+      '/images/logo.svg',
+    ]);
   });
 
   it("checks the site URLs an island's props name (images it adds later), not other strings", () => {
-    const props = JSON.stringify({ slides: [{ image: '/images/next.svg', link: '/about', title: 'A / B' }], site: 'https://x.example/', cdn: '//x.example/a.js', home: '/' });
-    const page = rendered('/', `<div data-island="carousel"><div data-island-root=""><a href="/about">a</a></div><script type="application/json">${props}</script></div><script type="application/ld+json">{"logo":"/ld.png"}</script>`);
+    const props = JSON.stringify({
+      slides: [{ image: '/images/next.svg', link: '/about', title: 'A / B' }],
+      site: 'https://x.example/',
+      cdn: '//x.example/a.js',
+      home: '/',
+    });
+    const page = rendered(
+      '/',
+      `<div data-island="carousel"><div data-island-root=""><a href="/about">a</a></div><script type="application/json">${props}</script></div><script type="application/ld+json">{"logo":"/ld.png"}</script>`,
+    );
     expect(page.links).toEqual(['/about', '/images/next.svg', '/']);
     const { errors } = checkLinks([page, pages[1]!], new Set(), ['/press']);
-    expect(errors.map((e) => [e.kind, e.file, e.field])).toEqual([['BrokenLink', 'pages/index.md', '/images/next.svg']]);
+    expect(errors.map((e) => [e.kind, e.file, e.field])).toEqual([
+      ['BrokenLink', 'pages/index.md', '/images/next.svg'],
+    ]);
   });
 
   it('reads React and micromark attribute serialisation, decoding entities', () => {
-    const page = pageLinks('/', 'pages/index.md', '<a class="x" href="/a?b=1&amp;c=2">x</a><img alt="" src="/i.png"/><h2 id="who-we-are">W</h2><p data-id="no">n</p><a href="/a?b=1&amp;c=2">again</a>');
+    const page = pageLinks(
+      '/',
+      'pages/index.md',
+      '<a class="x" href="/a?b=1&amp;c=2">x</a><img alt="" src="/i.png"/><h2 id="who-we-are">W</h2><p data-id="no">n</p><a href="/a?b=1&amp;c=2">again</a>',
+    );
     expect(page.links).toEqual(['/a?b=1&c=2', '/i.png']);
     expect(page.ids).toEqual(['who-we-are']);
   });
 
   it('reads attributes only from tags: not from text such as a code sample, and whole when a value holds ">"', () => {
-    const page = pageLinks('/', 'pages/index.md', '<p>Write <code>&lt;a href="/nowhere" id="x"&gt;</code> or id="y".</p><a title="a > b" href="/real">r</a><h2 title=\'q\' id="z">Z</h2>');
+    const page = pageLinks(
+      '/',
+      'pages/index.md',
+      '<p>Write <code>&lt;a href="/nowhere" id="x"&gt;</code> or id="y".</p><a title="a > b" href="/real">r</a><h2 title=\'q\' id="z">Z</h2>',
+    );
     expect(page.links).toEqual(['/real']);
     expect(page.ids).toEqual(['z']);
   });
 
   it('accepts a fragment percent-encoded as markdown writes it, naming an id in any script', () => {
-    const page = rendered('/', '<h2 id="безопасность">Б</h2><a href="#%D0%B1%D0%B5%D0%B7%D0%BE%D0%BF%D0%B0%D1%81%D0%BD%D0%BE%D1%81%D1%82%D1%8C">b</a><a href="#безопасность">c</a><a href="#%D0%B1">d</a><a href="#%E0%A4%A">e</a>');
+    const page = rendered(
+      '/',
+      '<h2 id="безопасность">Б</h2><a href="#%D0%B1%D0%B5%D0%B7%D0%BE%D0%BF%D0%B0%D1%81%D0%BD%D0%BE%D1%81%D1%82%D1%8C">b</a><a href="#безопасность">c</a><a href="#%D0%B1">d</a><a href="#%E0%A4%A">e</a>',
+    );
     const { errors } = checkLinks([page], new Set(), []);
     expect(errors.map((e) => e.field)).toEqual(['#%D0%B1', '#%E0%A4%A']);
   });

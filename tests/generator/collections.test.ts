@@ -14,17 +14,39 @@ const NOW = new Date('2026-01-01T12:00:00Z');
 
 function page(route: string, data: Record<string, unknown> = {}, template = 'post'): PageInfo {
   const title = (data.title as string | undefined) ?? route;
-  return { file: `pages${route}.md`, route, url: `https://notes.example${route}`, title, description: `About ${title}`, template, data, html: `<p>First of ${title}.</p><p>Second.</p>`, headings: [], breadcrumbs: [], isNotFound: false };
+  return {
+    file: `pages${route}.md`,
+    route,
+    url: `https://notes.example${route}`,
+    title,
+    description: `About ${title}`,
+    template,
+    data,
+    html: `<p>First of ${title}.</p><p>Second.</p>`,
+    headings: [],
+    breadcrumbs: [],
+    isNotFound: false,
+  };
 }
 
 const component = () => null;
 const theme = (templates: Record<string, Partial<TemplateDefinition>>): Theme =>
-  ({ Layout: component, stylesheet: 's.css', templates: Object.fromEntries(Object.entries(templates).map(([name, t]) => [name, { schema: z.object({}), component, ...t }])) }) as unknown as Theme;
+  ({
+    Layout: component,
+    stylesheet: 's.css',
+    templates: Object.fromEntries(
+      Object.entries(templates).map(([name, t]) => [name, { schema: z.object({}), component, ...t }]),
+    ),
+  }) as unknown as Theme;
 
 const posts = { folder: 'blog', sort: 'date' } as const;
 const blogTheme = theme({
   post: { collections: { posts }, neighbours: 'posts' },
-  list: { collections: { posts }, paginate: { collection: 'posts', size: 2, tags: true }, feed: { collection: 'posts' } },
+  list: {
+    collections: { posts },
+    paginate: { collection: 'posts', size: 2, tags: true },
+    feed: { collection: 'posts' },
+  },
 });
 
 const errorsOf = (run: () => unknown) => {
@@ -38,7 +60,14 @@ const errorsOf = (run: () => unknown) => {
 
 describe('dates', () => {
   it('takes real dates, with or without a time, and refuses the rest saying why', () => {
-    for (const ok of ['2025-03-01', '2024-02-29', '2025-03-01T10:20:30Z', '2025-03-01T10:20:30.5+01:00', '2025-03-01 10:20']) expect(dateProblem(ok), ok).toBeUndefined();
+    for (const ok of [
+      '2025-03-01',
+      '2024-02-29',
+      '2025-03-01T10:20:30Z',
+      '2025-03-01T10:20:30.5+01:00',
+      '2025-03-01 10:20',
+    ])
+      expect(dateProblem(ok), ok).toBeUndefined();
     expect(dateProblem('2025-02-29')).toMatch(/no day 29 in that month \(it has 28\)/);
     expect(dateProblem('2025-13-01')).toMatch(/no month 13/);
     expect(dateProblem('2025-04-31')).toMatch(/no day 31/);
@@ -58,7 +87,8 @@ describe('tag slugs', () => {
     expect(tagSlug('../../etc')).toBe('etc');
     expect(tagSlug('安全')).toMatch(/^tag-[0-9a-f]{8}$/);
     expect(tagSlug('安全')).not.toBe(tagSlug('网络'));
-    for (const tag of ['a/b', '%2e%2e', 'C++', '🙂', 'x'.repeat(300)]) expect(tagSlug(tag)).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    for (const tag of ['a/b', '%2e%2e', 'C++', '🙂', 'x'.repeat(300)])
+      expect(tagSlug(tag)).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
   });
 });
 
@@ -86,26 +116,59 @@ describe('queries', () => {
 });
 
 describe('the plan', () => {
-  const five = [1, 2, 3, 4, 5].map((n) => page(`/blog/p${n}`, { title: `Post ${n}`, date: `2025-01-0${n}`, tags: n % 2 ? ['Odd', 'Cloud security'] : ['Even'] }));
+  const five = [1, 2, 3, 4, 5].map((n) =>
+    page(`/blog/p${n}`, {
+      title: `Post ${n}`,
+      date: `2025-01-0${n}`,
+      tags: n % 2 ? ['Odd', 'Cloud security'] : ['Even'],
+    }),
+  );
   const list = page('/blog', { title: 'Blog' }, 'list');
 
   it('spreads a collection over pages, with a page per tag, links between them and neighbours', () => {
     const plan = planSite([list, ...five], { site, theme: blogTheme, now: NOW });
     expect([...plan.pages.keys()].sort()).toEqual(
-      ['/blog', '/blog/page/2', '/blog/page/3', '/blog/tags/cloud-security', '/blog/tags/cloud-security/page/2', '/blog/tags/even', '/blog/tags/odd', '/blog/tags/odd/page/2', ...five.map((p) => p.route)].sort(),
+      [
+        '/blog',
+        '/blog/page/2',
+        '/blog/page/3',
+        '/blog/tags/cloud-security',
+        '/blog/tags/cloud-security/page/2',
+        '/blog/tags/even',
+        '/blog/tags/odd',
+        '/blog/tags/odd/page/2',
+        ...five.map((p) => p.route),
+      ].sort(),
     );
     const second = plan.pages.get('/blog/page/2')!;
-    expect(second.props!.pagination).toMatchObject({ page: 2, pages: 3, total: 5, previous: '/blog', next: '/blog/page/3', first: '/blog', last: '/blog/page/3' });
+    expect(second.props!.pagination).toMatchObject({
+      page: 2,
+      pages: 3,
+      total: 5,
+      previous: '/blog',
+      next: '/blog/page/3',
+      first: '/blog',
+      last: '/blog/page/3',
+    });
     expect(second.props!.pagination!.entries.map((e) => e.route)).toEqual(['/blog/p3', '/blog/p2']);
     expect(second.page).toMatchObject({ title: 'Blog, page 2', url: 'https://notes.example/blog/page/2', html: '' });
     expect(plan.pages.get('/blog/tags/odd/page/2')!.page.title).toBe('Blog: Odd, page 2');
-    expect(plan.pages.get('/blog/tags/even')!.props!.pagination!.tag).toEqual({ name: 'Even', slug: 'even', route: '/blog/tags/even' });
+    expect(plan.pages.get('/blog/tags/even')!.props!.pagination!.tag).toEqual({
+      name: 'Even',
+      slug: 'even',
+      route: '/blog/tags/even',
+    });
     const middle = plan.pages.get('/blog/p3')!.props!;
     expect(middle.neighbours!.previous!.route).toBe('/blog/p4');
     expect(middle.neighbours!.next!.route).toBe('/blog/p2');
-    expect(middle.entry!.tags).toEqual([{ name: 'Odd', slug: 'odd', route: '/blog/tags/odd' }, { name: 'Cloud security', slug: 'cloud-security', route: '/blog/tags/cloud-security' }]);
+    expect(middle.entry!.tags).toEqual([
+      { name: 'Odd', slug: 'odd', route: '/blog/tags/odd' },
+      { name: 'Cloud security', slug: 'cloud-security', route: '/blog/tags/cloud-security' },
+    ]);
     expect(middle.collections).toEqual({});
-    expect(plan.pages.get('/blog')!.props!.feeds).toEqual([{ href: '/blog/feed.xml', type: 'application/atom+xml', title: 'Blog' }]);
+    expect(plan.pages.get('/blog')!.props!.feeds).toEqual([
+      { href: '/blog/feed.xml', type: 'application/atom+xml', title: 'Blog' },
+    ]);
     expect([...plan.feeds.keys()]).toEqual(['blog/feed.xml']);
   });
 
@@ -120,22 +183,39 @@ describe('the plan', () => {
     const before = planSite([list, ...five], { site, theme: blogTheme, now: NOW });
     const retitled = five.map((p) => (p.route === '/blog/p1' ? { ...p, title: 'Post one' } : p));
     const after = planSite([list, ...retitled], { site, theme: blogTheme, now: NOW });
-    const changed = [...after.pages].filter(([route, planned]) => before.pages.get(route)!.key !== planned.key).map(([route]) => route).sort();
+    const changed = [...after.pages]
+      .filter(([route, planned]) => before.pages.get(route)!.key !== planned.key)
+      .map(([route]) => route)
+      .sort();
     // p1 is the oldest: the last list page, its tags' last pages, its neighbour p2 and its own entry show it.
-    expect(changed).toEqual(['/blog/p1', '/blog/p2', '/blog/page/3', '/blog/tags/cloud-security/page/2', '/blog/tags/odd/page/2']);
+    expect(changed).toEqual([
+      '/blog/p1',
+      '/blog/p2',
+      '/blog/page/3',
+      '/blog/tags/cloud-security/page/2',
+      '/blog/tags/odd/page/2',
+    ]);
   });
 
   it('leaves drafts out of feeds, and undated entries are an error naming the page', () => {
     const draft = page('/blog/p9', { title: 'Draft', date: '2025-02-01', draft: true });
-    expect(planSite([list, ...five, draft], { site, theme: blogTheme, now: NOW }).feeds.get('blog/feed.xml')).not.toContain('Draft');
-    const [error, ...rest] = errorsOf(() => planSite([list, page('/blog/undated', { title: 'Undated' })], { site, theme: blogTheme, now: NOW }));
+    expect(
+      planSite([list, ...five, draft], { site, theme: blogTheme, now: NOW }).feeds.get('blog/feed.xml'),
+    ).not.toContain('Draft');
+    const [error, ...rest] = errorsOf(() =>
+      planSite([list, page('/blog/undated', { title: 'Undated' })], { site, theme: blogTheme, now: NOW }),
+    );
     expect(rest).toEqual([]);
     expect(error).toMatchObject({ kind: 'FeedEntryWithoutDate', file: 'pages/blog/undated.md', field: 'date' });
     expect(error!.message).toContain('/blog/feed.xml');
   });
 
   it('two tags with one slug are an error naming both pages', () => {
-    const pages = [list, page('/blog/x', { date: '2025-01-01', tags: ['Cloud Security'] }), page('/blog/y', { date: '2025-01-02', tags: ['cloud-security'] })];
+    const pages = [
+      list,
+      page('/blog/x', { date: '2025-01-01', tags: ['Cloud Security'] }),
+      page('/blog/y', { date: '2025-01-02', tags: ['cloud-security'] }),
+    ];
     const errors = errorsOf(() => planSite(pages, { site, theme: blogTheme, now: NOW }));
     expect(errors.map((e) => e.kind)).toEqual(['TagSlugCollision']);
     expect(errors[0]!.message).toContain('pages/blog/x.md');
@@ -143,22 +223,36 @@ describe('the plan', () => {
     expect(errors[0]!.message).toContain('/blog/tags/cloud-security');
   });
 
-  it('a made page that takes a page\'s route is a duplicate route', () => {
-    const errors = errorsOf(() => planSite([list, ...five, page('/blog/page/2', { title: 'Oops', date: '2025-01-09' })], { site, theme: blogTheme, now: NOW }));
-    expect(errors.map((e) => [e.kind, e.message])).toEqual([['DuplicateRoute', 'pages/blog/page/2.md and pages/blog.md both claim the route /blog/page/2']]);
+  it("a made page that takes a page's route is a duplicate route", () => {
+    const errors = errorsOf(() =>
+      planSite([list, ...five, page('/blog/page/2', { title: 'Oops', date: '2025-01-09' })], {
+        site,
+        theme: blogTheme,
+        now: NOW,
+      }),
+    );
+    expect(errors.map((e) => [e.kind, e.message])).toEqual([
+      ['DuplicateRoute', 'pages/blog/page/2.md and pages/blog.md both claim the route /blog/page/2'],
+    ]);
   });
 
   it('refuses a template that names a collection it does not declare, or a size that is not a whole number', () => {
-    const bad = theme({ list: { collections: { posts }, paginate: { collection: 'post', size: 0 }, neighbours: 'nope' } });
+    const bad = theme({
+      list: { collections: { posts }, paginate: { collection: 'post', size: 0 }, neighbours: 'nope' },
+    });
     const errors = errorsOf(() => planSite([list], { site, theme: bad, now: NOW }));
     expect(errors.map((e) => e.field)).toEqual(['paginate.collection', 'paginate.size', 'neighbours']);
-    expect(errors[0]!.message).toBe('The template "list" declares paginate.collection, which names "post", not one of its collections (posts)');
+    expect(errors[0]!.message).toBe(
+      'The template "list" declares paginate.collection, which names "post", not one of its collections (posts)',
+    );
   });
 
   it('is the same whatever order the pages come in', () => {
     const one = planSite([list, ...five], { site, theme: blogTheme, now: NOW });
     const other = planSite([...five].reverse().concat(list), { site, theme: blogTheme, now: NOW });
-    expect([...other.pages].map(([route, p]) => [route, p.key])).toEqual([...one.pages].map(([route, p]) => [route, p.key]));
+    expect([...other.pages].map(([route, p]) => [route, p.key])).toEqual(
+      [...one.pages].map(([route, p]) => [route, p.key]),
+    );
     expect(other.feeds).toEqual(one.feeds);
   });
 });

@@ -46,7 +46,12 @@ describe('the site config and the theme', () => {
     expect(config.contact.careersEmail).toBe('jobs@example.com');
     // Without the theme's fields, the engine's strict schema names each field it does not know.
     expect(await failure()).toEqual(
-      expect.arrayContaining(['legalName', 'contact', 'address', 'hours', 'navigation', 'footer'].map((field) => ({ kind: 'InvalidConfig', field }))),
+      expect.arrayContaining(
+        ['legalName', 'contact', 'address', 'hours', 'navigation', 'footer'].map((field) => ({
+          kind: 'InvalidConfig',
+          field,
+        })),
+      ),
     );
   });
 

@@ -16,6 +16,9 @@ describe('generated documentation', () => {
     expect(docs.get('docs/config.md')).toMatch(/\| `securityTxt\.contact` \| email address or URL \|/);
     expect(docs.get('docs/errors.md')).toMatch(/### InvalidFrontmatter\n\n\*\*Invalid frontmatter\.\*\*/);
     expect(docs.get('docs/cli.md')).toMatch(/## site build\n\n```\nUsage: site build \[options\]/);
-    expect(JSON.parse(docs.get('docs/site.schema.json')!)).toMatchObject({ type: 'object', required: ['name', 'baseUrl'] });
+    expect(JSON.parse(docs.get('docs/site.schema.json')!)).toMatchObject({
+      type: 'object',
+      required: ['name', 'baseUrl'],
+    });
   });
 });

@@ -25,22 +25,33 @@ describe('the catalogue', () => {
   });
 
   it('makes the message from the facts a call site gives', () => {
-    const error = new SiteError('BrokenLink', { href: '/prices', route: '/about', problem: 'no page has this route' }, { file: 'pages/about.md', field: '/prices' });
+    const error = new SiteError(
+      'BrokenLink',
+      { href: '/prices', route: '/about', problem: 'no page has this route' },
+      { file: 'pages/about.md', field: '/prices' },
+    );
     expect(error.message).toBe('Link "/prices" on /about is broken: no page has this route');
     expect(error.title).toBe(ErrorKinds.BrokenLink.title);
     expect(error.hint).toBe(ErrorKinds.BrokenLink.hint);
     expect(error.location).toBe('pages/about.md (field: /prices)');
     const warning = new SiteWarning('PlannedRouteLinked', { routes: ['/blog', '/press'] });
-    expect(String(warning)).toBe(`PlannedRouteLinked: 2 planned routes have no page yet and will answer 404: /blog, /press (hint: ${WarningKinds.PlannedRouteLinked.hint})`);
+    expect(String(warning)).toBe(
+      `PlannedRouteLinked: 2 planned routes have no page yet and will answer 404: /blog, /press (hint: ${WarningKinds.PlannedRouteLinked.hint})`,
+    );
   });
 
   it('is the only place wording lives: no call site outside errors.ts passes message text', async () => {
-    const files = [...(await sourcesUnder(path.join(REPO, 'generator'))), ...(await sourcesUnder(path.join(REPO, 'bin'))), ...(await sourcesUnder(path.join(REPO, 'templates')))];
+    const files = [
+      ...(await sourcesUnder(path.join(REPO, 'generator'))),
+      ...(await sourcesUnder(path.join(REPO, 'bin'))),
+      ...(await sourcesUnder(path.join(REPO, 'templates'))),
+    ];
     const offenders: string[] = [];
     for (const file of files) {
       if (file.endsWith(path.join('core', 'errors.ts'))) continue;
       const source = await readFile(file, 'utf8');
-      for (const match of source.matchAll(/new Site(?:Error|Warning)\(\s*[^,()]+,\s*[`'"]/g)) offenders.push(`${path.relative(REPO, file)}: ${match[0]}`);
+      for (const match of source.matchAll(/new Site(?:Error|Warning)\(\s*[^,()]+,\s*[`'"]/g))
+        offenders.push(`${path.relative(REPO, file)}: ${match[0]}`);
     }
     expect(offenders).toEqual([]);
   });
@@ -60,14 +71,18 @@ describe('what reaches the user', () => {
     expect(error!.file).toBe('/srv/site/dist/index.html');
     expect(error!.hint).toMatch(/disk is full/);
     const printed = formatError(enospc, false);
-    expect(printed).toMatch(/^✖ SystemError: The operating system refused an operation\n {2}at \/srv\/site\/dist\/index.html\n/);
+    expect(printed).toMatch(
+      /^✖ SystemError: The operating system refused an operation\n {2}at \/srv\/site\/dist\/index.html\n/,
+    );
     expect(printed).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
   });
 
   it('is a bug as InternalError, with its stack only under --verbose', () => {
     const bug = new TypeError("Cannot read properties of undefined (reading 'route')");
     const quiet = formatError(bug, false);
-    expect(quiet).toMatch(/^✖ InternalError: Internal error in site\n {2}TypeError: Cannot read properties of undefined \(reading 'route'\)\n {2}hint: This is a bug in site/);
+    expect(quiet).toMatch(
+      /^✖ InternalError: Internal error in site\n {2}TypeError: Cannot read properties of undefined \(reading 'route'\)\n {2}hint: This is a bug in site/,
+    );
     expect(quiet).not.toContain('errors.test.ts');
     expect(formatError(bug, true)).toContain('errors.test.ts');
   });

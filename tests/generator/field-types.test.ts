@@ -15,8 +15,23 @@ const ok = (schema: { safeParse(v: unknown): { success: boolean } }, value: unkn
 describe('field types', () => {
   it('a public-folder path names a file inside the public folder, never another host or a parent folder', () => {
     const svg = publicPath(['svg']);
-    for (const good of ['/logo.svg', '/images/hero/network.svg', '/a.b/c-d_e.SVG']) expect(ok(svg, good), good).toBe(true);
-    for (const bad of ['//../../../../outside/red.svg', '/../../outside/red.svg', '//evil.example/track.svg', 'https://evil.example/x.svg', '/images/../x.svg', '/./x.svg', 'logo.svg', '/logo.png', '/a\\b.svg', '/a b.svg', '/x.svg?y', '/', '/images/']) {
+    for (const good of ['/logo.svg', '/images/hero/network.svg', '/a.b/c-d_e.SVG'])
+      expect(ok(svg, good), good).toBe(true);
+    for (const bad of [
+      '//../../../../outside/red.svg',
+      '/../../outside/red.svg',
+      '//evil.example/track.svg',
+      'https://evil.example/x.svg',
+      '/images/../x.svg',
+      '/./x.svg',
+      'logo.svg',
+      '/logo.png',
+      '/a\\b.svg',
+      '/a b.svg',
+      '/x.svg?y',
+      '/',
+      '/images/',
+    ]) {
       expect(ok(svg, bad), bad).toBe(false);
     }
     // Every one lands inside public/ when joined to it.
@@ -26,13 +41,22 @@ describe('field types', () => {
   it('single-line text refuses line breaks and control characters', () => {
     const line = singleLine(60);
     expect(ok(line, 'Plain words')).toBe(true);
-    for (const bad of ['en\nContact: mailto:x@evil.io', 'a\rb', 'a\u2028b', 'a\u0085b', 'a\u0007b', '   ']) expect(ok(line, bad), JSON.stringify(bad)).toBe(false);
+    for (const bad of ['en\nContact: mailto:x@evil.io', 'a\rb', 'a\u2028b', 'a\u0085b', 'a\u0007b', '   '])
+      expect(ok(line, bad), JSON.stringify(bad)).toBe(false);
   });
 
   it('a URL field accepts only its schemes, and no spaces', () => {
     const https = urlField(['https']);
     expect(ok(https, 'https://example.org/policy')).toBe(true);
-    for (const bad of ['http://example.org', 'javascript:alert(1)', 'data:text/html,x', '//evil.example', 'https://x.example/a b', 'https://x\n.example']) expect(ok(https, bad), bad).toBe(false);
+    for (const bad of [
+      'http://example.org',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      'https://x.example/a b',
+      'https://x\n.example',
+    ])
+      expect(ok(https, bad), bad).toBe(false);
   });
 });
 
@@ -48,7 +72,9 @@ describe('the config and the theme use them', () => {
     expect(fails({ baseUrl: 'https://x.example/a b#frag?' })).toBe(true);
     expect(fails({ baseUrl: 'https://x.example/a#frag' })).toBe(true);
     expect(fails({ keywords: Array.from({ length: 100_000 }, (_, i) => `k${i}`) })).toBe(true);
-    expect(fails({ logo: '/logo.svg', securityTxt: { languages: ['en', 'pt-BR'], contact: 'https://x.example/report' } })).toBe(false);
+    expect(
+      fails({ logo: '/logo.svg', securityTxt: { languages: ['en', 'pt-BR'], contact: 'https://x.example/report' } }),
+    ).toBe(false);
   });
 
   it("refuses a hero image that names another host (the theme's schema)", () => {

@@ -9,15 +9,33 @@ import type { SiteConfig } from '../../generator/content/config';
 import { siteErrorsOf } from '../../generator/core/errors';
 import { defineTemplate, textField, type Theme } from '../../generator/theme';
 
-const config = { name: 'Notes', baseUrl: 'https://notes.example.org', locale: 'en_US', keywords: [], plannedRoutes: [], markdown: { plugins: [] }, securityTxt: { expiresInDays: 180, languages: ['en'] } } as SiteConfig;
-const strict = defineTemplate({ schema: z.strictObject({ title: textField(70), description: textField(200, 20) }), component: () => null });
+const config = {
+  name: 'Notes',
+  baseUrl: 'https://notes.example.org',
+  locale: 'en_US',
+  keywords: [],
+  plannedRoutes: [],
+  markdown: { plugins: [] },
+  securityTxt: { expiresInDays: 180, languages: ['en'] },
+} as SiteConfig;
+const strict = defineTemplate({
+  schema: z.strictObject({ title: textField(70), description: textField(200, 20) }),
+  component: () => null,
+});
 const loose = defineTemplate({ schema: z.looseObject({}), component: () => null });
-const theme = { Layout: () => null, stylesheet: 'x.css', templates: { prose: loose, article: strict } } as unknown as Theme;
+const theme = {
+  Layout: () => null,
+  stylesheet: 'x.css',
+  templates: { prose: loose, article: strict },
+} as unknown as Theme;
 
 /** Describes a page whose frontmatter is `matter` (YAML), returning the page or its errors. */
 function describe_(matter: string, data: Record<string, unknown>) {
   try {
-    return describePage({ relativeFile: 'guide/p.md', file: 'pages/guide/p.md', data, matter, derived: {} }, { config, theme });
+    return describePage(
+      { relativeFile: 'guide/p.md', file: 'pages/guide/p.md', data, matter, derived: {} },
+      { config, theme },
+    );
   } catch (error) {
     return siteErrorsOf(error).map(({ kind, field, line, message, hint }) => ({ kind, field, line, message, hint }));
   }
@@ -35,31 +53,53 @@ describe('a strict template', () => {
         kind: 'InvalidFrontmatter',
         field: 'descripton',
         line: 3,
-        message: "descripton: unknown key (not in the template's schema); did you mean `description` (required, and missing)?",
+        message:
+          "descripton: unknown key (not in the template's schema); did you mean `description` (required, and missing)?",
         hint: 'Rename it to description: the template "article" has that field and no other like it.',
       },
     ]);
   });
 
   it('gives each failure its own hint: missing, type, length, and an unknown key with nothing near', () => {
-    const errors = describe_('template: article\nnoindex: yes please\ntitle: x\nsidebar: left\n', { template: 'article', noindex: 'yes please', title: 'x'.repeat(80), sidebar: 'left' });
+    const errors = describe_('template: article\nnoindex: yes please\ntitle: x\nsidebar: left\n', {
+      template: 'article',
+      noindex: 'yes please',
+      title: 'x'.repeat(80),
+      sidebar: 'left',
+    });
     expect(Array.isArray(errors) && errors.map((e) => [e.field, e.hint])).toEqual([
       ['title', 'Shorten title to at most 70 characters.'],
       ['description', 'Add description: to the frontmatter; the template "article" requires it.'],
       ['noindex', 'Write noindex as a boolean.'],
-      ['sidebar', expect.stringMatching(/^Remove it, or check its spelling: the template "article" knows title, description, keywords, template, slug, noindex, breadcrumb.*z\.looseObject/)],
+      [
+        'sidebar',
+        expect.stringMatching(
+          /^Remove it, or check its spelling: the template "article" knows title, description, keywords, template, slug, noindex, breadcrumb.*z\.looseObject/,
+        ),
+      ],
     ]);
   });
 });
 
 describe('a loose template', () => {
   it('takes keys it does not name as data, and takes title and description from the markdown when absent', () => {
-    const page = describe_('date: 2025-03-01\ntags: [a, b]\nsidebar: { order: 2 }\n', { date: '2025-03-01', tags: ['a', 'b'], sidebar: { order: 2 } });
-    expect(page).toMatchObject({ route: '/guide/p', title: 'P', description: 'P', data: { sidebar: { order: 2 }, tags: ['a', 'b'] } });
+    const page = describe_('date: 2025-03-01\ntags: [a, b]\nsidebar: { order: 2 }\n', {
+      date: '2025-03-01',
+      tags: ['a', 'b'],
+      sidebar: { order: 2 },
+    });
+    expect(page).toMatchObject({
+      route: '/guide/p',
+      title: 'P',
+      description: 'P',
+      data: { sidebar: { order: 2 }, tags: ['a', 'b'] },
+    });
   });
 
   it('still checks the base fields it shares with every template', () => {
     const errors = describe_('noindex: 3\n', { noindex: 3 });
-    expect(errors).toEqual([expect.objectContaining({ field: 'noindex', line: 1, hint: 'Write noindex as a boolean.' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ field: 'noindex', line: 1, hint: 'Write noindex as a boolean.' }),
+    ]);
   });
 });

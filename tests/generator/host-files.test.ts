@@ -1,21 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../templates/index';
 import { loadConfig } from '../../generator/content/config';
-import { contentSecurityPolicy, headersFile, robots, securityTxt, sitemap, SPECULATION_RULES_FILE, SPECULATION_RULES_TYPE, speculationRules } from '../../generator/output/host-files';
+import {
+  contentSecurityPolicy,
+  headersFile,
+  robots,
+  securityTxt,
+  sitemap,
+  SPECULATION_RULES_FILE,
+  SPECULATION_RULES_TYPE,
+  speculationRules,
+} from '../../generator/output/host-files';
 import type { PageSummary } from '../../generator/core/types';
 import { REPO } from '../support/fixture';
 import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 
 const config = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, theme.config);
 const website = config as WebsiteConfig;
-const page = (route: string, extra: Partial<PageSummary> = {}): PageSummary => ({ file: `pages${route}.md`, route, url: route, title: route, noindex: false, isNotFound: route === '/404', ...extra });
+const page = (route: string, extra: Partial<PageSummary> = {}): PageSummary => ({
+  file: `pages${route}.md`,
+  route,
+  url: route,
+  title: route,
+  noindex: false,
+  isNotFound: route === '/404',
+  ...extra,
+});
 
 describe('sitemap.xml', () => {
   it('lists every real route as an absolute URL, never the 404 or noindex pages', () => {
     const xml = sitemap([page('/'), page('/about'), page('/404'), page('/draft', { noindex: true })], config);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(['https://fixture.example.com/', 'https://fixture.example.com/about']);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
   });
 });
 
@@ -44,7 +63,9 @@ describe('security.txt (RFC 9116)', () => {
   });
 
   it('takes an https:// contact as it is, and is not written without a contact (RFC 9116 requires one)', () => {
-    expect(securityTxt({ ...config, securityTxt: { ...config.securityTxt, contact: 'https://example.org/report' } }, now)).toMatch(/^Contact: https:\/\/example.org\/report$/m);
+    expect(
+      securityTxt({ ...config, securityTxt: { ...config.securityTxt, contact: 'https://example.org/report' } }, now),
+    ).toMatch(/^Contact: https:\/\/example.org\/report$/m);
     expect(securityTxt({ ...config, securityTxt: { ...config.securityTxt, contact: undefined } }, now)).toBeUndefined();
   });
 
@@ -63,12 +84,21 @@ describe('_headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('unsafe-eval');
-    for (const header of ['Strict-Transport-Security', 'X-Content-Type-Options: nosniff', 'Referrer-Policy', 'Permissions-Policy']) expect(text).toContain(header);
+    for (const header of [
+      'Strict-Transport-Security',
+      'X-Content-Type-Options: nosniff',
+      'Referrer-Policy',
+      'Permissions-Policy',
+    ])
+      expect(text).toContain(header);
     expect(text).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
   });
 
   it('allows inline styles only by hash, and a form endpoint only by origin', () => {
-    const csp = contentSecurityPolicy({ styleHashes: ['sha256-abc='], formEndpoint: 'https://forms.example.net/submit' });
+    const csp = contentSecurityPolicy({
+      styleHashes: ['sha256-abc='],
+      formEndpoint: 'https://forms.example.net/submit',
+    });
     expect(csp).toContain("style-src 'self' 'sha256-abc='");
     expect(csp).toContain("form-action 'self' https://forms.example.net mailto:");
     expect(csp).toContain("connect-src 'self' https://forms.example.net");
@@ -101,9 +131,13 @@ describe('speculation rules', () => {
     const [rule] = rules.prefetch;
     expect(rule).toMatchObject({ source: 'document', eagerness: 'moderate' });
     expect(rule.where.and[0]).toEqual({ href_matches: '/*' });
-    expect(rule.where.and[1]).toEqual({ not: { href_matches: ['/*\\?(.+)', '/*.*', '/404', ...config.plannedRoutes] } });
+    expect(rule.where.and[1]).toEqual({
+      not: { href_matches: ['/*\\?(.+)', '/*.*', '/404', ...config.plannedRoutes] },
+    });
     expect(config.plannedRoutes).toContain('/press');
-    expect(rule.where.and[2]).toEqual({ not: { selector_matches: ['[rel~="nofollow"]', '[download]', '[data-no-prefetch]'] } });
+    expect(rule.where.and[2]).toEqual({
+      not: { selector_matches: ['[rel~="nofollow"]', '[download]', '[data-no-prefetch]'] },
+    });
   });
 
   it("are generic: nothing in them but the config's planned routes", () => {

@@ -10,11 +10,32 @@ import { REPO } from '../support/fixture';
 const GENERATOR = path.join(REPO, 'generator');
 
 /** Lowest first. A folder is a layer; the base layer is made of the modules every other one may use. */
-const LAYERS = ['base', 'cache', 'content', 'collections', 'render', 'assets', 'output', 'checks', 'core', 'dev', 'starter', 'api'] as const;
+const LAYERS = [
+  'base',
+  'cache',
+  'content',
+  'collections',
+  'render',
+  'assets',
+  'output',
+  'checks',
+  'core',
+  'dev',
+  'starter',
+  'api',
+] as const;
 type Layer = (typeof LAYERS)[number];
 
 /** The base layer: errors, the page types, the logger, where the engine's files are, and listing files. */
-const BASE = new Set(['core/errors.ts', 'core/errors-data.ts', 'core/types.ts', 'core/logger.ts', 'core/engine-files.ts', 'core/typescript.js', 'content/list-files.ts']);
+const BASE = new Set([
+  'core/errors.ts',
+  'core/errors-data.ts',
+  'core/types.ts',
+  'core/logger.ts',
+  'core/engine-files.ts',
+  'core/typescript.js',
+  'content/list-files.ts',
+]);
 
 /**
  * Imports against the rule that are still there, each to be removed (and then from this list: the test fails on an
@@ -38,7 +59,8 @@ function layerOf(file: string): Layer {
   if (BASE.has(file)) return 'base';
   const [folder, ...rest] = file.split('/');
   if (rest.length === 0) return 'api'; // generator/theme.ts, generator/index.ts: what the CLI and themes import
-  if (!(LAYERS as readonly string[]).includes(folder!)) throw new Error(`generator/${folder}/ has no layer: add it to LAYERS and docs/architecture.md`);
+  if (!(LAYERS as readonly string[]).includes(folder!))
+    throw new Error(`generator/${folder}/ has no layer: add it to LAYERS and docs/architecture.md`);
   return folder as Layer;
 }
 
@@ -72,15 +94,22 @@ async function imports(): Promise<{ from: string; to: string }[]> {
   return found;
 }
 
-const against = (edge: { from: string; to: string }) => LAYERS.indexOf(layerOf(edge.to)) > LAYERS.indexOf(layerOf(edge.from));
+const against = (edge: { from: string; to: string }) =>
+  LAYERS.indexOf(layerOf(edge.to)) > LAYERS.indexOf(layerOf(edge.from));
 
 describe('the engine layers', () => {
   it('every module imports only from its own layer or below (but the known exceptions, which only shrink)', async () => {
     const edges = await imports();
     expect(edges.length).toBeGreaterThan(100);
     const violations = edges.filter(against).map(({ from, to }) => `${from} -> ${to}`);
-    expect(violations.filter((v) => !KNOWN.has(v)), 'imports against the layers (docs/architecture.md)').toEqual([]);
-    expect([...KNOWN].filter((v) => !violations.includes(v)), 'gone: remove them from KNOWN').toEqual([]);
+    expect(
+      violations.filter((v) => !KNOWN.has(v)),
+      'imports against the layers (docs/architecture.md)',
+    ).toEqual([]);
+    expect(
+      [...KNOWN].filter((v) => !violations.includes(v)),
+      'gone: remove them from KNOWN',
+    ).toEqual([]);
   });
 
   it('no folders import each other in a circle, once the known exceptions are removed', async () => {
@@ -106,7 +135,12 @@ describe('the engine layers', () => {
   });
 
   it('reads imports of every kind', () => {
-    const text = "import type { A } from '../content/config';\nexport { b } from './b';\nconst c = await import('../dev/serve');";
-    expect([...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2])).toEqual(['../content/config', './b', '../dev/serve']);
+    const text =
+      "import type { A } from '../content/config';\nexport { b } from './b';\nconst c = await import('../dev/serve');";
+    expect([...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2])).toEqual([
+      '../content/config',
+      './b',
+      '../dev/serve',
+    ]);
   });
 });

@@ -34,7 +34,9 @@ describe('markdown: CommonMark and GFM', () => {
   });
 
   it('renders strikethrough, task lists, autolinks and fenced code with its language', () => {
-    const { html } = md('~~gone~~ www.example.org and https://example.com/x\n\n- [x] done\n- [ ] todo\n\n```ts\nconst a = 1 < 2 && "b";\n```\n');
+    const { html } = md(
+      '~~gone~~ www.example.org and https://example.com/x\n\n- [x] done\n- [ ] todo\n\n```ts\nconst a = 1 < 2 && "b";\n```\n',
+    );
     expect(html).toContain('<del>gone</del>');
     expect(html).toContain('<a href="http://www.example.org">www.example.org</a>');
     expect(html).toContain('<a href="https://example.com/x">https://example.com/x</a>');
@@ -57,16 +59,22 @@ describe('markdown: CommonMark and GFM', () => {
 
 describe('markdown: safety', () => {
   it('drops raw HTML rather than showing it as escaped text', () => {
-    expect(md('Before <span class="x">inline</span> after.\n\n<div>\nblock\n</div>\n').html).toBe('<p>Before inline after.</p>\n');
+    expect(md('Before <span class="x">inline</span> after.\n\n<div>\nblock\n</div>\n').html).toBe(
+      '<p>Before inline after.</p>\n',
+    );
   });
 
   it('lets no script through: raw tags, event handlers, script URLs', () => {
-    const { html } = md('<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n[x](javascript:alert(1))\n\n<a href="#" onclick="x()">y</a>');
+    const { html } = md(
+      '<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n[x](javascript:alert(1))\n\n<a href="#" onclick="x()">y</a>',
+    );
     expect(html).not.toMatch(/<script|onerror|onclick|javascript:/i);
   });
 
   it('removes link and image URLs with unsafe schemes and keeps safe and relative ones', () => {
-    const { html } = md('[a](javascript:alert(1)) [b](VBScript:x) [c](data:text/html,x) ![d](data:image/png;base64,AAAA) ![e](file:///etc/passwd)\n\n[f](/about#team) [g](https://example.org/x?y=1&z=2) [h](mailto:hi@example.org)');
+    const { html } = md(
+      '[a](javascript:alert(1)) [b](VBScript:x) [c](data:text/html,x) ![d](data:image/png;base64,AAAA) ![e](file:///etc/passwd)\n\n[f](/about#team) [g](https://example.org/x?y=1&z=2) [h](mailto:hi@example.org)',
+    );
     expect(html).toContain('<a>a</a>');
     expect(html).toContain('<a>b</a>');
     expect(html).toContain('<a>c</a>');
@@ -100,8 +108,18 @@ describe('markdown: heading ids', () => {
   });
 
   it('never gives a heading an id the page uses elsewhere: reserved ids and patterns, and the footnotes', () => {
-    const { headings } = md('## Main\n\n## Main\n\n## Nav panel 0\n\n## Footnote label\n\n## User content fn 1\n\n## Page title', ['main', 'page-title', /^nav-panel-\d+$/]);
-    expect(headings.map((h) => h.id)).toEqual(['main-1', 'main-2', 'nav-panel-0-1', 'footnote-label-1', 'section-user-content-fn-1', 'page-title-1']);
+    const { headings } = md(
+      '## Main\n\n## Main\n\n## Nav panel 0\n\n## Footnote label\n\n## User content fn 1\n\n## Page title',
+      ['main', 'page-title', /^nav-panel-\d+$/],
+    );
+    expect(headings.map((h) => h.id)).toEqual([
+      'main-1',
+      'main-2',
+      'nav-panel-0-1',
+      'footnote-label-1',
+      'section-user-content-fn-1',
+      'page-title-1',
+    ]);
   });
 
   it('numbers headings on to stay unique per page, and starts afresh on the next page', () => {
@@ -116,11 +134,16 @@ describe('markdown: one pipeline per plugin list', () => {
     const first = await loadMarkdown(smarty, place);
     expect(await loadMarkdown({ plugins: [{ name: 'remark-smartypants' }] }, place)).toBe(first);
     expect(await loadMarkdown(undefined, place)).toBe(plain);
-    expect(await loadMarkdown({ plugins: [{ name: 'remark-smartypants', options: { dashes: 'oldschool' } }] }, place)).not.toBe(first);
+    expect(
+      await loadMarkdown({ plugins: [{ name: 'remark-smartypants', options: { dashes: 'oldschool' } }] }, place),
+    ).not.toBe(first);
   });
 
   it('runs a real plugin from npm with its options', async () => {
-    const markdown = await loadMarkdown({ plugins: [{ name: 'remark-smartypants', options: { dashes: 'oldschool' } }] }, place);
+    const markdown = await loadMarkdown(
+      { plugins: [{ name: 'remark-smartypants', options: { dashes: 'oldschool' } }] },
+      place,
+    );
     const body = (await markdown.render('"Quoted" -- and --- it\'s\n\n## "Quoted" heading', page)) as PageBody;
     expect(body.html).toContain('<p>“Quoted” – and — it’s</p>');
     expect(body.headings).toEqual([{ depth: 2, text: '“Quoted” heading', id: 'quoted-heading' }]);
@@ -135,7 +158,10 @@ const at = { root, configFile: 'pages/site.yml' };
 const pkg = async (name: string, files: Record<string, string>, manifest: Record<string, unknown> = {}) => {
   const dir = path.join(root, 'node_modules', name);
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', type: 'module', main: 'index.js', ...manifest }));
+  await writeFile(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name, version: '1.0.0', type: 'module', main: 'index.js', ...manifest }),
+  );
   for (const [file, text] of Object.entries(files)) await writeFile(path.join(dir, file), text);
 };
 /** A plugin that appends `text` (or its option `text`) to every paragraph's text. */
@@ -148,14 +174,20 @@ await writeFile(path.join(root, 'package.json'), '{"name":"project","private":tr
 await pkg('suffix-a', { 'index.js': suffixPlugin('[a]') });
 await pkg('suffix-b', { 'index.js': suffixPlugin('[b]') });
 // ESM only: `exports` offers no entry for require().
-await pkg('esm-only', { 'plugin.js': suffixPlugin('[esm]') }, { main: undefined, exports: { '.': { import: './plugin.js' } } });
+await pkg(
+  'esm-only',
+  { 'plugin.js': suffixPlugin('[esm]') },
+  { main: undefined, exports: { '.': { import: './plugin.js' } } },
+);
 await pkg('slow-plugin', {
   'index.js': `export default function () { return async (tree) => { await new Promise((r) => setTimeout(r, 5)); tree.children.push({ type: 'paragraph', children: [{ type: 'text', value: 'later' }] }); }; }`,
 });
 await pkg('callback-plugin', {
   'index.js': `export default function () { return (tree, file, next) => { setTimeout(() => next(new Error('callback said no')), 1); }; }`,
 });
-await pkg('strict-options', { 'index.js': `export default function (options) { if (!options?.level) throw new Error('options.level is required'); }` });
+await pkg('strict-options', {
+  'index.js': `export default function (options) { if (!options?.level) throw new Error('options.level is required'); }`,
+});
 await pkg('throws-on-import', { 'index.js': `throw new Error('broken at import');` });
 await pkg('not-a-plugin', { 'index.js': `export default 42;` });
 await pkg('picky', {
@@ -169,10 +201,15 @@ await writeFile(path.join(root, 'plugins', 'local.js'), suffixPlugin('[local]'))
 
 describe('markdown: plugins from the project', () => {
   const load = (plugins: MarkdownSettings['plugins']) => loadMarkdown({ plugins }, at);
-  const renderWith = async (markdown: Markdown, source: string) => await markdown.render(source, { file: 'pages/a.md', line: 5 });
+  const renderWith = async (markdown: Markdown, source: string) =>
+    await markdown.render(source, { file: 'pages/a.md', line: 5 });
 
   it('loads plugins by package name from the project, in the order listed, with their options', async () => {
-    const ab = await load([{ name: 'suffix-a' }, { name: 'suffix-b' }, { name: 'suffix-a', options: { text: '[opt]' } }]);
+    const ab = await load([
+      { name: 'suffix-a' },
+      { name: 'suffix-b' },
+      { name: 'suffix-a', options: { text: '[opt]' } },
+    ]);
     expect((await renderWith(ab, 'x')).html).toBe('<p>x[a][b][opt]</p>\n');
     const ba = await load([{ name: 'suffix-b' }, { name: 'suffix-a' }]);
     expect((await renderWith(ba, 'x')).html).toBe('<p>x[b][a]</p>\n');
@@ -187,22 +224,40 @@ describe('markdown: plugins from the project', () => {
     const markdown = await load([{ name: 'slow-plugin' }]);
     const body = markdown.render('## Now', { file: 'pages/a.md' });
     expect(body).toBeInstanceOf(Promise);
-    expect(await body).toEqual({ html: '<h2 id="now">Now</h2>\n<p>later</p>\n', headings: [{ depth: 2, text: 'Now', id: 'now' }] });
+    expect(await body).toEqual({
+      html: '<h2 id="now">Now</h2>\n<p>later</p>\n',
+      headings: [{ depth: 2, text: 'Now', id: 'now' }],
+    });
   });
 
   it('names the config file, the field and the plugin when a plugin is not installed', async () => {
     const error = await load([{ name: 'suffix-a' }, { name: 'remark-no-such-plugin' }]).catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'MarkdownPluginNotFound', file: 'pages/site.yml', field: 'markdown.plugins[1].name', message: expect.stringContaining('"remark-no-such-plugin"') });
+    expect(error).toMatchObject({
+      kind: 'MarkdownPluginNotFound',
+      file: 'pages/site.yml',
+      field: 'markdown.plugins[1].name',
+      message: expect.stringContaining('"remark-no-such-plugin"'),
+    });
     expect((error as { hint: string }).hint).toContain('npm install remark-no-such-plugin');
     const local = await load([{ name: './plugins/missing.js' }]).catch((e: unknown) => e);
     expect(local).toMatchObject({ kind: 'MarkdownPluginNotFound', field: 'markdown.plugins[0].name' });
   });
 
   it('reports every plugin that cannot be used at once: failing import, no plugin exported, rejected options', async () => {
-    const error = (await load([{ name: 'throws-on-import' }, { name: 'not-a-plugin' }, { name: 'missing-too' }]).catch((e: unknown) => e)) as { errors: unknown[] };
+    const error = (await load([{ name: 'throws-on-import' }, { name: 'not-a-plugin' }, { name: 'missing-too' }]).catch(
+      (e: unknown) => e,
+    )) as { errors: unknown[] };
     expect(error.errors).toEqual([
-      expect.objectContaining({ kind: 'MarkdownPluginFailed', field: 'markdown.plugins[0].name', message: expect.stringContaining('broken at import') }),
-      expect.objectContaining({ kind: 'MarkdownPluginFailed', field: 'markdown.plugins[1].name', message: expect.stringContaining('default export is a value of type number') }),
+      expect.objectContaining({
+        kind: 'MarkdownPluginFailed',
+        field: 'markdown.plugins[0].name',
+        message: expect.stringContaining('broken at import'),
+      }),
+      expect.objectContaining({
+        kind: 'MarkdownPluginFailed',
+        field: 'markdown.plugins[1].name',
+        message: expect.stringContaining('default export is a value of type number'),
+      }),
       expect.objectContaining({ kind: 'MarkdownPluginNotFound', field: 'markdown.plugins[2].name' }),
     ]);
     await expect(load([{ name: 'strict-options', options: { depth: 1 } }])).rejects.toMatchObject({
@@ -216,11 +271,20 @@ describe('markdown: plugins from the project', () => {
   it('names the page, the line and the plugin when a plugin fails on a page, and the pipeline works on', async () => {
     const markdown = await load([{ name: 'suffix-a' }, { name: 'picky' }]);
     expect(() => markdown.render('Fine.\n\n# Not here', { file: 'pages/a.md', line: 5 })).toThrow(
-      expect.objectContaining({ kind: 'MarkdownFailed', file: 'pages/a.md', line: 7, message: expect.stringMatching(/"picky" \(markdown\.plugins\[1\]\).*pages\/a\.md.*no h1 in a body/) }),
+      expect.objectContaining({
+        kind: 'MarkdownFailed',
+        file: 'pages/a.md',
+        line: 7,
+        message: expect.stringMatching(/"picky" \(markdown\.plugins\[1\]\).*pages\/a\.md.*no h1 in a body/),
+      }),
     );
     expect((await renderWith(markdown, 'Fine.')).html).toBe('<p>Fine.[a]</p>\n');
     const async = await load([{ name: 'callback-plugin' }]);
-    await expect(async.render('x', { file: 'pages/b.md' })).rejects.toMatchObject({ kind: 'MarkdownFailed', file: 'pages/b.md', message: expect.stringContaining('"callback-plugin"') });
+    await expect(async.render('x', { file: 'pages/b.md' })).rejects.toMatchObject({
+      kind: 'MarkdownFailed',
+      file: 'pages/b.md',
+      message: expect.stringContaining('"callback-plugin"'),
+    });
   });
 
   it('sanitises what plugins add: no style attribute survives', async () => {
@@ -232,8 +296,14 @@ describe('markdown: plugins from the project', () => {
 
 describe('the recipe', () => {
   it('names the pipeline packages, and each plugin with its version and options', async () => {
-    const smarty = await loadMarkdown({ plugins: [{ name: 'remark-smartypants', options: { dashes: 'oldschool' } }] }, place);
-    const other = await loadMarkdown({ plugins: [{ name: 'remark-smartypants', options: { dashes: 'inverted' } }] }, place);
+    const smarty = await loadMarkdown(
+      { plugins: [{ name: 'remark-smartypants', options: { dashes: 'oldschool' } }] },
+      place,
+    );
+    const other = await loadMarkdown(
+      { plugins: [{ name: 'remark-smartypants', options: { dashes: 'inverted' } }] },
+      place,
+    );
     expect(plain.recipe).toMatch(/remark-parse@\d+\.\d+\.\d+/);
     expect(smarty.recipe).toMatch(/remark-smartypants.*3\.0\.3.*oldschool/);
     expect(other.recipe).not.toBe(smarty.recipe);

@@ -13,7 +13,12 @@ const site = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, realTheme.co
 const assets: Assets = {
   files: new Map(),
   stylesheet: '/assets/site-H.css',
-  scripts: { loader: '/assets/loader-H.js', clock: '/assets/clock-H.js', chart: '/assets/chart-H.js', 'log-path': '/assets/log-path-H.js' },
+  scripts: {
+    loader: '/assets/loader-H.js',
+    clock: '/assets/clock-H.js',
+    chart: '/assets/chart-H.js',
+    'log-path': '/assets/log-path-H.js',
+  },
   imports: { loader: ['/assets/chunk-L.js'] },
   styles: {},
   inputs: [],
@@ -24,13 +29,33 @@ const theme: Theme = {
   Layout: ({ children }) => <main>{children}</main>,
   templates: {
     plain: { schema: z.strictObject({}), component: () => <p>No islands here</p> },
-    clock: { schema: z.strictObject({}), component: () => <Island name="clock" component={Clock} props={{ label: 'now' }} trigger="idle" /> },
+    clock: {
+      schema: z.strictObject({}),
+      component: () => <Island name="clock" component={Clock} props={{ label: 'now' }} trigger="idle" />,
+    },
     scripted: { schema: z.strictObject({}), component: () => <p>Gone</p>, scripts: ['log-path'] },
-    broken: { schema: z.strictObject({}), component: () => { throw new Error('boom'); } },
+    broken: {
+      schema: z.strictObject({}),
+      component: () => {
+        throw new Error('boom');
+      },
+    },
   },
 };
 const page = (template: string): PageInfo =>
-  ({ file: `pages/${template}.md`, route: `/${template}`, url: `${site.baseUrl}/${template}`, title: 'T', description: 'D', template, data: { title: 'T', description: 'D' }, html: '', headings: [], breadcrumbs: [], isNotFound: false }) as PageInfo;
+  ({
+    file: `pages/${template}.md`,
+    route: `/${template}`,
+    url: `${site.baseUrl}/${template}`,
+    title: 'T',
+    description: 'D',
+    template,
+    data: { title: 'T', description: 'D' },
+    html: '',
+    headings: [],
+    breadcrumbs: [],
+    isNotFound: false,
+  }) as PageInfo;
 const render = (template: string) => renderPage(page(template), { site, theme, assets, routes: new Set() });
 
 describe('renderPage', () => {
@@ -58,7 +83,14 @@ describe('renderPage', () => {
   });
 
   it('reports a throwing template as "Unexpected Application Error!" naming the page and template', () => {
-    expect(() => render('broken')).toThrow(expect.objectContaining({ kind: 'RenderFailure', title: 'Unexpected Application Error!', file: 'pages/broken.md', message: expect.stringMatching(/"broken".*boom/) }));
+    expect(() => render('broken')).toThrow(
+      expect.objectContaining({
+        kind: 'RenderFailure',
+        title: 'Unexpected Application Error!',
+        file: 'pages/broken.md',
+        message: expect.stringMatching(/"broken".*boom/),
+      }),
+    );
   });
 });
 
@@ -79,8 +111,19 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
   );
   const section = (page: PageInfo) => page.route.split('/')[1] ?? '';
   const withKey: Theme<string> = { ...theme, Layout, layoutKey: section };
-  const at = (route: string, template: string): PageInfo => ({ ...page(template), route, file: `pages${route}.md`, url: `${site.baseUrl}${route}` });
-  const pages = [at('/docs/a', 'plain'), at('/docs/b', 'plain'), at('/blog/x', 'plain'), at('/docs/c', 'clock'), at('/blog/y', 'scripted')];
+  const at = (route: string, template: string): PageInfo => ({
+    ...page(template),
+    route,
+    file: `pages${route}.md`,
+    url: `${site.baseUrl}${route}`,
+  });
+  const pages = [
+    at('/docs/a', 'plain'),
+    at('/docs/b', 'plain'),
+    at('/blog/x', 'plain'),
+    at('/docs/c', 'clock'),
+    at('/blog/y', 'scripted'),
+  ];
   const routes = new Set(pages.map((p) => p.route));
 
   it('writes exactly what rendering each page on its own writes; layout and content islands never share an id', () => {
@@ -106,7 +149,10 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
 
   it('gives the Layout the key, the site and the routes, and nothing else of the page', () => {
     const seen: string[][] = [];
-    const spy: Theme<string> = { ...withKey, Layout: (props) => (seen.push(Object.keys(props).sort()), <main>{props.children}</main>) };
+    const spy: Theme<string> = {
+      ...withKey,
+      Layout: (props) => (seen.push(Object.keys(props).sort()), (<main>{props.children}</main>)),
+    };
     renderPages(pages, { site, theme: spy, assets });
     expect(seen).toEqual([
       ['children', 'layout', 'routes', 'site'],
@@ -116,7 +162,10 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
 
   it('renders the Layout once per key, and once in all without a layoutKey', () => {
     let renders = 0;
-    const counting = (t: Theme): Theme => ({ ...t, Layout: (props: LayoutProps) => (renders++, <main>{props.children}</main>) });
+    const counting = (t: Theme): Theme => ({
+      ...t,
+      Layout: (props: LayoutProps) => (renders++, (<main>{props.children}</main>)),
+    });
     renderPages(pages, { site, theme: counting(withKey), assets });
     expect(renders).toBe(2);
     renders = 0;
@@ -125,15 +174,29 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
   });
 
   it('refuses a Layout that drops or repeats its children, naming the page', () => {
-    const twice: Theme = { ...theme, Layout: ({ children }) => <>{children}<aside>{children}</aside></> };
-    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: twice, assets })).toThrow(expect.objectContaining({ kind: 'LayoutChildren', file: 'pages/docs/a.md' }));
+    const twice: Theme = {
+      ...theme,
+      Layout: ({ children }) => (
+        <>
+          {children}
+          <aside>{children}</aside>
+        </>
+      ),
+    };
+    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: twice, assets })).toThrow(
+      expect.objectContaining({ kind: 'LayoutChildren', file: 'pages/docs/a.md' }),
+    );
     const none: Theme = { ...theme, Layout: () => <main /> };
-    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: none, assets })).toThrow(expect.objectContaining({ kind: 'LayoutChildren', file: 'pages/docs/a.md' }));
+    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: none, assets })).toThrow(
+      expect.objectContaining({ kind: 'LayoutChildren', file: 'pages/docs/a.md' }),
+    );
   });
 
   it('refuses a layout key that is not plain data', () => {
     const bad: Theme = { ...theme, layoutKey: () => new Date() };
-    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: bad, assets })).toThrow(expect.objectContaining({ kind: 'InvalidLayoutKey', field: 'layoutKey' }));
+    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: bad, assets })).toThrow(
+      expect.objectContaining({ kind: 'InvalidLayoutKey', field: 'layoutKey' }),
+    );
   });
 
   // The failure this design rules out: a Layout that shows something on some pages only. On several hundred pages,
@@ -162,7 +225,7 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
   });
 });
 
-describe('the Document (each page\'s head, rendered for that page alone)', () => {
+describe("the Document (each page's head, rendered for that page alone)", () => {
   const tricky = (n: number, extra: Partial<PageInfo> = {}): PageInfo => ({
     ...page('plain'),
     route: `/p${n}`,
@@ -193,14 +256,27 @@ describe('the Document (each page\'s head, rendered for that page alone)', () =>
 
 describe('the markdown body', () => {
   const withBody = (template: string): PageInfo => ({ ...page(template), html: '<p>Words the author wrote.</p>' });
-  const shows: Theme = { ...theme, templates: { ...theme.templates, prose: { schema: z.strictObject({}), component: ({ page: p }) => <div dangerouslySetInnerHTML={{ __html: p.html }} /> } } };
+  const shows: Theme = {
+    ...theme,
+    templates: {
+      ...theme.templates,
+      prose: {
+        schema: z.strictObject({}),
+        component: ({ page: p }) => <div dangerouslySetInnerHTML={{ __html: p.html }} />,
+      },
+    },
+  };
 
   it('refuses a page whose template does not show its body, naming the page', () => {
-    expect(() => renderPage(withBody('plain'), { site, theme, assets, routes: new Set() })).toThrow(expect.objectContaining({ kind: 'BodyNotShown', file: 'pages/plain.md', field: 'body' }));
+    expect(() => renderPage(withBody('plain'), { site, theme, assets, routes: new Set() })).toThrow(
+      expect.objectContaining({ kind: 'BodyNotShown', file: 'pages/plain.md', field: 'body' }),
+    );
   });
 
   it('accepts the same body where the template shows it, and an empty body anywhere', () => {
-    expect(renderPage(withBody('prose'), { site, theme: shows, assets, routes: new Set() }).html).toContain('Words the author wrote.');
+    expect(renderPage(withBody('prose'), { site, theme: shows, assets, routes: new Set() }).html).toContain(
+      'Words the author wrote.',
+    );
     expect(() => renderPage(page('plain'), { site, theme, assets, routes: new Set() })).not.toThrow();
   });
 });

@@ -44,9 +44,23 @@ describe('routeFromFile', () => {
 });
 
 describe('assertSafeRoute', () => {
-  it.each(['/', '/about', '/a/b-c', '/404'])('accepts %s', (route) => expect(() => assertSafeRoute(route, { file: 'x.md' })).not.toThrow());
+  it.each(['/', '/about', '/a/b-c', '/404'])('accepts %s', (route) =>
+    expect(() => assertSafeRoute(route, { file: 'x.md' })).not.toThrow(),
+  );
 
-  it.each(['/../etc', '/a/..', '/About', '/a b', '/a%2e%2e', '/a\\b', '/a/', '/a%2Fb', '/%2E%2E', '/a%00', '/%E0%A4%A'])('rejects %s with UnsafeRoute naming the file', (route) => {
+  it.each([
+    '/../etc',
+    '/a/..',
+    '/About',
+    '/a b',
+    '/a%2e%2e',
+    '/a\\b',
+    '/a/',
+    '/a%2Fb',
+    '/%2E%2E',
+    '/a%00',
+    '/%E0%A4%A',
+  ])('rejects %s with UnsafeRoute naming the file', (route) => {
     try {
       assertSafeRoute(route, { file: 'pages/x.md', field: 'slug' });
       expect.unreachable();
@@ -73,14 +87,28 @@ describe('outputs and URLs', () => {
 
 describe('markdownLinkRoute', () => {
   it('resolves links to markdown files from the linking file, keeping the query and fragment', () => {
-    expect(markdownLinkRoute('./install.md#usage', 'guide/index.md')).toEqual({ url: '/guide/install#usage', target: 'guide/install.md' });
+    expect(markdownLinkRoute('./install.md#usage', 'guide/index.md')).toEqual({
+      url: '/guide/install#usage',
+      target: 'guide/install.md',
+    });
     expect(markdownLinkRoute('../guide/index.md', 'blog/post.md')).toEqual({ url: '/guide', target: 'guide/index.md' });
-    expect(markdownLinkRoute('/guide/a.md?x=1#f', 'blog/post.md')).toEqual({ url: '/guide/a?x=1#f', target: 'guide/a.md' });
+    expect(markdownLinkRoute('/guide/a.md?x=1#f', 'blog/post.md')).toEqual({
+      url: '/guide/a?x=1#f',
+      target: 'guide/a.md',
+    });
     expect(markdownLinkRoute('notes.markdown', 'index.md')).toEqual({ url: '/notes', target: 'notes.markdown' });
   });
 
   it('leaves other links alone: other sites, other files, anchors, and paths that leave the pages folder', () => {
-    for (const href of ['https://github.com/x/README.md', '//cdn.example.org/a.md', 'mailto:a@b.md', '#usage', './image.png', '../../outside.md', '/guide/']) {
+    for (const href of [
+      'https://github.com/x/README.md',
+      '//cdn.example.org/a.md',
+      'mailto:a@b.md',
+      '#usage',
+      './image.png',
+      '../../outside.md',
+      '/guide/',
+    ]) {
       expect(markdownLinkRoute(href, 'guide/index.md'), href).toBeUndefined();
     }
   });

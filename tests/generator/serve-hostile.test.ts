@@ -37,19 +37,29 @@ function request(rawPath: string, { method = 'GET', to = server }: { method?: st
     const req = http.request({ host: '127.0.0.1', port, path: rawPath, method }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+      );
     });
     req.on('error', reject);
     req.end();
   });
 }
 
-const refusal = (options: Parameters<typeof serve>[0]) => serve(options).then((s) => s.close().then(() => 'served'), (error: unknown) => error);
+const refusal = (options: Parameters<typeof serve>[0]) =>
+  serve(options).then(
+    (s) => s.close().then(() => 'served'),
+    (error: unknown) => error,
+  );
 
 describe('which folders site serve serves', () => {
   it('never the root of the file system or a home folder, even with --any-dir', async () => {
     for (const dir of ['/', os.homedir()]) {
-      for (const anyFolder of [false, true]) expect(await refusal({ dir, port: 0, anyFolder }), dir).toMatchObject({ kind: 'UnsafeServeFolder', field: '--dir' });
+      for (const anyFolder of [false, true])
+        expect(await refusal({ dir, port: 0, anyFolder }), dir).toMatchObject({
+          kind: 'UnsafeServeFolder',
+          field: '--dir',
+        });
     }
   });
 
@@ -80,17 +90,31 @@ describe('where site serve listens', () => {
   });
 
   it('names an unknown host', async () => {
-    expect(await refusal({ dir: site.outDir, port: 0, host: 'no-such-host.invalid' })).toMatchObject({ kind: 'UnknownHost', field: '--host' });
+    expect(await refusal({ dir: site.outDir, port: 0, host: 'no-such-host.invalid' })).toMatchObject({
+      kind: 'UnknownHost',
+      field: '--host',
+    });
   });
 
   it('refuses an empty or malformed --port as a usage error, rather than pick a port', async () => {
-    for (const port of ['', ' ', '12ab', '-1', '70000']) expect(await main(['serve', '--dir', site.outDir, '--port', port]), JSON.stringify(port)).toBe(2);
+    for (const port of ['', ' ', '12ab', '-1', '70000'])
+      expect(await main(['serve', '--dir', site.outDir, '--port', port]), JSON.stringify(port)).toBe(2);
   });
 });
 
 describe('what site serve answers', () => {
   it("never serves the host's own files, under any spelling", async () => {
-    for (const spelling of ['/_headers', '/_headers/', '//_headers', '/_headers%2f', '/_HEADERS', '/%5fheaders', '/services/../_headers', '/.site-output.json', '/services/_headers']) {
+    for (const spelling of [
+      '/_headers',
+      '/_headers/',
+      '//_headers',
+      '/_headers%2f',
+      '/_HEADERS',
+      '/%5fheaders',
+      '/services/../_headers',
+      '/.site-output.json',
+      '/services/_headers',
+    ]) {
       const answer = await request(spelling);
       expect([400, 404], spelling).toContain(answer.status);
       expect(answer.body, spelling).not.toContain('Content-Security-Policy');
@@ -111,8 +135,17 @@ describe('what site serve answers', () => {
   });
 
   it('says nosniff in every answer, 400 and 405 included', async () => {
-    for (const [rawPath, method] of [['/', 'GET'], ['/nope', 'GET'], ['/../etc/passwd', 'GET'], ['/', 'POST'], ['/about/', 'GET'], ['/', 'HEAD']] as const) {
-      expect((await request(rawPath, { method })).headers['x-content-type-options'], `${method} ${rawPath}`).toBe('nosniff');
+    for (const [rawPath, method] of [
+      ['/', 'GET'],
+      ['/nope', 'GET'],
+      ['/../etc/passwd', 'GET'],
+      ['/', 'POST'],
+      ['/about/', 'GET'],
+      ['/', 'HEAD'],
+    ] as const) {
+      expect((await request(rawPath, { method })).headers['x-content-type-options'], `${method} ${rawPath}`).toBe(
+        'nosniff',
+      );
     }
   });
 
@@ -126,6 +159,7 @@ describe('what site serve answers', () => {
     expect(about.status).toBe(200);
     expect(about.body).toBe((await request('/about')).body);
     expect((await request('/notes/about/', { to: underBase })).headers.location).toBe('/notes/about');
-    for (const outside of ['/about', '/', '/notesabout', '/notes/_headers']) expect((await request(outside, { to: underBase })).status, outside).toBe(404);
+    for (const outside of ['/about', '/', '/notesabout', '/notes/_headers'])
+      expect((await request(outside, { to: underBase })).status, outside).toBe(404);
   });
 });

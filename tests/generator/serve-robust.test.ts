@@ -84,7 +84,9 @@ function raw(text: string | Buffer, s: RunningServer = server): Promise<Answer> 
     const socket = net.connect(port(s), '127.0.0.1', () => socket.write(text));
     const chunks: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${JSON.stringify(String(text).slice(0, 80))}`)));
+    socket.setTimeout(10_000, () =>
+      socket.destroy(new Error(`no answer to ${JSON.stringify(String(text).slice(0, 80))}`)),
+    );
     socket.on('error', reject);
     socket.on('close', () => resolve(parse(Buffer.concat(chunks))));
   });
@@ -102,7 +104,7 @@ function parse(bytes: Buffer): Answer {
   let body = bytes.subarray(end + 4);
   if (headers['transfer-encoding'] === 'chunked') {
     const parts: Buffer[] = [];
-    for (let at = 0; ; ) {
+    for (let at = 0; ;) {
       const lineEnd = body.indexOf('\r\n', at);
       const size = parseInt(body.subarray(at, lineEnd).toString(), 16);
       if (!size) break;
@@ -115,7 +117,12 @@ function parse(bytes: Buffer): Answer {
 }
 
 const get = (target: string, headers: Record<string, string> = {}, method = 'GET', s?: RunningServer) =>
-  raw(`${method} ${target} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Connection: close\r\n\r\n`, s);
+  raw(
+    `${method} ${target} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}Connection: close\r\n\r\n`,
+    s,
+  );
 
 /** The server is still there and serving. */
 async function stillServes(s?: RunningServer) {
@@ -135,7 +142,10 @@ describe('malformed requests', () => {
     ['a 20 kB header', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`],
     ['a 70 kB path', `GET /${'a'.repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`],
     ['an absurd Content-Length', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n'],
-    ['Content-Length with Transfer-Encoding', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    [
+      'Content-Length with Transfer-Encoding',
+      'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
     ['a bad chunk size', 'GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
     ['a NUL in the path', 'GET /ab\u0000c HTTP/1.1\r\nHost: x\r\n\r\n'],
   ])('answers %s with an error status and keeps serving', async (_name, request) => {
@@ -154,11 +164,14 @@ describe('malformed requests', () => {
     await stillServes();
   });
 
-  it.each(['/%zz', '/%E0%A4%A', '/%', '/about%', '/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd', '/%ff%fe'])('answers the bad percent-encoding %s with 400', async (target) => {
-    const answer = await get(target);
-    expect(answer.status).toBe(400);
-    await stillServes();
-  });
+  it.each(['/%zz', '/%E0%A4%A', '/%', '/about%', '/%c0%ae%c0%ae/%c0%ae%c0%ae/etc/passwd', '/%ff%fe'])(
+    'answers the bad percent-encoding %s with 400',
+    async (target) => {
+      const answer = await get(target);
+      expect(answer.status).toBe(400);
+      await stillServes();
+    },
+  );
 
   it('answers an absolute-form request target by its path, and refuses traversal in it', async () => {
     expect((await get('http://localhost/about')).status).toBe(200);
@@ -268,7 +281,10 @@ describe('ranges (RFC 9110 §14)', () => {
     const { headers } = await get('/ten.txt');
     const lastModified = headers['last-modified']!;
     expect((await get('/ten.txt', { Range: 'bytes=0-1', 'If-Range': lastModified })).status).toBe(206);
-    expect((await get('/ten.txt', { Range: 'bytes=0-1', 'If-Range': new Date(hourAgo.getTime() - 60_000).toUTCString() })).status).toBe(200);
+    expect(
+      (await get('/ten.txt', { Range: 'bytes=0-1', 'If-Range': new Date(hourAgo.getTime() - 60_000).toUTCString() }))
+        .status,
+    ).toBe(200);
     // The ETag is weak (the file also goes out compressed); If-Range needs a strong one.
     expect((await get('/ten.txt', { Range: 'bytes=0-1', 'If-Range': headers.etag! })).status).toBe(200);
     expect((await get('/ten.txt', { Range: 'bytes=0-1', 'If-Range': '"something"' })).status).toBe(200);
@@ -277,7 +293,9 @@ describe('ranges (RFC 9110 §14)', () => {
   it('answers 304 to If-None-Match, in a list or weak, and to If-Modified-Since', async () => {
     const { headers } = await get('/ten.txt');
     expect((await get('/ten.txt', { 'If-None-Match': headers.etag! })).status).toBe(304);
-    expect((await get('/ten.txt', { 'If-None-Match': `"other", ${headers.etag!.replace(/^W\//, '')}` })).status).toBe(304);
+    expect((await get('/ten.txt', { 'If-None-Match': `"other", ${headers.etag!.replace(/^W\//, '')}` })).status).toBe(
+      304,
+    );
     expect((await get('/ten.txt', { 'If-None-Match': '"other"' })).status).toBe(200);
     expect((await get('/ten.txt', { 'If-Modified-Since': headers['last-modified']! })).status).toBe(304);
     expect((await get('/ten.txt', { 'If-Modified-Since': 'not a date' })).status).toBe(200);
@@ -285,13 +303,18 @@ describe('ranges (RFC 9110 §14)', () => {
 });
 
 describe('methods', () => {
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL'])('answers %s with 405 and Allow: GET, HEAD', async (method) => {
-    const answer = await raw(`${method} /about HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello`);
-    expect(answer.status).toBe(405);
-    expect(answer.headers.allow).toBe('GET, HEAD');
-    expect(answer.body.toString()).not.toContain('<h1>about');
-    await stillServes();
-  });
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL'])(
+    'answers %s with 405 and Allow: GET, HEAD',
+    async (method) => {
+      const answer = await raw(
+        `${method} /about HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello`,
+      );
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe('GET, HEAD');
+      expect(answer.body.toString()).not.toContain('<h1>about');
+      await stillServes();
+    },
+  );
 
   it('answers CONNECT with 405 and Allow: GET, HEAD', async () => {
     const answer = await raw('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
@@ -307,7 +330,9 @@ describe('methods', () => {
   });
 
   it('answers a POST with a body, then the next request on the same connection', async () => {
-    const answer = await raw('POST /about HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhelloGET /ten.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const answer = await raw(
+      'POST /about HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhelloGET /ten.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
     expect(answer.status).toBe(405);
     // parse() reads the first answer; the second follows it on the same connection.
     expect(answer.body.toString()).toContain('HTTP/1.1 200 OK');
@@ -316,12 +341,15 @@ describe('methods', () => {
 });
 
 describe('symbolic links and hidden files', () => {
-  it.each(['/leak.txt', '/outdir/secret.txt', '/outdir/secret', '/leak', '/dangling.txt'])('never follows %s out of the folder: 404', async (target) => {
-    const answer = await get(target);
-    expect(answer.status).toBe(404);
-    expect(answer.body.toString()).not.toContain(SECRET);
-    expect(answer.body.toString()).toContain('not found page');
-  });
+  it.each(['/leak.txt', '/outdir/secret.txt', '/outdir/secret', '/leak', '/dangling.txt'])(
+    'never follows %s out of the folder: 404',
+    async (target) => {
+      const answer = await get(target);
+      expect(answer.status).toBe(404);
+      expect(answer.body.toString()).not.toContain(SECRET);
+      expect(answer.body.toString()).toContain('not found page');
+    },
+  );
 
   it('follows links that stay inside the folder', async () => {
     expect((await get('/inside-link.txt')).body.toString()).toBe('0123456789');
@@ -397,7 +425,8 @@ describe('the _headers rules', () => {
     for (const target of ['/nope', '/about', '/ten.txt']) {
       const answer = await get(target);
       expect(answer.headers['x-rule'], target).toBe('all');
-      if (answer.headers['content-length'] !== undefined) expect(Number(answer.headers['content-length']), target).toBe(answer.body.length);
+      if (answer.headers['content-length'] !== undefined)
+        expect(Number(answer.headers['content-length']), target).toBe(answer.body.length);
     }
   });
 });
@@ -460,36 +489,49 @@ describe('a folder rebuilt under the running server', () => {
    * response that ends short of its Content-Length without closing would leave the client waiting (and fail).
    */
   function heldResponse(target: string, meanwhile: () => Promise<void>) {
-    return new Promise<{ status: number; announced: number; received: number; closedByServer: boolean }>((resolve, reject) => {
-      const socket = net.connect(port(running), '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`));
-      let start = Buffer.alloc(0);
-      let received = 0;
-      let held = false;
-      let head: { status: number; announced: number; length: number } | undefined;
-      const result = (closedByServer: boolean) => ({ status: head?.status ?? 0, announced: head?.announced ?? NaN, received: received - (head?.length ?? 0), closedByServer });
-      socket.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (!head) {
-          start = Buffer.concat([start, chunk]);
-          const end = start.indexOf('\r\n\r\n');
-          if (end >= 0) {
-            const text = start.subarray(0, end).toString();
-            head = { status: Number(text.slice(9, 12)), announced: Number(/content-length: (\d+)/i.exec(text)?.[1]), length: end + 4 };
+    return new Promise<{ status: number; announced: number; received: number; closedByServer: boolean }>(
+      (resolve, reject) => {
+        const socket = net.connect(port(running), '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\n\r\n`),
+        );
+        let start = Buffer.alloc(0);
+        let received = 0;
+        let held = false;
+        let head: { status: number; announced: number; length: number } | undefined;
+        const result = (closedByServer: boolean) => ({
+          status: head?.status ?? 0,
+          announced: head?.announced ?? NaN,
+          received: received - (head?.length ?? 0),
+          closedByServer,
+        });
+        socket.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (!head) {
+            start = Buffer.concat([start, chunk]);
+            const end = start.indexOf('\r\n\r\n');
+            if (end >= 0) {
+              const text = start.subarray(0, end).toString();
+              head = {
+                status: Number(text.slice(9, 12)),
+                announced: Number(/content-length: (\d+)/i.exec(text)?.[1]),
+                length: end + 4,
+              };
+            }
           }
-        }
-        if (head && received - head.length >= head.announced) {
-          resolve(result(false));
-          socket.destroy();
-        }
-        if (held) return;
-        held = true;
-        socket.pause();
-        meanwhile().then(() => socket.resume(), reject);
-      });
-      socket.setTimeout(15_000, () => socket.destroy(new Error('the response neither ended nor was closed')));
-      socket.on('error', reject);
-      socket.on('close', () => resolve(result(true)));
-    });
+          if (head && received - head.length >= head.announced) {
+            resolve(result(false));
+            socket.destroy();
+          }
+          if (held) return;
+          held = true;
+          socket.pause();
+          meanwhile().then(() => socket.resume(), reject);
+        });
+        socket.setTimeout(15_000, () => socket.destroy(new Error('the response neither ended nor was closed')));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(result(true)));
+      },
+    );
   }
   const BIG = 64 * 1024 * 1024;
 
@@ -511,7 +553,9 @@ describe('a folder rebuilt under the running server', () => {
     // Idle connections stay open: only the server's own check may close this one.
     const keepAlive = running.server.keepAliveTimeout;
     running.server.keepAliveTimeout = 0;
-    const answer = await heldResponse('/video.bin', () => truncate(path.join(dir, 'video.bin'), 1000)).finally(() => (running.server.keepAliveTimeout = keepAlive));
+    const answer = await heldResponse('/video.bin', () => truncate(path.join(dir, 'video.bin'), 1000)).finally(
+      () => (running.server.keepAliveTimeout = keepAlive),
+    );
     expect(answer.status).toBe(200);
     expect(answer.announced).toBe(BIG);
     expect(answer.received).toBeLessThan(BIG);
@@ -550,7 +594,10 @@ describe('a site rebuilt by `site build` under the running server', () => {
 describe('site serve on the command line', () => {
   const run = async (...args: string[]) => {
     try {
-      const { stdout, stderr } = await promisify(execFile)('node', [`${REPO}/bin/site.js`, ...args], { cwd: base, timeout: 30_000 });
+      const { stdout, stderr } = await promisify(execFile)('node', [`${REPO}/bin/site.js`, ...args], {
+        cwd: base,
+        timeout: 30_000,
+      });
       return { code: 0, stdout, stderr };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };
@@ -570,7 +617,9 @@ describe('site serve on the command line', () => {
   it('names a file given as the folder, exits 1, and prints no stack', async () => {
     const result = await run('serve', '-d', 'site/ten.txt', '--port', '0');
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/✖ MissingServeFolder: Folder to serve not found\n {2}at site\/ten\.txt\n {2}site\/ten\.txt is a file, not a folder/);
+    expect(result.stderr).toMatch(
+      /✖ MissingServeFolder: Folder to serve not found\n {2}at site\/ten\.txt\n {2}site\/ten\.txt is a file, not a folder/,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at .*:\d+/);
   });
 });

@@ -22,11 +22,14 @@ afterAll(async () => {
 function request(rawPath: string, options: { method?: string; headers?: Record<string, string> } = {}) {
   const { port } = server.server.address() as net.AddressInfo;
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: rawPath, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, path: rawPath, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -92,15 +95,22 @@ describe('site serve', () => {
     expect((await request('/about', { headers: { 'If-None-Match': etag } })).status).toBe(304);
   });
 
-  it.each(['/../package.json', '/%2e%2e/package.json', '/%2E%2E%2Fpackage.json', '/..%2f..%2fetc%2fpasswd', '/a/%252e%252e/%252e%252e/package.json', '/..\\package.json', '/%5c..%5cpackage.json', '/about%00.html', '/%c0%ae%c0%ae/package.json'])(
-    'refuses path traversal: %s',
-    async (raw) => {
-      const res = await request(raw);
-      expect([400, 404]).toContain(res.status);
-      expect(res.body.toString()).not.toContain('"name"');
-      expect(res.body.toString()).not.toContain('root:');
-    },
-  );
+  it.each([
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/%2E%2E%2Fpackage.json',
+    '/..%2f..%2fetc%2fpasswd',
+    '/a/%252e%252e/%252e%252e/package.json',
+    '/..\\package.json',
+    '/%5c..%5cpackage.json',
+    '/about%00.html',
+    '/%c0%ae%c0%ae/package.json',
+  ])('refuses path traversal: %s', async (raw) => {
+    const res = await request(raw);
+    expect([400, 404]).toContain(res.status);
+    expect(res.body.toString()).not.toContain('"name"');
+    expect(res.body.toString()).not.toContain('root:');
+  });
 
   it('recognises traversal in any encoding', () => {
     expect(isUnsafePath('/a/../b')).toBe(true);
@@ -115,7 +125,11 @@ describe('site serve', () => {
   it('says clearly when the port is taken', async () => {
     const { port } = server.server.address() as net.AddressInfo;
     const taken = await serve({ dir: site.outDir, port }).catch((error: unknown) => error);
-    expect(taken).toMatchObject({ kind: 'PortInUse', field: '--port', message: `Port ${port} on 127.0.0.1 is already in use (another server, or another site watch)` });
+    expect(taken).toMatchObject({
+      kind: 'PortInUse',
+      field: '--port',
+      message: `Port ${port} on 127.0.0.1 is already in use (another server, or another site watch)`,
+    });
     expect((taken as { hint: string }).hint).toContain('--port');
   });
 });

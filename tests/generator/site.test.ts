@@ -36,11 +36,14 @@ describe('Site', () => {
     await expect(readdir(path.join(project.root, 'dist'))).rejects.toThrow();
     await site.commit();
     expect(await out('about.html')).toContain('We exist to be built in tests.');
-    for (const asset of await assetsOf('/about')) await expect(readFile(path.join(project.root, 'dist', asset))).resolves.toBeTruthy();
+    for (const asset of await assetsOf('/about'))
+      await expect(readFile(path.join(project.root, 'dist', asset))).resolves.toBeTruthy();
   });
 
   it('re-renders only the edited page, and the sitemap', async () => {
-    await project.edit('pages/about.md', (text) => text.replace('We exist to be built in tests.', 'We exist to be rebuilt.'));
+    await project.edit('pages/about.md', (text) =>
+      text.replace('We exist to be built in tests.', 'We exist to be rebuilt.'),
+    );
     const before = await out('services/audits.html');
     const result = await site.update([project.file('pages/about.md')]);
     expect(result.routes).toEqual(['/about']);
@@ -77,7 +80,8 @@ describe('Site', () => {
     const after = await styles();
     expect(after).not.toBe(before);
     expect(await out(after!.slice(1))).toContain('outline-offset:2px');
-    for (const asset of await assetsOf('/about')) await expect(readFile(path.join(project.root, 'dist', asset))).resolves.toBeTruthy();
+    for (const asset of await assetsOf('/about'))
+      await expect(readFile(path.join(project.root, 'dist', asset))).resolves.toBeTruthy();
   });
 
   it('a failed update changes nothing, and the next good one recovers', async () => {
@@ -90,7 +94,10 @@ describe('Site', () => {
   });
 
   it('adds and deletes pages, with their output and sitemap entries', async () => {
-    await writeFile(project.file('pages/careers.md'), '---\ntitle: Careers\ndescription: Work with the fixture company, a page added while watching.\n---\n\nJoin us.\n');
+    await writeFile(
+      project.file('pages/careers.md'),
+      '---\ntitle: Careers\ndescription: Work with the fixture company, a page added while watching.\n---\n\nJoin us.\n',
+    );
     await site.update([project.file('pages/careers.md')]);
     expect(await out('careers.html')).toContain('Join us.');
     expect(await out('sitemap.xml')).toContain('/careers</loc>');
@@ -102,7 +109,10 @@ describe('Site', () => {
   });
 
   it('a full update again replaces the output folder, leaving nothing stale', async () => {
-    await writeFile(project.file('pages/team.md'), '---\ntitle: Team\ndescription: The fixture company team, written for the full rebuild test.\n---\n\nPeople.\n');
+    await writeFile(
+      project.file('pages/team.md'),
+      '---\ntitle: Team\ndescription: The fixture company team, written for the full rebuild test.\n---\n\nPeople.\n',
+    );
     await site.update('all');
     await site.commit();
     expect(await out('team.html')).toContain('People.');

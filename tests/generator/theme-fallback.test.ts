@@ -17,12 +17,15 @@ beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'site-theme-fallback-'));
   await mkdir(path.join(root, 'pages'));
   await writeFile(path.join(root, 'pages/site.yml'), 'name: Notes\nbaseUrl: https://example.org\n');
-  await writeFile(path.join(root, 'pages/index.md'), '---\ntitle: Notes\ndescription: Short notes on what I read, one page each.\ndate: 2024-05-01\ntags: [reading]\n---\n\nText.\n');
+  await writeFile(
+    path.join(root, 'pages/index.md'),
+    '---\ntitle: Notes\ndescription: Short notes on what I read, one page each.\ndate: 2024-05-01\ntags: [reading]\n---\n\nText.\n',
+  );
 });
 afterEach(() => rm(root, { recursive: true, force: true }));
 
 describe('the theme a project builds with', () => {
-  it("is the built-in theme when the project has no templates/, taking frontmatter keys it does not name", async () => {
+  it('is the built-in theme when the project has no templates/, taking frontmatter keys it does not name', async () => {
     expect(projectPaths({ root }).themeDir).toBe(DEFAULT_THEME_DIR);
     expect(DEFAULT_THEME_DIR).toBe(path.join(REPO, 'themes/default'));
     await build({ root, logger: silentLogger });

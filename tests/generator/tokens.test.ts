@@ -10,13 +10,20 @@ import { theme } from '../../templates/index';
 import { loadConfig, type SiteConfig } from '../../generator/content/config';
 import { outlineBody } from '../../generator/content/body-outline';
 import { parsePage } from '../../generator/content/parse-page';
-import { escapeMarkdown, findTokens, protectTokens, restoreTokens, substituteInMarkdown } from '../../generator/content/tokens';
+import {
+  escapeMarkdown,
+  findTokens,
+  protectTokens,
+  restoreTokens,
+  substituteInMarkdown,
+} from '../../generator/content/tokens';
 import { siteErrorsOf } from '../../generator/core/errors';
 import { REPO } from '../support/fixture';
 
 const fixtureConfig = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, theme.config);
 /** A value with every character that once ended a value or added a key when pasted into YAML text. */
-const HOSTILE = 'Fast # safe: yes\nnoindex: true\n---\n"quoted" and \'single\' *bold* [link](/x) <b>&amp; C:\\path_x_ `code`';
+const HOSTILE =
+  'Fast # safe: yes\nnoindex: true\n---\n"quoted" and \'single\' *bold* [link](/x) <b>&amp; C:\\path_x_ `code`';
 const config: SiteConfig = { ...fixtureConfig, tagline: HOSTILE };
 
 describe('findTokens', () => {
@@ -30,8 +37,10 @@ describe('findTokens', () => {
     ]);
   });
 
-  it('never reads inherited properties or a string\'s length', () => {
-    expect(findTokens('{{ toString }} {{ name.length }} {{ constructor.name }}', config).every((t) => !t.known)).toBe(true);
+  it("never reads inherited properties or a string's length", () => {
+    expect(findTokens('{{ toString }} {{ name.length }} {{ constructor.name }}', config).every((t) => !t.known)).toBe(
+      true,
+    );
   });
 
   it('is never a token across lines (so placeholders keep every line where it was)', () => {
@@ -52,16 +61,21 @@ describe('protectTokens and restoreTokens', () => {
 
 describe('substituteInMarkdown', () => {
   const body = (text: string) => substituteInMarkdown(text, findTokens(text, config));
-  const valueWith = (value: string, text: string) => substituteInMarkdown(text, findTokens(text, { ...config, tagline: value }));
+  const valueWith = (value: string, text: string) =>
+    substituteInMarkdown(text, findTokens(text, { ...config, tagline: value }));
 
   it('escapes what markdown would read as markup, keeping e-mail addresses and URLs as they are', () => {
-    expect(valueWith('*bold* [x](/y) <b> `c` ~s~ a|b \\', 'Say {{ tagline }}.')).toBe('Say \\*bold\\* \\[x\\](/y) \\<b\\> \\`c\\` \\~s\\~ a\\|b \\\\.');
+    expect(valueWith('*bold* [x](/y) <b> `c` ~s~ a|b \\', 'Say {{ tagline }}.')).toBe(
+      'Say \\*bold\\* \\[x\\](/y) \\<b\\> \\`c\\` \\~s\\~ a\\|b \\\\.',
+    );
     expect(valueWith('&amp; & AT&T', '{{ tagline }}')).toBe('\\&amp; & AT&T');
-    expect(valueWith('first_last@example.com https://example.com/a_b?x=1&y=2', 'Mail {{ tagline }}')).toBe('Mail first_last@example.com https://example.com/a_b?x=1&y=2');
+    expect(valueWith('first_last@example.com https://example.com/a_b?x=1&y=2', 'Mail {{ tagline }}')).toBe(
+      'Mail first_last@example.com https://example.com/a_b?x=1&y=2',
+    );
     expect(valueWith('_under_ snake_case', 'x {{ tagline }}')).toBe('x \\_under\\_ snake_case');
   });
 
-  it('escapes what would start a block at the start of a line, and a heading\'s closing hashes', () => {
+  it("escapes what would start a block at the start of a line, and a heading's closing hashes", () => {
     expect(valueWith('# not a heading', '{{ tagline }}')).toBe('\\# not a heading');
     expect(valueWith('- not a list', '  {{ tagline }}')).toBe('  \\- not a list');
     expect(valueWith('1. not a list', '{{ tagline }}')).toBe('1\\. not a list');
@@ -84,7 +98,9 @@ describe('substituteInMarkdown', () => {
   });
 
   it('escapes nothing that needs no escaping', () => {
-    expect(escapeMarkdown('Fixture Co', { lineStart: true, afterDigits: false, heading: false, previous: '', next: '' })).toBe('Fixture Co');
+    expect(
+      escapeMarkdown('Fixture Co', { lineStart: true, afterDigits: false, heading: false, previous: '', next: '' }),
+    ).toBe('Fixture Co');
   });
 });
 
@@ -101,8 +117,14 @@ describe('tokens in a page', () => {
   }
 
   it('puts a value into the parsed frontmatter as written: it cannot end the value or add a key', async () => {
-    const { source } = await parse('---\ntitle: About {{ tagline }}\ndescription: "{{ name }}: quoted {{ tagline }}"\nkeywords: [{{ name }}, x]\n---\nBody\n');
-    expect(source.data).toEqual({ title: `About ${HOSTILE}`, description: `Fixture Co: quoted ${HOSTILE}`, keywords: ['Fixture Co', 'x'] });
+    const { source } = await parse(
+      '---\ntitle: About {{ tagline }}\ndescription: "{{ name }}: quoted {{ tagline }}"\nkeywords: [{{ name }}, x]\n---\nBody\n',
+    );
+    expect(source.data).toEqual({
+      title: `About ${HOSTILE}`,
+      description: `Fixture Co: quoted ${HOSTILE}`,
+      keywords: ['Fixture Co', 'x'],
+    });
   });
 
   it('reads a token that starts a value as text, not as a YAML mapping', async () => {
@@ -112,7 +134,10 @@ describe('tokens in a page', () => {
 
   it('puts a value into the body escaped', async () => {
     const { content } = await parse('---\ntitle: T\n---\nWe say {{ tagline }}.\n');
-    expect(content).toBe(String.raw`We say Fast # safe: yes noindex: true --- "quoted" and 'single' \*bold\* \[link\](/x) \<b\>\&amp; C:\\path_x\_ \`code\`.` + '\n');
+    expect(content).toBe(
+      String.raw`We say Fast # safe: yes noindex: true --- "quoted" and 'single' \*bold\* \[link\](/x) \<b\>\&amp; C:\\path_x\_ \`code\`.` +
+        '\n',
+    );
   });
 
   it('names the line and field of each unknown token, all at once', async () => {
@@ -123,14 +148,23 @@ describe('tokens in a page', () => {
     const errors = siteErrorsOf(error);
     expect(errors.map((e) => [e.kind, e.line, e.field, e.message])).toEqual([
       ['UnknownToken', 4, 'hero.lead', '{{ contact.fax }} is not a text value of the site config'],
-      ['UnknownToken', 7, 'body', '{{ contact }} is not a text value of the site config: did you mean {{ contact.phone }}?'],
+      [
+        'UnknownToken',
+        7,
+        'body',
+        '{{ contact }} is not a text value of the site config: did you mean {{ contact.phone }}?',
+      ],
     ]);
     expect(errors[0]!.file).toBe('p.md');
   });
 
   it('refuses a token in a key', async () => {
     const error = await parse('---\ntitle: T\n"{{ name }}": x\n---\n').catch((e: unknown) => e);
-    expect(siteErrorsOf(error)[0]).toMatchObject({ kind: 'InvalidFrontmatter', line: 3, message: expect.stringMatching(/tokens go in values only/) });
+    expect(siteErrorsOf(error)[0]).toMatchObject({
+      kind: 'InvalidFrontmatter',
+      line: 3,
+      message: expect.stringMatching(/tokens go in values only/),
+    });
   });
 
   it('never touches code: blocks, spans, indented code and HTML code elements keep their braces byte for byte', async () => {
@@ -147,13 +181,17 @@ describe('tokens in a page', () => {
   });
 
   it('shows an escaped token as written, in the body and the frontmatter', async () => {
-    const { content, source } = await parse('---\ntitle: Write \\{{ name }} in a page\n---\nWrite \\{{ name }} for {{ name }}.\n');
+    const { content, source } = await parse(
+      '---\ntitle: Write \\{{ name }} in a page\n---\nWrite \\{{ name }} for {{ name }}.\n',
+    );
     expect(content).toBe('Write \\{{ name }} for Fixture Co.\n');
     expect(source.data.title).toBe('Write {{ name }} in a page');
   });
 
   it('suggests the config path an unknown token in prose was probably meant to be, and none when nothing is near', async () => {
-    const errors = siteErrorsOf(await parse('Mail {{ contact.emial }} or {{ secrets.TOKEN }}\n').catch((e: unknown) => e));
+    const errors = siteErrorsOf(
+      await parse('Mail {{ contact.emial }} or {{ secrets.TOKEN }}\n').catch((e: unknown) => e),
+    );
     expect(errors.map((e) => e.message)).toEqual([
       '{{ contact.emial }} is not a text value of the site config: did you mean {{ contact.email }}?',
       '{{ secrets.TOKEN }} is not a text value of the site config',
@@ -193,8 +231,11 @@ describe('a page without frontmatter', () => {
 
   // A cheat sheet (tldr-pages) opens with its summary as a quote, then examples whose command lines are paragraphs of code.
   it('takes a quote under the title as the description, and never a paragraph that is only code', async () => {
-    const sheet = '# tar\n\n> Archiving utility.\n> More information: <https://example.org/tar>.\n\n- Create an archive:\n\n`tar cf {{target.tar}} {{file}}`\n';
-    expect((await parse(sheet)).source.derived.description).toBe('Archiving utility. More information: https://example.org/tar.');
+    const sheet =
+      '# tar\n\n> Archiving utility.\n> More information: <https://example.org/tar>.\n\n- Create an archive:\n\n`tar cf {{target.tar}} {{file}}`\n';
+    expect((await parse(sheet)).source.derived.description).toBe(
+      'Archiving utility. More information: https://example.org/tar.',
+    );
     expect((await parse('# x\n\n`x --help`\n\nShows help.\n')).source.derived.description).toBe('Shows help.');
   });
 

@@ -11,7 +11,9 @@ import { REPO } from '../support/fixture';
 
 describe('duplicateId', () => {
   it('finds an id given twice, across the page’s own markup and shared parts', () => {
-    expect(duplicateId(['<main id="main">', { ids: ['nav', 'skip'] }, '<h2 id="a">A</h2><h2 id="b">B</h2>'])).toBeUndefined();
+    expect(
+      duplicateId(['<main id="main">', { ids: ['nav', 'skip'] }, '<h2 id="a">A</h2><h2 id="b">B</h2>']),
+    ).toBeUndefined();
     expect(duplicateId(['<main id="main">', { ids: ['nav'] }, '<h2 id="nav">Nav</h2>'])).toBe('nav');
     expect(duplicateId(['<p id="x"></p><p id="x"></p>'])).toBe('x');
   });
@@ -22,7 +24,12 @@ describe('duplicateId', () => {
 });
 
 const site = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, realTheme.config);
-const assets: Pick<Assets, 'stylesheet' | 'scripts' | 'imports' | 'styles'> = { stylesheet: '/assets/site-H.css', scripts: { loader: '/assets/loader-H.js' }, imports: {}, styles: {} };
+const assets: Pick<Assets, 'stylesheet' | 'scripts' | 'imports' | 'styles'> = {
+  stylesheet: '/assets/site-H.css',
+  scripts: { loader: '/assets/loader-H.js' },
+  imports: {},
+  styles: {},
+};
 const markdown = await loadMarkdown(undefined, { root: REPO, configFile: 'site.yml' });
 
 describe('a page whose heading takes an id the layout uses', () => {
@@ -35,13 +42,30 @@ describe('a page whose heading takes an id the layout uses', () => {
         <main id="main">{children}</main>
       </>
     ),
-    templates: { prose: { schema: z.strictObject({}), component: ({ page }) => <div dangerouslySetInnerHTML={{ __html: page.html }} /> } },
+    templates: {
+      prose: {
+        schema: z.strictObject({}),
+        component: ({ page }) => <div dangerouslySetInnerHTML={{ __html: page.html }} />,
+      },
+    },
   });
   const pageWith = async (source: string, reservedIds?: string[]): Promise<PageInfo> => {
     const body = (await markdown.render(source, { file: 'pages/about.md', reservedIds })) as PageBody;
-    return { file: 'pages/about.md', route: '/about', url: `${site.baseUrl}/about`, title: 'T', description: 'D', template: 'prose', data: { title: 'T', description: 'D' }, breadcrumbs: [], isNotFound: false, ...body };
+    return {
+      file: 'pages/about.md',
+      route: '/about',
+      url: `${site.baseUrl}/about`,
+      title: 'T',
+      description: 'D',
+      template: 'prose',
+      data: { title: 'T', description: 'D' },
+      breadcrumbs: [],
+      isNotFound: false,
+      ...body,
+    };
   };
-  const render = (page: PageInfo, reservedIds?: string[]) => renderPage(page, { site, theme: theme(reservedIds), assets, routes: new Set(['/about']) });
+  const render = (page: PageInfo, reservedIds?: string[]) =>
+    renderPage(page, { site, theme: theme(reservedIds), assets, routes: new Set(['/about']) });
 
   it('gets another id when the theme declares the layout’s ids', async () => {
     const reserved = ['main', 'site-nav'];
@@ -53,7 +77,12 @@ describe('a page whose heading takes an id the layout uses', () => {
   it('fails to render, naming the page, the id and the heading, when the theme does not declare them', async () => {
     const page = await pageWith('## Intro\n\n## Main');
     expect(() => render(page)).toThrow(
-      expect.objectContaining({ kind: 'DuplicateId', file: 'pages/about.md', field: 'body', message: 'Two elements of /about have the id "main": one is the markdown heading "Main"' }),
+      expect.objectContaining({
+        kind: 'DuplicateId',
+        file: 'pages/about.md',
+        field: 'body',
+        message: 'Two elements of /about have the id "main": one is the markdown heading "Main"',
+      }),
     );
   });
 });

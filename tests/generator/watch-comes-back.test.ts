@@ -46,7 +46,10 @@ afterAll(async () => {
 describe('site watch comes back', () => {
   it('removes the folders its updates made: a folder of pages added then deleted leaves none, and a build afterwards succeeds', async () => {
     await mkdir(file('pages/guides/deep'), { recursive: true });
-    await writeFile(file('pages/guides/deep/one.md'), '---\ntitle: One guide\ndescription: A guide added while the watcher runs.\n---\n\nGuide text.\n');
+    await writeFile(
+      file('pages/guides/deep/one.md'),
+      '---\ntitle: One guide\ndescription: A guide added while the watcher runs.\n---\n\nGuide text.\n',
+    );
     await expect.poll(async () => (await get('/guides/deep/one')).status, POLL).toBe(200);
     await rm(file('pages/guides'), { recursive: true });
     await expect.poll(async () => (await get('/guides/deep/one')).status, POLL).toBe(404);
@@ -69,13 +72,16 @@ describe('site watch comes back', () => {
     await rename(file('pages-away'), file('pages'));
     await expect.poll(async () => (await get('/about')).status, POLL).toBe(200);
     const about = await readFile(file('pages/about.md'), 'utf8');
-    await writeFile(file('pages/about.md'), about.replace('We exist to be built in tests.', 'Edited after the folder came back.'));
+    await writeFile(
+      file('pages/about.md'),
+      about.replace('We exist to be built in tests.', 'Edited after the folder came back.'),
+    );
     await expect.poll(async () => (await get('/about')).body, POLL).toContain('Edited after the folder came back.');
   });
 });
 
 describe('the overlay', () => {
-  it("is headed by the error's own title, \"Unexpected Application Error!\" for render failures and bugs, with stacks only when verbose", () => {
+  it('is headed by the error\'s own title, "Unexpected Application Error!" for render failures and bugs, with stacks only when verbose', () => {
     const typo = new SiteError('InvalidFrontmatter', { unknownKey: 'keywrods' }, { file: 'pages/about.md' });
     expect(overlayHtml(typo, '/about')).toContain('<h1>Invalid frontmatter</h1>');
     const bug = new Error('boom');

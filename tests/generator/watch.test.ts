@@ -84,7 +84,9 @@ describe('site watch', () => {
 
   it('re-renders an edited page, writes it, and tells browsers showing it to reload', async () => {
     events.length = 0;
-    const result = await change('pages/about.md', (t) => t.replace('We exist to be built in tests.', 'We exist to be rebuilt live.'));
+    const result = await change('pages/about.md', (t) =>
+      t.replace('We exist to be built in tests.', 'We exist to be rebuilt live.'),
+    );
     expect(result.routes).toEqual(['/about']);
     expect((await get('/about')).body).toContain('We exist to be rebuilt live.');
     expect(await readFile(file('dist/about.html'), 'utf8')).toContain('We exist to be rebuilt live.');
@@ -93,17 +95,27 @@ describe('site watch', () => {
   });
 
   it('applies an edited template to every page without a restart', async () => {
-    const result = await change('templates/pages/prose.tsx', (t) => t.replace('<div className="prose" dangerouslySetInnerHTML', '<p className="marker">Edited template</p>\n          <div className="prose" dangerouslySetInnerHTML'));
+    const result = await change('templates/pages/prose.tsx', (t) =>
+      t.replace(
+        '<div className="prose" dangerouslySetInnerHTML',
+        '<p className="marker">Edited template</p>\n          <div className="prose" dangerouslySetInnerHTML',
+      ),
+    );
     expect(result.routes).toEqual(['*']);
-    for (const route of ['/', '/about', '/services', '/services/audits']) expect((await get(route)).body, route).toContain('Edited template');
+    for (const route of ['/', '/about', '/services', '/services/audits'])
+      expect((await get(route)).body, route).toContain('Edited template');
     // --verbose shows where the rebuild's time went.
-    expect(debug.at(-1)).toMatch(/^\s*theme [\d.]+ ms, (config [\d.]+ ms, )?(images [\d.]+ ms, )?pages [\d.]+ ms, render [\d.]+ ms, .*write [\d.]+ ms$/);
+    expect(debug.at(-1)).toMatch(
+      /^\s*theme [\d.]+ ms, (config [\d.]+ ms, )?(images [\d.]+ ms, )?pages [\d.]+ ms, render [\d.]+ ms, .*write [\d.]+ ms$/,
+    );
   });
 
   it('swaps the stylesheet without a reload when only CSS changed', async () => {
     events.length = 0;
     const before = (await get('/about')).body.match(/href="(\/assets\/site-[^"]+\.css)"/)![1];
-    const result = await change('templates/styles/tokens.css', (t) => t.replace('--accent: #10b981;', '--accent: #10b982;'));
+    const result = await change('templates/styles/tokens.css', (t) =>
+      t.replace('--accent: #10b981;', '--accent: #10b982;'),
+    );
     expect(result.stylesheet).toMatch(/^\/assets\/site-.+\.css$/);
     await expect.poll(() => events.map((e) => e.event)).toContain('css');
     // The new stylesheet, and the one it replaces: pages swap that one only, not an island's own.
@@ -113,7 +125,10 @@ describe('site watch', () => {
 
   it('adds and deletes pages, updating the sitemap', async () => {
     let wait = nextRebuild();
-    await writeFile(file('pages/news.md'), '---\ntitle: News\ndescription: A page added while the watcher runs.\n---\n\nFresh.\n');
+    await writeFile(
+      file('pages/news.md'),
+      '---\ntitle: News\ndescription: A page added while the watcher runs.\n---\n\nFresh.\n',
+    );
     await wait;
     expect((await get('/news')).status).toBe(200);
     expect(await readFile(file('dist/sitemap.xml'), 'utf8')).toContain('https://fixture.example.com/news');

@@ -17,15 +17,25 @@ const rejection = (run: Promise<unknown>) =>
     (error: unknown) => siteErrorsOf(error)[0] ?? error,
   );
 
-const files = async (folder: string) => (await readdir(folder, { recursive: true })).map((f) => f.split(path.sep).join('/')).sort();
+const files = async (folder: string) =>
+  (await readdir(folder, { recursive: true })).map((f) => f.split(path.sep).join('/')).sort();
 
 describe('writeSite', () => {
   it('writes into a new folder, marked with the list of the files it wrote', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
     const out = path.join(dir, 'dist');
-    await writeSite(out, new Map([['index.html', 'new'], ['a/b.html', 'nested']]));
+    await writeSite(
+      out,
+      new Map([
+        ['index.html', 'new'],
+        ['a/b.html', 'nested'],
+      ]),
+    );
     expect(await files(out)).toEqual([MARK, 'a', 'a/b.html', 'index.html']);
-    expect(JSON.parse(await readFile(path.join(out, MARK), 'utf8'))).toEqual({ generator: 'site', files: ['a/b.html', 'index.html'] });
+    expect(JSON.parse(await readFile(path.join(out, MARK), 'utf8'))).toEqual({
+      generator: 'site',
+      files: ['a/b.html', 'index.html'],
+    });
     expect((await readdir(dir)).sort()).toEqual(['dist']);
   });
 
@@ -33,7 +43,13 @@ describe('writeSite', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
     const out = path.join(dir, 'dist');
     await writeSite(out, new Map([['stale.html', 'old']]));
-    await writeSite(out, new Map([['index.html', 'new'], ['a/b.html', 'nested']]));
+    await writeSite(
+      out,
+      new Map([
+        ['index.html', 'new'],
+        ['a/b.html', 'nested'],
+      ]),
+    );
     expect(await files(out)).toEqual([MARK, 'a', 'a/b.html', 'index.html']);
     expect((await readdir(dir)).sort()).toEqual(['.dist.spare', 'dist']);
     expect((await readdir(path.join(dir, '.dist.spare'))).sort()).toEqual([MARK, 'stale.html']);
@@ -42,10 +58,29 @@ describe('writeSite', () => {
   it('writes the next build into the spare: same files overwritten, shorter ones cut, stale ones and emptied folders removed', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
     const out = path.join(dir, 'dist');
-    await writeSite(out, new Map([['index.html', 'first build, a long page'], ['gone/deep/page.html', 'x'], ['kept.html', 'k1']]));
-    await writeSite(out, new Map([['index.html', 'second build'], ['kept.html', 'k2']]));
+    await writeSite(
+      out,
+      new Map([
+        ['index.html', 'first build, a long page'],
+        ['gone/deep/page.html', 'x'],
+        ['kept.html', 'k1'],
+      ]),
+    );
+    await writeSite(
+      out,
+      new Map([
+        ['index.html', 'second build'],
+        ['kept.html', 'k2'],
+      ]),
+    );
     const recycled = await stat(path.join(dir, '.dist.spare/index.html'));
-    await writeSite(out, new Map([['index.html', 'third'], ['new/page.html', 'n']]));
+    await writeSite(
+      out,
+      new Map([
+        ['index.html', 'third'],
+        ['new/page.html', 'n'],
+      ]),
+    );
     // The third build wrote into the first build's folder: the same file, now holding only the new bytes.
     expect((await stat(path.join(out, 'index.html'))).ino).toBe(recycled.ino);
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('third');
@@ -76,7 +111,10 @@ describe('writeSite', () => {
     await rm(path.join(dir, '.dist.spare/a.html'));
     await symlink(path.join(dir, 'outside.html'), path.join(dir, '.dist.spare/a.html'));
     const before = await treeState(dir);
-    expect(await rejection(writeSite(out, new Map([['a.html', 'new a']])))).toMatchObject({ kind: 'OutputSymlink', file: path.join(dir, '.dist.spare/a.html') });
+    expect(await rejection(writeSite(out, new Map([['a.html', 'new a']])))).toMatchObject({
+      kind: 'OutputSymlink',
+      file: path.join(dir, '.dist.spare/a.html'),
+    });
     expect(await treeState(dir)).toEqual(before);
   });
 
@@ -86,7 +124,11 @@ describe('writeSite', () => {
     await mkdir(out);
     await writeFile(path.join(out, 'mine.html'), 'mine');
     const before = await treeState(dir);
-    expect(await rejection(writeSite(out, new Map([['index.html', 'x']])))).toMatchObject({ kind: 'OutputFolderNotOurs', file: out, field: '--out' });
+    expect(await rejection(writeSite(out, new Map([['index.html', 'x']])))).toMatchObject({
+      kind: 'OutputFolderNotOurs',
+      file: out,
+      field: '--out',
+    });
     expect(await treeState(dir)).toEqual(before);
 
     await rm(out, { recursive: true });
@@ -94,7 +136,10 @@ describe('writeSite', () => {
     await writeSite(out, new Map([['index.html', '2']]));
     await writeFile(path.join(dir, '.dist.spare/mine.html'), 'mine');
     const later = await treeState(dir);
-    expect(await rejection(writeSite(out, new Map([['index.html', '3']])))).toMatchObject({ kind: 'ForeignFileInOutput', file: path.join(dir, '.dist.spare/mine.html') });
+    expect(await rejection(writeSite(out, new Map([['index.html', '3']])))).toMatchObject({
+      kind: 'ForeignFileInOutput',
+      file: path.join(dir, '.dist.spare/mine.html'),
+    });
     expect(await treeState(dir)).toEqual(later);
   });
 
@@ -119,11 +164,17 @@ describe('writeSite', () => {
     // A staging mark of another process than the name says.
     const other = path.join(dir, '.dist.tmp-999999997-1');
     await mkdir(other);
-    await writeFile(path.join(other, MARK), JSON.stringify({ generator: 'site', files: [], staging: { pid: 12345, host: os.hostname() } }));
+    await writeFile(
+      path.join(other, MARK),
+      JSON.stringify({ generator: 'site', files: [], staging: { pid: 12345, host: os.hostname() } }),
+    );
     // A dead build's own staging folder: removed.
     const dead = path.join(dir, '.dist.tmp-999999996-1');
     await mkdir(dead);
-    await writeFile(path.join(dead, MARK), JSON.stringify({ generator: 'site', files: [], staging: { pid: 999999996, host: os.hostname() } }));
+    await writeFile(
+      path.join(dead, MARK),
+      JSON.stringify({ generator: 'site', files: [], staging: { pid: 999999996, host: os.hostname() } }),
+    );
     await writeFile(path.join(dead, 'half.html'), 'half written');
     await writeSite(path.join(dir, 'dist'), new Map([['index.html', 'x']]));
     expect((await readdir(dir)).sort()).toEqual(['.dist.tmp-999999997-1', '.dist.tmp-999999998-1', 'dist']);
@@ -148,7 +199,10 @@ describe('writeSite', () => {
     const pub = path.join(dir, 'pages/public');
     await mkdir(pub, { recursive: true });
     await writeFile(path.join(pub, 'index.html'), 'mine');
-    expect(await rejection(writeSite(path.join(dir, 'dist'), new Map([['index.html', 'x']]), pub))).toMatchObject({ kind: 'PublicFileCollision', file: path.join(pub, 'index.html') });
+    expect(await rejection(writeSite(path.join(dir, 'dist'), new Map([['index.html', 'x']]), pub))).toMatchObject({
+      kind: 'PublicFileCollision',
+      file: path.join(pub, 'index.html'),
+    });
     expect(await readdir(dir)).not.toContain('dist');
   });
 
@@ -158,7 +212,10 @@ describe('writeSite', () => {
     await writeSite(out, new Map([['index.html', 'previous']]));
     const before = await treeState(out);
     // "a" cannot be both a file and a folder: the write fails part-way.
-    const clash = new Map([['a', 'file'], ['a/b.html', 'nested']]);
+    const clash = new Map([
+      ['a', 'file'],
+      ['a/b.html', 'nested'],
+    ]);
     expect(await rejection(writeSite(out, clash))).toMatchObject({ kind: 'WriteFailed' });
     expect(await treeState(out)).toEqual(before);
     expect((await readdir(dir)).sort()).toEqual(['.dist.spare', 'dist']);
@@ -173,8 +230,21 @@ describe('updateFiles (watch mode writes into the live output folder)', () => {
   it('writes, replaces and removes the files it wrote, keeping the mark up to date', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
     const out = path.join(dir, 'dist');
-    await writeSite(out, new Map([['index.html', '1'], ['old.html', 'o']]));
-    await updateFiles(out, new Map<string, string | null>([['index.html', '2'], ['new/page.html', 'n'], ['old.html', null]]));
+    await writeSite(
+      out,
+      new Map([
+        ['index.html', '1'],
+        ['old.html', 'o'],
+      ]),
+    );
+    await updateFiles(
+      out,
+      new Map<string, string | null>([
+        ['index.html', '2'],
+        ['new/page.html', 'n'],
+        ['old.html', null],
+      ]),
+    );
     expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('2');
     expect(JSON.parse(await readFile(path.join(out, MARK), 'utf8')).files).toEqual(['index.html', 'new/page.html']);
     // The next full build recognises everything watch wrote.
@@ -185,7 +255,13 @@ describe('updateFiles (watch mode writes into the live output folder)', () => {
   it('never writes through a symbolic link, never overwrites or deletes a file it did not write', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
     const out = path.join(dir, 'dist');
-    await writeSite(out, new Map([['index.html', '1'], ['a/page.html', 'p']]));
+    await writeSite(
+      out,
+      new Map([
+        ['index.html', '1'],
+        ['a/page.html', 'p'],
+      ]),
+    );
     const outside = path.join(dir, 'outside');
     await mkdir(outside);
     await writeFile(path.join(dir, 'victim.html'), 'precious');
@@ -195,9 +271,18 @@ describe('updateFiles (watch mode writes into the live output folder)', () => {
     await symlink(outside, path.join(out, 'a'));
     await writeFile(path.join(out, 'mine.html'), 'mine');
     const before = await treeState(dir);
-    expect(await rejection(updateFiles(out, new Map([['index.html', 'x']])))).toMatchObject({ kind: 'OutputSymlink', file: path.join(out, 'index.html') });
-    expect(await rejection(updateFiles(out, new Map([['a/page.html', 'x']])))).toMatchObject({ kind: 'OutputSymlink', file: path.join(out, 'a') });
-    expect(await rejection(updateFiles(out, new Map([['mine.html', 'x']])))).toMatchObject({ kind: 'ForeignFileInOutput', file: path.join(out, 'mine.html') });
+    expect(await rejection(updateFiles(out, new Map([['index.html', 'x']])))).toMatchObject({
+      kind: 'OutputSymlink',
+      file: path.join(out, 'index.html'),
+    });
+    expect(await rejection(updateFiles(out, new Map([['a/page.html', 'x']])))).toMatchObject({
+      kind: 'OutputSymlink',
+      file: path.join(out, 'a'),
+    });
+    expect(await rejection(updateFiles(out, new Map([['mine.html', 'x']])))).toMatchObject({
+      kind: 'ForeignFileInOutput',
+      file: path.join(out, 'mine.html'),
+    });
     await updateFiles(out, new Map([['mine.html', null]]));
     expect(await treeState(dir)).toEqual(before);
   });
@@ -206,7 +291,9 @@ describe('updateFiles (watch mode writes into the live output folder)', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
     await mkdir(path.join(dir, 'real'));
     await symlink(path.join(dir, 'real'), path.join(dir, 'dist'));
-    expect(await rejection(updateFiles(path.join(dir, 'dist'), new Map([['index.html', 'x']])))).toMatchObject({ kind: 'OutputSymlink' });
+    expect(await rejection(updateFiles(path.join(dir, 'dist'), new Map([['index.html', 'x']])))).toMatchObject({
+      kind: 'OutputSymlink',
+    });
     expect(await readdir(path.join(dir, 'real'))).toEqual([]);
   });
 });

@@ -18,10 +18,13 @@ function yamlError(source: string, file = 'pages/x.md'): SiteError {
 }
 
 /** Nine levels of nine aliases each: 9^9 (387 million) strings once expanded. */
-const BILLION_LAUGHS = ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefghi'.split('').map((name, i) => {
-  const previous = 'abcdefghi'[i]!;
-  return `${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`;
-})].join('\n');
+const BILLION_LAUGHS = [
+  'a: &a [x, x, x, x, x, x, x, x, x]',
+  ...'bcdefghi'.split('').map((name, i) => {
+    const previous = 'abcdefghi'[i]!;
+    return `${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`;
+  }),
+].join('\n');
 
 describe('parseYaml', () => {
   it('finds the line of a nested field, offset by where the YAML starts in the file', () => {
@@ -55,7 +58,12 @@ describe('validate', () => {
     const yaml = parseYaml('title: A\nstats:\n  - label: x\n    lable: y\ntitel: B\n', 'p.md');
     const result = validate(schema, yaml.data, { kind: 'InvalidFrontmatter', file: 'p.md', yaml });
     const fields = result.errors.map((e) => [e.field, e.line]);
-    expect(fields).toEqual(expect.arrayContaining([['stats[0].lable', 4], ['titel', 5]]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        ['stats[0].lable', 4],
+        ['titel', 5],
+      ]),
+    );
     expect(result.errors.every((e) => e.kind === 'InvalidFrontmatter' && e.file === 'p.md')).toBe(true);
   });
 
@@ -75,7 +83,12 @@ describe('parseYaml refuses YAML that does more than hold data', () => {
     ['!!binary', 'data: !!binary aGk=\n', 1, '!!binary'],
     ['a tag on a key', '!foo key: value\n', 1, '!foo'],
   ])('a custom tag (%s) is UnsafeYaml, with its line', (_, source, line, tag) => {
-    expect(yamlError(source)).toMatchObject({ kind: 'UnsafeYaml', file: 'pages/x.md', line, message: `The tag ${tag} is not allowed` });
+    expect(yamlError(source)).toMatchObject({
+      kind: 'UnsafeYaml',
+      file: 'pages/x.md',
+      line,
+      message: `The tag ${tag} is not allowed`,
+    });
   });
 
   it('accepts the core schema tags', () => {
@@ -83,7 +96,11 @@ describe('parseYaml refuses YAML that does more than hold data', () => {
   });
 
   it('an alias with no anchor is MalformedYaml naming it and its line', () => {
-    expect(yamlError('title: A\nkeywords: [x, *nope]\n')).toMatchObject({ kind: 'MalformedYaml', line: 2, message: expect.stringContaining('*nope') });
+    expect(yamlError('title: A\nkeywords: [x, *nope]\n')).toMatchObject({
+      kind: 'MalformedYaml',
+      line: 2,
+      message: expect.stringContaining('*nope'),
+    });
   });
 
   it('an alias to the collection that contains it is YamlAliasLimit', () => {
@@ -105,14 +122,24 @@ describe('parseYaml refuses YAML that does more than hold data', () => {
   });
 
   it('tabs used for indentation are MalformedYaml with a hint about tabs', () => {
-    expect(yamlError('title: A\nkeywords:\n\t- x\n')).toMatchObject({ kind: 'MalformedYaml', line: 3, hint: expect.stringMatching(/tab/i) });
+    expect(yamlError('title: A\nkeywords:\n\t- x\n')).toMatchObject({
+      kind: 'MalformedYaml',
+      line: 3,
+      hint: expect.stringMatching(/tab/i),
+    });
   });
 
   it('nesting deeper than the limit is MalformedYaml, and never crashes the process', () => {
     for (const depth of [150, 20_000]) {
-      expect(yamlError(`a: ${'['.repeat(depth)}${']'.repeat(depth)}\n`)).toMatchObject({ kind: 'MalformedYaml', line: 1, message: expect.stringMatching(/nested more than 100 levels/) });
+      expect(yamlError(`a: ${'['.repeat(depth)}${']'.repeat(depth)}\n`)).toMatchObject({
+        kind: 'MalformedYaml',
+        line: 1,
+        message: expect.stringMatching(/nested more than 100 levels/),
+      });
     }
-    expect(yamlError(`a:\n${Array.from({ length: 120 }, (_, i) => `${' '.repeat(i * 2 + 2)}k${i}:`).join('\n')} x\n`)).toMatchObject({ kind: 'MalformedYaml' });
+    expect(
+      yamlError(`a:\n${Array.from({ length: 120 }, (_, i) => `${' '.repeat(i * 2 + 2)}k${i}:`).join('\n')} x\n`),
+    ).toMatchObject({ kind: 'MalformedYaml' });
   });
 
   it('a list or mapping used as a key is MalformedYaml', () => {
@@ -139,7 +166,9 @@ describe('measureData (frontmatter parsed by js-yaml, where an alias is the anch
   });
 
   it('lets ordinary reuse through', () => {
-    expect(measureData(load(`base: &base { label: Go }\nlinks: [${Array(100).fill('*base').join(', ')}]`))).toBeUndefined();
+    expect(
+      measureData(load(`base: &base { label: Go }\nlinks: [${Array(100).fill('*base').join(', ')}]`)),
+    ).toBeUndefined();
     expect(MAX_ALIASED_VALUES).toBeGreaterThanOrEqual(1000);
   });
 });

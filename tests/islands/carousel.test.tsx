@@ -9,14 +9,26 @@ const props: HeroCarouselProps = {
   scrollLabel: 'Explore',
   secondaryAction: { label: 'View All Services', href: '#services' },
   highlights: [{ iconSvg: '<svg></svg>', title: '24/7 Protection', description: 'Round-the-clock monitoring' }],
-  slides: Array.from({ length: 6 }, (_, i) => ({ title: `Slide title ${i + 1}`, subtitle: 's', description: 'd', image: `/img/${i}.svg`, cta: `Go ${i + 1}`, link: '/contact' })),
+  slides: Array.from({ length: 6 }, (_, i) => ({
+    title: `Slide title ${i + 1}`,
+    subtitle: 's',
+    description: 'd',
+    image: `/img/${i}.svg`,
+    cta: `Go ${i + 1}`,
+    link: '/contact',
+  })),
 };
 
 let reducedMotion = false;
 beforeEach(() => {
   vi.useFakeTimers();
   reducedMotion = false;
-  window.matchMedia = ((query: string) => ({ matches: query.includes('reduce') && reducedMotion, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+  window.matchMedia = ((query: string) => ({
+    matches: query.includes('reduce') && reducedMotion,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as never;
   window.history.replaceState(null, '', '/');
 });
 afterEach(() => {
@@ -98,7 +110,10 @@ describe('HeroCarousel', () => {
 
   it('stops while the pointer rests on the slide or the controls, and resumes when it leaves', () => {
     render(<HeroCarousel {...props} />);
-    for (const target of [document.querySelector('.hero-slide.is-active')!, document.querySelector('.hero-controls')!]) {
+    for (const target of [
+      document.querySelector('.hero-slide.is-active')!,
+      document.querySelector('.hero-controls')!,
+    ]) {
       const held = counter();
       fireEvent.pointerEnter(target);
       tick(SLIDE_INTERVAL * 2);
@@ -145,7 +160,14 @@ describe('HeroCarousel', () => {
   it('labels slides as groups "n of 6" and shows highlights on slide 1 only', () => {
     render(<HeroCarousel {...props} />);
     const slides = document.querySelectorAll('[aria-roledescription="slide"]');
-    expect([...slides].map((s) => s.getAttribute('aria-label'))).toEqual(['1 of 6', '2 of 6', '3 of 6', '4 of 6', '5 of 6', '6 of 6']);
+    expect([...slides].map((s) => s.getAttribute('aria-label'))).toEqual([
+      '1 of 6',
+      '2 of 6',
+      '3 of 6',
+      '4 of 6',
+      '5 of 6',
+      '6 of 6',
+    ]);
     // Outside the stacked slides (so they do not set every slide's height), shown with slide 1 only.
     const features = document.querySelector('.hero-features')!;
     expect(features.closest('[aria-roledescription="slide"]')).toBeNull();

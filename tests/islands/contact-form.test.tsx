@@ -2,7 +2,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const toast = Object.assign(vi.fn(), { loading: vi.fn(() => 'toast-1'), success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() });
+const toast = Object.assign(vi.fn(), {
+  loading: vi.fn(() => 'toast-1'),
+  success: vi.fn(),
+  error: vi.fn(),
+  warning: vi.fn(),
+  info: vi.fn(),
+});
 vi.mock('../../islands/lib/toaster-ready', () => ({ withToaster: async () => toast }));
 
 const { ContactForm, fieldError, mailtoHref } = await import('../../islands/contact-form');
@@ -53,7 +59,9 @@ describe('ContactForm', () => {
     await submit();
     const first = screen.getByLabelText(/First Name/);
     expect(first.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe('Please enter your first name.');
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Please enter your first name.',
+    );
     expect(document.activeElement).toBe(first);
     expect(document.querySelectorAll('.field-error:not([hidden])')).toHaveLength(4);
     expect(toast.info).not.toHaveBeenCalled();
@@ -70,7 +78,10 @@ describe('ContactForm', () => {
     await submit();
     expect(toast.info).toHaveBeenCalledOnce();
     expect(toast.warning).not.toHaveBeenCalled();
-    const [title, options] = toast.info.mock.calls[0] as unknown as [string, { description: string; action: { label: string; onClick(): void } }];
+    const [title, options] = toast.info.mock.calls[0] as unknown as [
+      string,
+      { description: string; action: { label: string; onClick(): void } },
+    ];
     expect(title).toBe('Your email is ready');
     expect(options.description).toContain('support@x.test');
     expect(options.description).not.toMatch(/not sent|cannot|error/i);
@@ -101,7 +112,10 @@ describe('ContactForm', () => {
     fill();
     await submit();
     expect(fetchMock).toHaveBeenCalledOnce();
-    expect(toast.error).toHaveBeenCalledWith('Your message could not be sent', expect.objectContaining({ id: 'toast-1', description: expect.stringContaining('502') }));
+    expect(toast.error).toHaveBeenCalledWith(
+      'Your message could not be sent',
+      expect.objectContaining({ id: 'toast-1', description: expect.stringContaining('502') }),
+    );
     expect((screen.getByLabelText(/First Name/) as HTMLInputElement).value).toBe('Ada');
   });
 
@@ -115,7 +129,13 @@ describe('ContactForm', () => {
 
 describe('mailtoHref', () => {
   it('prefills labelled fields and the message, skipping checkboxes and blanks', () => {
-    const href = mailtoHref('a@b.c', 'Hi', form.fields, { firstName: 'Ada', email: '', message: 'Text', privacy: true, newsletter: false });
+    const href = mailtoHref('a@b.c', 'Hi', form.fields, {
+      firstName: 'Ada',
+      email: '',
+      message: 'Text',
+      privacy: true,
+      newsletter: false,
+    });
     expect(decodeURIComponent(href.split('body=')[1]!)).toBe('First Name: Ada\n\nText\n');
   });
 });

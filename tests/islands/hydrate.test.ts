@@ -11,7 +11,9 @@ function marker(html: string): HTMLElement {
 
 describe('hydrateIsland', () => {
   it('marks an island whose module cannot be loaded as failed, leaving its markup as it is', async () => {
-    const island = marker('<div data-island="gone" data-src="/assets/no-such-module.js" data-id="gone-1"><div data-island-root=""><a href="/about">About</a></div><script type="application/json">{}</script></div>');
+    const island = marker(
+      '<div data-island="gone" data-src="/assets/no-such-module.js" data-id="gone-1"><div data-island-root=""><a href="/about">About</a></div><script type="application/json">{}</script></div>',
+    );
     const before = island.innerHTML;
     await expect(hydrateIsland(island)).rejects.toThrow();
     expect(island.dataset.islandState).toBe('failed');
@@ -32,7 +34,10 @@ describe('an island with a stylesheet', () => {
 
   it('is linked once into the head, and hydration waits until it has loaded', async () => {
     document.body.innerHTML = ['one', 'two']
-      .map((id) => `<div data-island="styled" data-src="${module}" data-styles="/assets/styled-S.css" data-id="${id}"><div data-island-root="">server</div><script type="application/json">{}</script></div>`)
+      .map(
+        (id) =>
+          `<div data-island="styled" data-src="${module}" data-styles="/assets/styled-S.css" data-id="${id}"><div data-island-root="">server</div><script type="application/json">{}</script></div>`,
+      )
       .join('');
     const [first, second] = [...document.querySelectorAll<HTMLElement>('[data-island]')];
     const done = Promise.all([hydrateIsland(first!), hydrateIsland(second!)]);
@@ -49,7 +54,9 @@ describe('an island with a stylesheet', () => {
   });
 
   it('that fails to load is logged, and the island starts without it', async () => {
-    const island = marker(`<div data-island="bare-style" data-src="${module}" data-styles="/assets/missing-S.css" data-id="b"><div data-island-root="">server</div><script type="application/json">{}</script></div>`);
+    const island = marker(
+      `<div data-island="bare-style" data-src="${module}" data-styles="/assets/missing-S.css" data-id="b"><div data-island-root="">server</div><script type="application/json">{}</script></div>`,
+    );
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void errors.push(args.join(' '));

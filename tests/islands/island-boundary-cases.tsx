@@ -59,9 +59,22 @@ export function EffectFails({ text }: { text: string }) {
 
 /** What React 19 renders on the server for each island (the React test file checks these stay true). */
 export const SERVER = {
-  links: { element: <Links items={[{ href: '/about', label: 'About' }, { href: '/contact', label: 'Contact' }]} />, html: '<nav aria-label="More"><ul><li><a id="link-about" href="/about">About</a></li><li><a id="link-contact" href="/contact">Contact</a></li></ul></nav>' },
+  links: {
+    element: (
+      <Links
+        items={[
+          { href: '/about', label: 'About' },
+          { href: '/contact', label: 'Contact' },
+        ]}
+      />
+    ),
+    html: '<nav aria-label="More"><ul><li><a id="link-about" href="/about">About</a></li><li><a id="link-contact" href="/contact">Contact</a></li></ul></nav>',
+  },
   counter: { element: <Counter start={0} />, html: '<button type="button">Clicked 0</button>' },
-  form: { element: <Form email="a@b.test" />, html: '<form action="mailto:a@b.test" method="post"><input id="form-name" name="name"/><input id="form-agree" type="checkbox" name="agree"/><button type="button">Send</button></form>' },
+  form: {
+    element: <Form email="a@b.test" />,
+    html: '<form action="mailto:a@b.test" method="post"><input id="form-name" name="name"/><input id="form-agree" type="checkbox" name="agree"/><button type="button">Send</button></form>',
+  },
   effect: { element: <EffectFails text="Still here" />, html: '<p>Still here</p>' },
 };
 
@@ -93,7 +106,8 @@ export function boundaryCases(act: (callback: () => void | Promise<void>) => Pro
     errors.mockRestore();
     document.body.replaceChildren();
   });
-  const logged = () => errors.mock.calls.map((args) => args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));
+  const logged = () =>
+    errors.mock.calls.map((args) => args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));
   /** Hydrates like the loader; props are `unknown` because some cases break them on purpose. */
   const hydrate = <P extends object>(component: ComponentType<P>, name: string, props: unknown, root: HTMLElement) =>
     act(() => void hydrator(component)(root, props as P, `${name}-1`, name));
@@ -107,9 +121,14 @@ export function boundaryCases(act: (callback: () => void | Promise<void>) => Pro
       expect(document.activeElement).toBe(root.querySelector('#link-contact'));
       expect(root.innerHTML).toBe(expected);
       expect(state(root)).toBe('failed');
-      expect([...root.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.textContent])).toEqual([['/about', 'About'], ['/contact', 'Contact']]);
+      expect([...root.querySelectorAll('a')].map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+        ['/about', 'About'],
+        ['/contact', 'Contact'],
+      ]);
       expect(logged()).toHaveLength(1);
-      expect(logged()[0]).toMatch(/^Island "links" failed in the browser; the page keeps its server-rendered markup\. .*(items|null)/);
+      expect(logged()[0]).toMatch(
+        /^Island "links" failed in the browser; the page keeps its server-rendered markup\. .*(items|null)/,
+      );
     });
 
     it('goes back to its server markup when a later render throws, keeping what the visitor typed and where their focus was', async () => {
@@ -163,7 +182,17 @@ export function boundaryCases(act: (callback: () => void | Promise<void>) => Pro
     it('hydrates its server nodes in place, logs nothing, and is marked live', async () => {
       const root = serverRoot('links', SERVER.links.html);
       const first = root.querySelector('a');
-      await hydrate(Links, 'links', { items: [{ href: '/about', label: 'About' }, { href: '/contact', label: 'Contact' }] }, root);
+      await hydrate(
+        Links,
+        'links',
+        {
+          items: [
+            { href: '/about', label: 'About' },
+            { href: '/contact', label: 'Contact' },
+          ],
+        },
+        root,
+      );
       expect(root.querySelector('a')).toBe(first);
       expect(logged()).toEqual([]);
       expect(state(root)).toBe('live');

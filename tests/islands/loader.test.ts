@@ -72,7 +72,10 @@ describe('the island loader', () => {
       document.querySelector('[data-island="b"] button')!.dispatchEvent(new Event('focusin', { bubbles: true }));
       expect(hydrated()).toEqual(['a', 'b']);
       await vi.waitFor(() => expect(errors).toHaveBeenCalledOnce());
-      expect(errors).toHaveBeenCalledWith('Island "a" could not start; the page keeps its server-rendered markup.', failure);
+      expect(errors).toHaveBeenCalledWith(
+        'Island "a" could not start; the page keeps its server-rendered markup.',
+        failure,
+      );
     } finally {
       errors.mockRestore();
     }

@@ -9,7 +9,14 @@ const props: NavigationProps = {
   route: '/',
   navigation: {
     groups: [
-      { label: 'Core Security', path: '/core-security', items: [{ name: 'Cyber Security', path: '/cyber-security' }, { name: 'Cloud Security', path: '/cloud-security' }] },
+      {
+        label: 'Core Security',
+        path: '/core-security',
+        items: [
+          { name: 'Cyber Security', path: '/cyber-security' },
+          { name: 'Cloud Security', path: '/cloud-security' },
+        ],
+      },
       { label: 'Academy', path: '/academy', items: [{ name: 'Training', path: '/academy#training' }] },
     ],
     links: [{ label: 'About', href: '/about' }],

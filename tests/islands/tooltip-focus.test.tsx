@@ -28,7 +28,11 @@ async function renderControls() {
     </>,
   );
   const radixIn = () => act(async () => void (await loadRadix()));
-  return { radixIn, control: () => screen.getByRole('link', { name: 'LinkedIn' }), next: screen.getByRole('link', { name: 'Core Security' }) };
+  return {
+    radixIn,
+    control: () => screen.getByRole('link', { name: 'LinkedIn' }),
+    next: screen.getByRole('link', { name: 'Core Security' }),
+  };
 }
 
 describe('Tooltip, as radix arrives', () => {

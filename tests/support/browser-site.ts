@@ -35,12 +35,16 @@ export async function startBrowserSite(): Promise<BrowserSite> {
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (message: ConsoleMessage) => {
-        if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+        if (message.type() === 'error' || message.type() === 'warning')
+          problems.push(`${message.type()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-      page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
+      page.on('requestfailed', (request) =>
+        problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+      );
       page.on('response', (response) => {
-        if (response.status() >= 400 && !response.url().startsWith(server.url + '/404')) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+        if (response.status() >= 400 && !response.url().startsWith(server.url + '/404'))
+          problems.push(`HTTP ${response.status()}: ${response.url()}`);
       });
       return { page, problems };
     },
@@ -61,9 +65,16 @@ export async function hydrateAll(page: Page): Promise<void> {
   // yet listen: it schedules islands only after the first contentful paint), one waiting to be seen is shown.
   await page.waitForFunction(
     () => {
-      const pending = [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-trigger="manual"]):not([data-island-state])')];
+      const pending = [
+        ...document.querySelectorAll<HTMLElement>(
+          '[data-island]:not([data-trigger="manual"]):not([data-island-state])',
+        ),
+      ];
       for (const marker of pending) {
-        if (marker.dataset.trigger === 'interaction') marker.querySelector('[data-island-root] > :not(link)')?.dispatchEvent(new Event('focusin', { bubbles: true }));
+        if (marker.dataset.trigger === 'interaction')
+          marker
+            .querySelector('[data-island-root] > :not(link)')
+            ?.dispatchEvent(new Event('focusin', { bubbles: true }));
         if (marker.dataset.trigger === 'visible') marker.scrollIntoView({ block: 'center' });
       }
       return pending.length === 0;

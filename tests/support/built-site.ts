@@ -17,7 +17,8 @@ export interface BuiltSite {
   file(relative: string): Promise<Buffer>;
 }
 
-export const fileOf = (route: string) => (route === '/' ? 'index.html' : route === '/404' ? '404.html' : `${route.slice(1)}.html`);
+export const fileOf = (route: string) =>
+  route === '/' ? 'index.html' : route === '/404' ? '404.html' : `${route.slice(1)}.html`;
 
 export async function buildRealSite(): Promise<BuiltSite> {
   const outDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'site-real-')), 'dist');

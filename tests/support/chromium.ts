@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const INSTALL_HINT = 'Chromium is missing: install it with `apt-get update && apt-get install -y chromium` (or set CHROMIUM_PATH).';
+export const INSTALL_HINT =
+  'Chromium is missing: install it with `apt-get update && apt-get install -y chromium` (or set CHROMIUM_PATH).';
 
 /** Headless, no sandbox (containers), no GPU, and nothing that talks to the network behind the page's back. Shared with scripts/lighthouse.ts. */
 export const CHROMIUM_FLAGS = [
@@ -23,7 +24,8 @@ export const CHROMIUM_FLAGS = [
 
 export function chromiumAvailable(): boolean {
   const available = existsSync(CHROMIUM_PATH);
-  if (!available && process.env.CI === 'true') throw new Error(`${INSTALL_HINT} Browser tests cannot be skipped under CI=true.`);
+  if (!available && process.env.CI === 'true')
+    throw new Error(`${INSTALL_HINT} Browser tests cannot be skipped under CI=true.`);
   if (!available) console.warn(`Skipping browser tests. ${INSTALL_HINT}`);
   return available;
 }

@@ -71,7 +71,8 @@ export async function cliProject(): Promise<CliProject> {
       return { dir, pagesDir, outDir: path.join(dir, 'dist') };
     },
     run: (args, env) => runCli(args, root, env),
-    build: (site, options) => build({ root, pagesDir: site.pagesDir, outDir: site.outDir, logger: silentLogger, ...options }),
+    build: (site, options) =>
+      build({ root, pagesDir: site.pagesDir, outDir: site.outDir, logger: silentLogger, ...options }),
     cleanup: async () => {
       await Promise.all([base, ...sites].map((dir) => rm(dir, { recursive: true, force: true })));
     },
@@ -81,9 +82,14 @@ export async function cliProject(): Promise<CliProject> {
 /** Runs `site <args>` in `cwd` and returns its exit code and output. */
 export function runCli(args: string[], cwd: string, env?: NodeJS.ProcessEnv): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile('node', [path.join(REPO, 'bin/site.js'), ...args], { cwd, env: { ...process.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      'node',
+      [path.join(REPO, 'bin/site.js'), ...args],
+      { cwd, env: { ...process.env, ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -91,7 +97,14 @@ export function runCli(args: string[], cwd: string, env?: NodeJS.ProcessEnv): Pr
 export function reportedError(stderr: string): ReportedError | undefined {
   const match = /^✖ (\w+): (.+)\n(?: {2}at (.+)\n)? {2}(.+)\n {2}hint: (.+)$/m.exec(stderr);
   if (!match) return undefined;
-  const [, kind, title, at, message, hint] = match as unknown as [string, string, string, string | undefined, string, string];
+  const [, kind, title, at, message, hint] = match as unknown as [
+    string,
+    string,
+    string,
+    string | undefined,
+    string,
+    string,
+  ];
   const located = at ? /^(?:(.*?) )?\(?field: (.+?)\)?$/.exec(at) : undefined;
   return { kind, title, file: located ? located[1] || undefined : at, field: located?.[2], message, hint };
 }

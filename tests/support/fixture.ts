@@ -45,6 +45,8 @@ export async function tempSite(fixture = 'basic'): Promise<TempSite> {
 export async function snapshotDir(dir: string): Promise<Record<string, string>> {
   const { listFiles } = await import('../../generator/content/list-files');
   const files = await listFiles(dir);
-  const entries = await Promise.all(files.map(async (f) => [f, (await readFile(path.join(dir, f))).toString('base64')] as const));
+  const entries = await Promise.all(
+    files.map(async (f) => [f, (await readFile(path.join(dir, f))).toString('base64')] as const),
+  );
   return Object.fromEntries(entries.sort());
 }

@@ -15,9 +15,14 @@ export async function copyFromRepo(dest: string, entries: string[]): Promise<voi
 
 /** The packages a production install has (`npm ci --omit=dev`), by their top-level folders in node_modules/. */
 async function productionPackages(): Promise<string[]> {
-  const lock = JSON.parse(await readFile(path.join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  const lock = JSON.parse(await readFile(path.join(REPO, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
   return Object.entries(lock.packages)
-    .filter(([key, entry]) => key.startsWith('node_modules/') && !key.slice('node_modules/'.length).includes('node_modules/') && !entry.dev)
+    .filter(
+      ([key, entry]) =>
+        key.startsWith('node_modules/') && !key.slice('node_modules/'.length).includes('node_modules/') && !entry.dev,
+    )
     .map(([key]) => key.slice('node_modules/'.length))
     .filter((name) => existsSync(path.join(REPO, 'node_modules', name)));
 }
@@ -47,7 +52,8 @@ export async function copiedNodeModules(dest: string): Promise<void> {
 export async function linkedNodeModules(dest: string): Promise<void> {
   await mkdir(path.join(dest, 'node_modules'));
   for (const name of await readdir(path.join(REPO, 'node_modules'))) {
-    if (name !== '.cache') await symlink(path.join(REPO, 'node_modules', name), path.join(dest, 'node_modules', name), 'dir');
+    if (name !== '.cache')
+      await symlink(path.join(REPO, 'node_modules', name), path.join(dest, 'node_modules', name), 'dir');
   }
 }
 
@@ -58,9 +64,17 @@ export interface Run {
 }
 
 /** Runs `node <bin> ...args` in `cwd`. */
-export async function runNode(bin: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Run> {
+export async function runNode(
+  bin: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<Run> {
   try {
-    const { stdout, stderr } = await exec('node', [bin, ...args], { cwd: options.cwd, env: options.env ?? process.env, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout, stderr } = await exec('node', [bin, ...args], {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

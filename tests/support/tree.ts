@@ -25,6 +25,9 @@ async function describe(file: string): Promise<string> {
   const mode = (stats.mode & 0o7777).toString(8);
   if (stats.isSymbolicLink()) return `link -> ${await readlink(file)}`;
   if (stats.isDirectory()) return `dir ${mode}`;
-  if (stats.isFile()) return `file ${mode} ${createHash('sha256').update(await readFile(file)).digest('hex')}`;
+  if (stats.isFile())
+    return `file ${mode} ${createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex')}`;
   return `other ${mode}`;
 }

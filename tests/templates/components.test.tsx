@@ -12,14 +12,19 @@ import { InlineText } from '../../templates/components/InlineText';
 import { Stats } from '../../templates/components/Stats';
 import { Badge, Section, SectionHeading } from '../../templates/components/Section';
 
-const dom = (element: React.ReactElement) => JSDOM.fragment(`<div>${renderToStaticMarkup(element)}</div>`).firstElementChild!;
+const dom = (element: React.ReactElement) =>
+  JSDOM.fragment(`<div>${renderToStaticMarkup(element)}</div>`).firstElementChild!;
 
 describe('Button', () => {
   const variants: ButtonVariant[] = ['default', 'destructive', 'outline', 'secondary', 'ghost', 'link'];
   const sizes: ButtonSize[] = ['default', 'sm', 'lg', 'icon'];
 
   it.each(variants.flatMap((v) => sizes.map((s) => [v, s] as const)))('variant %s, size %s', (variant, size) => {
-    const el = dom(<Button variant={variant} size={size} label="Go">Go</Button>).firstElementChild!;
+    const el = dom(
+      <Button variant={variant} size={size} label="Go">
+        Go
+      </Button>,
+    ).firstElementChild!;
     expect(el.classList.contains('btn')).toBe(true);
     expect(el.classList.contains(`btn-${variant}`)).toBe(true);
     const sizeClasses = ['btn-sm', 'btn-lg', 'btn-icon'].filter((c) => el.classList.contains(c));
@@ -27,7 +32,9 @@ describe('Button', () => {
   });
 
   it('is a link with an href and an inert button without one', () => {
-    expect(dom(<Button href="/contact">Contact</Button>).innerHTML).toMatch(/^<a class="btn btn-default" href="\/contact">Contact<\/a>$/);
+    expect(dom(<Button href="/contact">Contact</Button>).innerHTML).toMatch(
+      /^<a class="btn btn-default" href="\/contact">Contact<\/a>$/,
+    );
     const button = dom(<Button>Schedule</Button>).firstElementChild!;
     expect(button.tagName).toBe('BUTTON');
     expect(button.getAttribute('type')).toBe('button');
@@ -44,11 +51,15 @@ describe('Button', () => {
     const el = dom(<ActionButton action={{ label: 'Learn More', href: '/x' }} />).firstElementChild!;
     expect(el.tagName).toBe('A');
     expect(el.querySelectorAll('svg')).toHaveLength(1);
-    expect(dom(<ActionButton action={{ label: 'Apply', variant: 'outline' }} />).firstElementChild!.tagName).toBe('BUTTON');
+    expect(dom(<ActionButton action={{ label: 'Apply', variant: 'outline' }} />).firstElementChild!.tagName).toBe(
+      'BUTTON',
+    );
   });
 
   it('puts the arrow after the label, also where the content names it as the icon', () => {
-    const el = dom(<ActionButton action={{ label: 'Request Assessment', href: '/contact', icon: 'arrow-right' }} />).firstElementChild!;
+    const el = dom(
+      <ActionButton action={{ label: 'Request Assessment', href: '/contact', icon: 'arrow-right' }} />,
+    ).firstElementChild!;
     expect(el.querySelectorAll('svg')).toHaveLength(1);
     expect(el.lastElementChild?.tagName.toLowerCase()).toBe('svg');
     expect(el.firstChild?.textContent).toBe('Request Assessment');
@@ -57,18 +68,37 @@ describe('Button', () => {
 
 describe('Icon', () => {
   it('renders inline SVG, decorative unless labelled', () => {
-    expect(dom(<Icon name="shield" />).querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    expect(
+      dom(<Icon name="shield" />)
+        .querySelector('svg')
+        ?.getAttribute('aria-hidden'),
+    ).toBe('true');
     const labelled = dom(<Icon name="shield" label="Secure" />).querySelector('svg')!;
     expect(labelled.getAttribute('role')).toBe('img');
     expect(labelled.getAttribute('aria-label')).toBe('Secure');
-    expect(dom(<BrandIcon name="linkedin" />).querySelector('path')?.getAttribute('d')).toMatch(/^M/);
+    expect(
+      dom(<BrandIcon name="linkedin" />)
+        .querySelector('path')
+        ?.getAttribute('d'),
+    ).toMatch(/^M/);
   });
 });
 
 describe('Card', () => {
   it('renders icon, eyebrow, title, text, meta, features and actions', () => {
     const el = dom(
-      <Card card={{ id: 'x', icon: 'cloud', eyebrow: 'Cloud', title: 'AWS', description: 'Desc', features: ['A', 'B'], meta: [{ label: 'Duration', value: '8 weeks' }], actions: [{ label: 'Learn More', href: '/a' }] }} />,
+      <Card
+        card={{
+          id: 'x',
+          icon: 'cloud',
+          eyebrow: 'Cloud',
+          title: 'AWS',
+          description: 'Desc',
+          features: ['A', 'B'],
+          meta: [{ label: 'Duration', value: '8 weeks' }],
+          actions: [{ label: 'Learn More', href: '/a' }],
+        }}
+      />,
     ).firstElementChild!;
     expect(el.id).toBe('x');
     expect(el.querySelector('h3')?.textContent).toBe('AWS');
@@ -95,7 +125,13 @@ describe('Stats', () => {
 
 describe('FormField', () => {
   it('labels every control and marks required fields', () => {
-    const el = dom(<FormField formId="f" showRequired field={{ name: 'email', label: 'Email Address', type: 'email', required: true }} />);
+    const el = dom(
+      <FormField
+        formId="f"
+        showRequired
+        field={{ name: 'email', label: 'Email Address', type: 'email', required: true }}
+      />,
+    );
     const input = el.querySelector('input')!;
     expect(input.getAttribute('type')).toBe('email');
     expect(input.hasAttribute('required')).toBe(true);
@@ -104,10 +140,37 @@ describe('FormField', () => {
   });
 
   it('renders textarea rows, select options and checkboxes with links in their labels', () => {
-    expect(dom(<FormField formId="f" showRequired={false} field={{ name: 'message', label: 'Message', type: 'textarea', rows: 4 }} />).querySelector('textarea')?.getAttribute('rows')).toBe('4');
-    const select = dom(<FormField formId="f" showRequired={false} field={{ name: 'service', label: 'Service', type: 'select', options: ['A', 'B'], placeholder: 'Pick' }} />);
+    expect(
+      dom(
+        <FormField
+          formId="f"
+          showRequired={false}
+          field={{ name: 'message', label: 'Message', type: 'textarea', rows: 4 }}
+        />,
+      )
+        .querySelector('textarea')
+        ?.getAttribute('rows'),
+    ).toBe('4');
+    const select = dom(
+      <FormField
+        formId="f"
+        showRequired={false}
+        field={{ name: 'service', label: 'Service', type: 'select', options: ['A', 'B'], placeholder: 'Pick' }}
+      />,
+    );
     expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['Pick', 'A', 'B']);
-    const box = dom(<FormField formId="f" showRequired field={{ name: 'privacy', label: 'I agree to the [Privacy Policy](/privacy-policy).', type: 'checkbox', required: true }} />);
+    const box = dom(
+      <FormField
+        formId="f"
+        showRequired
+        field={{
+          name: 'privacy',
+          label: 'I agree to the [Privacy Policy](/privacy-policy).',
+          type: 'checkbox',
+          required: true,
+        }}
+      />,
+    );
     expect(box.querySelector('input')?.getAttribute('type')).toBe('checkbox');
     expect(box.querySelector('label a')?.getAttribute('href')).toBe('/privacy-policy');
     // Required, but its own words say what it asks: the asterisk stays on the four fields the spec marks.
@@ -118,7 +181,9 @@ describe('FormField', () => {
 
 describe('small pieces', () => {
   it('InlineText turns [label](href) into links and nothing else into markup', () => {
-    expect(renderToStaticMarkup(<InlineText text="See [terms](/terms) <b>now</b>" />)).toBe('See <a href="/terms">terms</a> &lt;b&gt;now&lt;/b&gt;');
+    expect(renderToStaticMarkup(<InlineText text="See [terms](/terms) <b>now</b>" />)).toBe(
+      'See <a href="/terms">terms</a> &lt;b&gt;now&lt;/b&gt;',
+    );
   });
 
   it('Section, SectionHeading and Badge', () => {

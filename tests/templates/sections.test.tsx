@@ -21,7 +21,9 @@ describe('section registry', () => {
       section.parse({ type: 'prose', title: 'Notes' }),
       section.parse({ type: 'cards', title: 'Offer', items: [{ title: 'One', description: 'First card' }] }),
     ];
-    const html = renderToStaticMarkup(<SectionList sections={sections} site={{} as SiteConfig} html="<p>Body text</p>" />);
+    const html = renderToStaticMarkup(
+      <SectionList sections={sections} site={{} as SiteConfig} html="<p>Body text</p>" />,
+    );
     expect(html).toContain('cta-band');
     expect(html.indexOf('Talk to us')).toBeLessThan(html.indexOf('Body text'));
     expect(html.indexOf('Body text')).toBeLessThan(html.indexOf('First card'));
@@ -40,15 +42,27 @@ describe('section registry', () => {
 
 // A consent checkbox's label links to a policy; its links are held to the rule every other link is (issue 26).
 describe("a form's inline links", () => {
-  const formWith = (label: string) => ({ id: 'f', submit: 'Send', subject: 'Hello', fields: [{ name: 'consent', type: 'checkbox', label }] });
-  it.each(['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '//evil.example/x'])('refuses a link to %s', async (target) => {
-    const { form } = await import('../../templates/sections/contact-info');
-    const result = form.safeParse(formWith(`I agree to the [privacy policy](${target}).`));
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.path).toEqual(['fields', 0, 'label']);
+  const formWith = (label: string) => ({
+    id: 'f',
+    submit: 'Send',
+    subject: 'Hello',
+    fields: [{ name: 'consent', type: 'checkbox', label }],
   });
+  it.each(['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '//evil.example/x'])(
+    'refuses a link to %s',
+    async (target) => {
+      const { form } = await import('../../templates/sections/contact-info');
+      const result = form.safeParse(formWith(`I agree to the [privacy policy](${target}).`));
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(['fields', 0, 'label']);
+    },
+  );
   it('accepts links to routes, anchors and https pages', async () => {
     const { form } = await import('../../templates/sections/contact-info');
-    expect(form.safeParse(formWith('I agree to the [privacy policy](/privacy-policy) and [terms](https://example.org/terms).')).success).toBe(true);
+    expect(
+      form.safeParse(
+        formWith('I agree to the [privacy policy](/privacy-policy) and [terms](https://example.org/terms).'),
+      ).success,
+    ).toBe(true);
   });
 });

@@ -9,7 +9,13 @@ import { dateField, defineTemplate, textField, type Entry, type TagLink } from '
 
 const posts = { folder: 'blog', sort: 'date', summary: true } as const;
 
-const formatDate = (date: string) => new Date(date.length === 10 ? `${date}T00:00:00Z` : date).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const formatDate = (date: string) =>
+  new Date(date.length === 10 ? `${date}T00:00:00Z` : date).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 function Tags({ tags }: { tags: TagLink[] }) {
   if (tags.length === 0) return null;
@@ -98,8 +104,20 @@ export const blog = defineTemplate({
         {page.html !== '' && <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />}
         {p.entries.length === 0 ? <p>No posts yet.</p> : <PostList entries={p.entries} />}
         <nav className="pager" aria-label="Pages">
-          {p.previous ? <a href={p.previous} rel="prev">Newer posts</a> : <span />}
-          {p.next ? <a href={p.next} rel="next">Older posts</a> : <span />}
+          {p.previous ? (
+            <a href={p.previous} rel="prev">
+              Newer posts
+            </a>
+          ) : (
+            <span />
+          )}
+          {p.next ? (
+            <a href={p.next} rel="next">
+              Older posts
+            </a>
+          ) : (
+            <span />
+          )}
         </nav>
         {p.tags && p.tags.length > 0 && (
           <section aria-labelledby="tags-title">
