@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import { createLogger } from '../generator/core/logger';
+import { createLogger } from '../generator/base/logger';
 import { formatError } from './format-error';
 
 // Each command imports what it needs when it runs, so `site --help` and each command start fast.

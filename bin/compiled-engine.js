@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The engine's root folder (bin/, generator/, lib/). */
 export const ENGINE_ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-/** Where the compiled engine is; generator/core/engine-files.ts names the same folder. */
+/** Where the compiled engine is; generator/base/engine-files.ts names the same folder. */
 export const LIB_DIR = path.join(ENGINE_ROOT, 'lib');
 /** The list of sources in LIB_DIR, and their digest. */
 export const INPUTS = 'inputs.json';

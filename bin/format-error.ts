@@ -1,5 +1,5 @@
 /** How the CLI prints errors: title, place, message and hint; the stack only with --verbose. */
-import { catalogued, type SiteError } from '../generator/core/errors';
+import { catalogued, type SiteError } from '../generator/base/errors';
 
 export function formatError(error: unknown, verbose: boolean): string {
   const errors = catalogued(error);

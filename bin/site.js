@@ -8,7 +8,7 @@ process.env.NODE_ENV ??= 'production';
 if (process.argv.includes('--verbose')) process.setSourceMapsEnabled(true);
 let cli = compiledCli();
 if (!cli) {
-  const { startTypeScript } = await import('../generator/core/typescript.js');
+  const { startTypeScript } = await import('../generator/base/typescript.js');
   await startTypeScript();
   cli = new URL('./cli.ts', import.meta.url).href;
 }

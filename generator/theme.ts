@@ -3,7 +3,7 @@
  * A theme imports this module only, never another generator folder, so the
  * engine's internals can change without touching a theme.
  */
-export { defineTemplate, defineTheme } from './core/types';
+export { defineTemplate, defineTheme } from './base/types';
 export type {
   BaseFrontmatter,
   Heading,
@@ -12,7 +12,7 @@ export type {
   TemplateDefinition,
   TemplateProps,
   Theme,
-} from './core/types';
+} from './base/types';
 export type { SiteConfig, ConfigExtension } from './content/config';
 // The engine's config schema and field shapes, for a theme's own fields (its `config`).
 export { email, href, routePath, siteConfigSchema } from './content/config';
@@ -22,7 +22,7 @@ export { MAX_TITLE } from './content/describe-page';
 export type { Crumb } from './content/breadcrumbs';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';
 export { organizationId } from './render/json-ld';
-export { SiteError, type ErrorKind } from './core/errors';
+export { SiteError, type ErrorKind } from './base/errors';
 export type {
   CollectionProps,
   CollectionQuery,

@@ -8,7 +8,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/pr
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { silentLogger } from '../generator/core/logger';
+import { silentLogger } from '../generator/base/logger';
 import { Site } from '../generator/core/site';
 import { REPO } from './lib/temp-project';
 

@@ -21,7 +21,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { build } from '../generator/core/build';
-import { createLogger } from '../generator/core/logger';
+import { createLogger } from '../generator/base/logger';
 import { serve, type RunningServer } from '../generator/dev/serve';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, INSTALL_HINT } from '../tests/support/chromium';
 

@@ -30,7 +30,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { build } from '../generator/core/build';
-import { createLogger } from '../generator/core/logger';
+import { createLogger } from '../generator/base/logger';
 import { serve, type RunningServer } from '../generator/dev/serve';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, INSTALL_HINT } from '../tests/support/chromium';
 

@@ -13,7 +13,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { cachedAssets, type Bundle } from '../cache/asset-cache';
-import { SiteError } from '../core/errors';
+import { SiteError } from '../base/errors';
 import { fingerprint } from '../cache/cache-files';
 import { esbuild, esbuildVersion, firstEsbuildMessage } from '../render/load-theme';
 

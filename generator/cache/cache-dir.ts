@@ -14,8 +14,8 @@ import { constants } from 'node:fs';
 import { access, lstat, mkdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SiteError, SiteWarning } from '../core/errors';
-import { displayPath } from '../content/list-files';
+import { SiteError, SiteWarning } from '../base/errors';
+import { displayPath, isInside } from '../base/paths';
 
 export interface CacheFolder {
   dir: string;
@@ -41,7 +41,10 @@ export async function cacheFolder(preferred: string, packages?: string): Promise
   try {
     await writable(preferred);
     // A cache folder outside the project's packages (--cache-dir, tests) finds them through a link, as the fallback does.
-    const inside = packages !== undefined && path.resolve(preferred).startsWith(path.resolve(packages) + path.sep);
+    const inside =
+      packages !== undefined &&
+      path.resolve(preferred) !== path.resolve(packages) &&
+      isInside(path.resolve(preferred), path.resolve(packages));
     if (packages && !inside) await linkPackages(path.join(preferred, 'node_modules'), packages);
     return { dir: preferred };
   } catch (error) {

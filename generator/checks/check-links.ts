@@ -6,7 +6,7 @@
  */
 import type { MarkdownLink } from '../content/page-links';
 import { routeOfPath } from '../content/routes';
-import { SiteError } from '../core/errors';
+import { SiteError } from '../base/errors';
 import { decodeAttribute, forEachAttribute } from '../render/html-attributes';
 
 function percentDecoded(fragment: string): string {

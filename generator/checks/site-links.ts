@@ -3,9 +3,9 @@
  * published public files. Broken links fail the update; links to planned routes are warnings; a planned route
  * that has a page is a config error.
  */
-import { SiteError, SiteWarning, throwIfAny } from '../core/errors';
+import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
 import type { SiteConfig } from '../content/config';
-import { listFiles } from '../content/list-files';
+import { listFiles } from '../base/list-files';
 import { isPublished } from '../output/public-files';
 import type { MarkdownLink } from '../content/page-links';
 import { checkLinks, type PageLinks } from './check-links';

@@ -7,8 +7,8 @@
  * a watch update re-renders a page when its key changed (site.ts).
  */
 import { createHash } from 'node:crypto';
-import { SiteError, throwIfAny } from '../core/errors';
-import type { PageInfo, Theme } from '../core/types';
+import { SiteError, throwIfAny } from '../base/errors';
+import type { PageInfo, Theme } from '../base/types';
 import { languageTag, type SiteConfig } from '../content/config';
 import { urlOf } from '../content/routes';
 import { breadcrumbTrail } from '../content/breadcrumbs';

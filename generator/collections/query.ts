@@ -4,7 +4,7 @@
  * filters and sorts those, so a site's collections cost a sort each, whatever
  * the number of pages that read them.
  */
-import type { PageInfo } from '../core/types';
+import type { PageInfo } from '../base/types';
 import { timeOf } from '../content/dates';
 import { tagSlug } from './tags';
 import type { CollectionQuery, Entry, TagLink } from './types';

@@ -18,7 +18,7 @@
  * - unpaired surrogates (a YAML escape such as "\uD800" makes one): they are
  *   not characters and cannot be written as UTF-8.
  */
-import { SiteError } from '../core/errors';
+import { SiteError } from '../base/errors';
 
 const FORBIDDEN = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u202A-\u202E]|\p{Noncharacter_Code_Point}|\p{Cs}/u;
 const FORBIDDEN_ALL = new RegExp(FORBIDDEN.source, 'gu');

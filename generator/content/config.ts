@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { SiteError, throwIfAny } from '../core/errors';
+import { SiteError, throwIfAny } from '../base/errors';
 import { characterError, firstForbidden } from './characters';
 import { CONFIG_FILE } from './page-files';
 import { checkInsidePages, LIMITS, readInput } from './read-input';

@@ -11,8 +11,8 @@
 import { z } from 'zod';
 import { breadcrumbTrail } from './breadcrumbs';
 import { dateField } from './dates';
-import { SiteError, SiteWarning, throwIfAny } from '../core/errors';
-import type { BaseFrontmatter, PageHead, PageSummary, Theme } from '../core/types';
+import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
+import type { BaseFrontmatter, PageHead, PageSummary, Theme } from '../base/types';
 import type { SiteConfig } from './config';
 import type { PageSource } from './parse-page';
 import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';

@@ -11,7 +11,7 @@
  * becomes `main-1`. A heading whose id a plugin set keeps it.
  */
 import GithubSlugger, { slug } from 'github-slugger';
-import type { Heading } from '../core/types';
+import type { Heading } from '../base/types';
 
 /** Ids a page uses besides its headings': exact ids, or patterns for families of them (`/^nav-panel-\d+$/`). */
 export type ReservedIds = readonly (string | RegExp)[];

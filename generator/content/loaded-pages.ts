@@ -3,8 +3,8 @@
  * body (markdown rendered, or from the content store). Every error of every
  * page is reported together, sorted by file.
  */
-import { SiteError, throwIfAny } from '../core/errors';
-import { withBody, type PageBody, type PageHead, type PageInfo } from '../core/types';
+import { SiteError, throwIfAny } from '../base/errors';
+import { withBody, type PageBody, type PageHead, type PageInfo } from '../base/types';
 
 /** Pages whose frontmatter and markdown came from the content store, and pages whose markdown was rendered. */
 export interface ContentCounts {

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, Preset } from 'unified';
-import { collectErrors, SiteError, throwIfAny } from '../core/errors';
+import { collectErrors, SiteError, throwIfAny } from '../base/errors';
 
 /** One entry of `markdown.plugins`. */
 export interface PluginSetting {

@@ -1,8 +1,9 @@
 /** The markdown files of a pages folder: a light module, so a build can list them before loading the rest of the generator. */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError, throwIfAny } from '../core/errors';
-import { displayPath, walkFiles, type LinkProblem } from './list-files';
+import { SiteError, throwIfAny } from '../base/errors';
+import { walkFiles, type LinkProblem } from '../base/list-files';
+import { displayPath } from '../base/paths';
 
 /** The public folder inside the pages folder: copied to the output as it is. */
 /** The site config, beside the pages. */

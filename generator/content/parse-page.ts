@@ -17,7 +17,7 @@ import path from 'node:path';
 import grayMatter from 'gray-matter';
 import jsYaml from 'js-yaml';
 import type { SiteConfig } from './config';
-import { SiteError, throwIfAny } from '../core/errors';
+import { SiteError, throwIfAny } from '../base/errors';
 import { characterError, firstForbidden, lineAt } from './characters';
 import { decodeText } from './read-text';
 import { checkedTexts, measureData, type DataPath } from './text-values';

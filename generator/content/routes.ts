@@ -9,7 +9,7 @@
  * percent-encoded (RFC 3986 keeps letters, digits, `-._~!$'()*+,@` as they
  * are), and its file on disk is the name decoded.
  */
-import { SiteError } from '../core/errors';
+import { SiteError } from '../base/errors';
 
 export const NOT_FOUND_ROUTE = '/404';
 

@@ -3,7 +3,7 @@
  * on: its shape measured before anything walks it, and every text value (keys
  * too) checked for refused characters, with config tokens replaced.
  */
-import { SiteError, throwIfAny } from '../core/errors';
+import { SiteError, throwIfAny } from '../base/errors';
 import { describeCharacter, firstForbidden, hasForbidden } from './characters';
 import { fieldName } from './validate';
 import { MAX_ALIASED_VALUES, MAX_DEPTH } from './yaml';

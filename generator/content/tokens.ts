@@ -21,7 +21,7 @@
  * was probably meant to be.
  */
 import type { SiteConfig } from './config';
-import { SiteError } from '../core/errors';
+import { SiteError } from '../base/errors';
 
 /** Spaces and tabs only inside the braces: a token never spans lines, so placeholders keep every line where it was. */
 const TOKEN = /\{\{[ \t]*([A-Za-z]\w*(?:\.[A-Za-z]\w*)*)[ \t]*\}\}/g;

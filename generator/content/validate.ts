@@ -5,7 +5,7 @@
  * known key it was probably meant to be).
  */
 import { z } from 'zod';
-import { SiteError } from '../core/errors';
+import { SiteError } from '../base/errors';
 import { closestPath } from './tokens';
 import type { ParsedYaml } from './yaml';
 

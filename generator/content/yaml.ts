@@ -26,7 +26,7 @@ import {
   type Document,
   type Node as YamlNode,
 } from 'yaml';
-import { SiteError } from '../core/errors';
+import { SiteError } from '../base/errors';
 import { fieldName } from './validate';
 
 /** Deepest nesting of lists and mappings a document may have (js-yaml's own default limit). */

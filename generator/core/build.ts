@@ -8,13 +8,13 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteConfig } from '../content/config';
-import { listFiles } from '../content/list-files';
-import type { SiteWarning } from './errors';
-import { createLogger, timed } from './logger';
+import { listFiles } from '../base/list-files';
+import type { SiteWarning } from '../base/errors';
+import { createLogger, timed } from '../base/logger';
 import { formatReport, measureGzip, type OutputFile } from './report';
 import type { ProjectPaths } from './project';
 import { Site, type SiteOptions, type UpdateResult } from './site';
-import type { PageSummary } from './types';
+import type { PageSummary } from '../base/types';
 
 export { projectPaths, type ProjectPaths } from './project';
 

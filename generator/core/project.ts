@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE, listPageFiles, noPages, PUBLIC_DIR } from '../content/page-files';
 import { checkOutputPlace } from '../output/output-folder';
-import { ENGINE_ROOT } from './engine-files';
+import { ENGINE_ROOT } from '../base/engine-files';
+import { isInside } from '../base/paths';
 
 /** The engine's built-in theme (themes/default/, shipped in the package): a project without templates/ uses it. */
 export const DEFAULT_THEME_DIR = path.join(ENGINE_ROOT, 'themes', 'default');
@@ -68,7 +69,7 @@ export type ChangeKind = 'config' | 'page' | 'public' | 'style' | 'theme' | 'isl
 
 /** What a changed file (an absolute path) is to the site; undefined for files the site does not read. */
 export function classify(file: string, paths: ProjectPaths): ChangeKind | undefined {
-  const inside = (dir: string) => file.startsWith(dir + path.sep);
+  const inside = (dir: string) => file !== dir && isInside(file, dir);
   if (file === path.join(paths.pagesDir, CONFIG_FILE)) return 'config';
   if (inside(paths.publicDir)) return 'public';
   if (inside(paths.pagesDir)) return file.endsWith('.md') ? 'page' : undefined;

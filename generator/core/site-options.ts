@@ -1,9 +1,9 @@
 /** What a Site is given, and what each of its updates reports. */
 import type { ContentCounts } from '../content/loaded-pages';
-import type { SiteWarning } from './errors';
-import type { Logger } from './logger';
+import type { SiteWarning } from '../base/errors';
+import type { Logger } from '../base/logger';
 import type { ChangeKind } from './project';
-import type { PageSummary } from './types';
+import type { PageSummary } from '../base/types';
 
 export interface SiteOptions {
   /** Project root: holds templates/, islands/ and the cache. Default: the working directory. */

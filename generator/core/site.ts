@@ -48,12 +48,12 @@ import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { renderPage, type PageAssets } from '../render/render-pages';
 import { planSite, type Plan } from '../collections/plan';
-import { engineDigest } from './engine-files';
+import { engineDigest } from '../base/engine-files';
 import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPaths } from './project';
-import { collectErrors, SiteError, siteErrorsOf, SiteWarning, throwIfAny } from './errors';
-import { timed } from './logger';
+import { collectErrors, SiteError, siteErrorsOf, SiteWarning, throwIfAny } from '../base/errors';
+import { timed } from '../base/logger';
 import type { SiteOptions, UpdateResult } from './site-options';
-import { summaryOf, type PageInfo, type Theme } from './types';
+import { summaryOf, type PageInfo, type Theme } from '../base/types';
 
 export { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 export type { SiteOptions, UpdateResult } from './site-options';

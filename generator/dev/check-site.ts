@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
 import type { SiteConfig } from '../content/config';
-import { listFiles } from '../content/list-files';
+import { listFiles } from '../base/list-files';
 import { segmentOf } from '../content/routes';
 import { serve } from './serve';
 import { basePathOf } from '../render/base-path';

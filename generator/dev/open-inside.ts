@@ -15,6 +15,7 @@
 import { constants, type Stats } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside } from '../base/paths';
 
 export interface OpenFile {
   handle: FileHandle;
@@ -33,9 +34,6 @@ const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 /** Errors that mean "no such file here" rather than a fault of the server. */
 const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG', 'EISDIR', 'EACCES', 'EPERM', 'ENXIO', 'EINVAL']);
 const absent = (error: unknown) => ABSENT.has((error as NodeJS.ErrnoException).code ?? '');
-
-export const isInside = (realRoot: string, realFile: string) =>
-  realFile === realRoot || realFile.startsWith(realRoot.endsWith(path.sep) ? realRoot : realRoot + path.sep);
 
 /**
  * The first of `names` (relative paths, "/"-separated, already checked for ".." by the caller) that is
@@ -65,7 +63,7 @@ async function openOne(realRoot: string, file: string, name: string): Promise<Op
     if (absent(error)) return undefined;
     throw error;
   }
-  if (!isInside(realRoot, real) || real === realRoot) return undefined;
+  if (!isInside(real, realRoot) || real === realRoot) return undefined;
   let handle: FileHandle;
   try {
     handle = await open(real, FLAGS);

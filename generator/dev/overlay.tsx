@@ -5,7 +5,7 @@
  * help no one fixing a page.
  */
 import { renderToStaticMarkup } from '../render/react-server';
-import { siteErrorsOf } from '../core/errors';
+import { siteErrorsOf } from '../base/errors';
 
 const UNEXPECTED = 'Unexpected Application Error!';
 

@@ -27,7 +27,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import compression from 'compression';
-import { SiteError, SiteWarning } from '../core/errors';
+import { SiteError, SiteWarning } from '../base/errors';
 import { MARK, readMark, rootOrHome } from '../output/output-folder';
 import { headersFor, parseHeaders, type HeaderRule } from '../output/headers-rules';
 import { contentTypeOf } from './content-types';

@@ -20,8 +20,8 @@ import { lstatSync, readdirSync, readlinkSync, realpathSync, writeFileSync, rena
 import { lstat, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SiteError, type MessageParams } from '../core/errors';
-import { displayPath, isInside } from '../content/list-files';
+import { SiteError, type MessageParams } from '../base/errors';
+import { displayPath, isInside } from '../base/paths';
 
 /** The mark's file name, in every folder the build writes. */
 export const MARK = '.site-output.json';

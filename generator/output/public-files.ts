@@ -6,8 +6,9 @@
  * writes itself.
  */
 import path from 'node:path';
-import { SiteError, throwIfAny } from '../core/errors';
-import { displayPath, walkFiles, type FoundFile } from '../content/list-files';
+import { SiteError, throwIfAny } from '../base/errors';
+import { walkFiles, type FoundFile } from '../base/list-files';
+import { displayPath } from '../base/paths';
 import { linkError } from '../content/page-files';
 
 /** A public file: `path` in the output, `source` the file to copy (a link's target inside the pages folder). */

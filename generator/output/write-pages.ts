@@ -11,9 +11,9 @@
  * rendering threads for the same two cores.
  */
 import { createInterner, pageLinks, type PageLinks } from '../checks/check-links';
-import { SiteError, siteErrorsOf } from '../core/errors';
+import { SiteError, siteErrorsOf } from '../base/errors';
 import { renderPage, type RenderContext } from '../render/render-pages';
-import type { PageInfo } from '../core/types';
+import type { PageInfo } from '../base/types';
 import { WriteFailure, type PageWriter } from './write-in-place';
 
 /** A page as written: its links and ids for the link check, its size for the report. */

@@ -18,8 +18,8 @@
 import { lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { lstatSync, mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { SiteError, siteErrorsOf } from '../core/errors';
-import { displayPath } from '../content/list-files';
+import { SiteError, siteErrorsOf } from '../base/errors';
+import { displayPath } from '../base/paths';
 import { isConfinedPath } from '../cache/cache-files';
 import {
   checkOutputPlace,

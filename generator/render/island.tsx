@@ -15,7 +15,7 @@
  * trigger fires. JSON is data, not code, so a strict CSP allows it.
  */
 import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
-import { SiteError } from '../core/errors';
+import { SiteError } from '../base/errors';
 import { scriptSafeJson } from './json-ld';
 
 /** When the browser hydrates: at once, when idle, when scrolled into view, on first pointer/focus/touch, or when code asks. */

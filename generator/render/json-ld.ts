@@ -6,7 +6,7 @@
 import type { BreadcrumbList, Graph, Organization, Thing, WebPage } from 'schema-dts';
 import type { SiteConfig } from '../content/config';
 import { urlOf } from '../content/routes';
-import type { PageInfo, Theme } from '../core/types';
+import type { PageInfo, Theme } from '../base/types';
 
 export const organizationId = (site: SiteConfig) => `${site.baseUrl}/#organization`;
 

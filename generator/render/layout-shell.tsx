@@ -15,8 +15,8 @@
 import { randomUUID } from 'node:crypto';
 import { pageLinks, type SharedLinks } from '../checks/check-links';
 import type { SiteConfig } from '../content/config';
-import { SiteError } from '../core/errors';
-import type { PageInfo, Theme } from '../core/types';
+import { SiteError } from '../base/errors';
+import type { PageInfo, Theme } from '../base/types';
 import { createIslandRegistry, IslandContext, type IslandAssets } from './island';
 import { renderToStaticMarkup, renderToString } from './react-server';
 

@@ -15,8 +15,8 @@ import { createRequire } from 'node:module';
 import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
 import { fingerprint, removeStale, touchEntry, writeEntry } from '../cache/cache-files';
 import { sealKey, sealed, sealOf } from '../cache/seal';
-import { SiteError } from '../core/errors';
-import type { Theme } from '../core/types';
+import { SiteError } from '../base/errors';
+import type { Theme } from '../base/types';
 import { SHARED_PACKAGES, sharedRuntime, THEME_API } from './shared-runtime';
 
 export interface LoadedTheme {

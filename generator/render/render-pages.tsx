@@ -12,14 +12,14 @@
 import { renderToStaticMarkup, renderToString } from './react-server';
 import { createIslandRegistry, IslandContext } from './island';
 import type { SiteConfig } from '../content/config';
-import { collectErrors, SiteError, throwIfAny } from '../core/errors';
+import { collectErrors, SiteError, throwIfAny } from '../base/errors';
 import { Document, headOf, type DocumentAssets } from './document';
 import { pageGraph } from './json-ld';
 import { outputFileOf } from '../content/routes';
 import type { Assets } from '../assets/bundle-assets';
 import type { LinkSource } from '../checks/check-links';
 import { shellFor, SLOT, splitAtSlot, type SharedPart, type ShellCache } from './layout-shell';
-import type { PageInfo, Theme } from '../core/types';
+import type { PageInfo, Theme } from '../base/types';
 import { assertUniqueIds } from './unique-ids';
 import { basePathOf, htmlUnderBase } from './base-path';
 import { collectionLinks } from '../collections/head-links';

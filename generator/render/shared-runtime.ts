@@ -27,7 +27,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
-import { ENGINE_ROOT, GENERATOR_DIR, THEME_API } from '../core/engine-files';
+import { ENGINE_ROOT, GENERATOR_DIR, THEME_API } from '../base/engine-files';
+import { isInside } from '../base/paths';
 
 export { THEME_API };
 /** Packages whose one instance the engine and the theme share. */
@@ -44,11 +45,6 @@ const sharedPackage = new RegExp(`^(${SHARED_PACKAGES.join('|')})(/|$)`);
 const mayBeEngine = /(^|[\\/])generator([\\/]|$)/;
 /** Marks the resolutions this plugin asks esbuild for, so they are not answered by the plugin again. */
 const RESOLVING = { sharedRuntime: true };
-
-const inside = (dir: string, file: string) => {
-  const relative = path.relative(dir, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-};
 
 /**
  * The esbuild plugin that makes a theme in `themeDir` import the engine's theme API and shared packages.
@@ -93,7 +89,7 @@ export function sharedRuntime(themeDir: string): Plugin {
           resolveDir: args.resolveDir,
           pluginData: RESOLVING,
         });
-        const generatorDir = generatorDirs.find((dir) => inside(dir, found.path));
+        const generatorDir = generatorDirs.find((dir) => found.path !== dir && isInside(found.path, dir));
         if (found.errors.length > 0 || !generatorDir) return undefined; // not the engine: esbuild resolves it (and reports its errors) as usual
         if (found.path === path.join(generatorDir, 'theme.ts'))
           return { path: pathToFileURL(THEME_API).href, external: true };

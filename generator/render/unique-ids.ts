@@ -6,8 +6,8 @@
  * a clash fails the build naming the page and the id, instead of shipping a
  * link or a label that goes to the wrong element.
  */
-import { SiteError } from '../core/errors';
-import type { PageInfo } from '../core/types';
+import { SiteError } from '../base/errors';
+import type { PageInfo } from '../base/types';
 import { idsIn } from './html-attributes';
 
 /** A page's markup in order: its own parts as HTML, shared parts (layout shells) with their ids already read. */

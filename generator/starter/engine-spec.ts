@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ENGINE_ROOT } from '../core/engine-files';
+import { ENGINE_ROOT } from '../base/engine-files';
 
 /** The lockfile npm keeps in a node_modules folder of what it installed there. */
 const HIDDEN_LOCKFILE = '.package-lock.json';

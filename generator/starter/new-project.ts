@@ -6,8 +6,8 @@
  */
 import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ENGINE_ROOT } from '../core/engine-files';
-import { SiteError } from '../core/errors';
+import { ENGINE_ROOT } from '../base/engine-files';
+import { SiteError } from '../base/errors';
 import { DEFAULT_THEME_DIR } from '../core/project';
 import { engineSpec } from './engine-spec';
 

@@ -11,7 +11,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkSite } from '../../generator/dev/check-site';
 import { build, type BuildResult } from '../../generator/core/build';
-import { silentLogger } from '../../generator/core/logger';
+import { silentLogger } from '../../generator/base/logger';
 import { serve, type RunningServer } from '../../generator/dev/serve';
 import { chromiumAvailable, launchChromium } from '../support/chromium';
 import { hydrateAll, STATE_TIMEOUT } from '../support/browser-site';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../../generator/core/build';
-import { silentLogger } from '../../generator/core/logger';
+import { silentLogger } from '../../generator/base/logger';
 import { serve, type RunningServer } from '../../generator/dev/serve';
 import { STATE_TIMEOUT } from '../support/browser-site';
 import { chromiumAvailable, launchChromium } from '../support/chromium';

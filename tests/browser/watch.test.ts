@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../generator/core/logger';
+import { silentLogger } from '../../generator/base/logger';
 import type { UpdateResult } from '../../generator/core/site';
 import { startWatch, type Watching } from '../../generator/dev/watch';
 import { chromiumAvailable, INSTALL_HINT, launchChromium } from '../support/chromium';

@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
-import { silentLogger } from '../../generator/core/logger';
-import { siteErrorsOf, type ErrorKind } from '../../generator/core/errors';
+import { silentLogger } from '../../generator/base/logger';
+import { siteErrorsOf, type ErrorKind } from '../../generator/base/errors';
 import { REPO, snapshotDir } from '../support/fixture';
 
 /** What a failing build must report: the error's kind, the file (relative to the pages folder), its line and field. */

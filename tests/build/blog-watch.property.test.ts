@@ -10,7 +10,7 @@ import { rm, unlink } from 'node:fs/promises';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Site } from '../../generator/core/site';
-import { silentLogger } from '../../generator/core/logger';
+import { silentLogger } from '../../generator/base/logger';
 import { snapshotDir } from '../support/fixture';
 import { blogProject, type BlogProject, type Post } from './blog-project';
 

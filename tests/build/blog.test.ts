@@ -7,8 +7,8 @@ import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../generator/dev/check-site';
-import { siteErrorsOf } from '../../generator/core/errors';
-import { silentLogger } from '../../generator/core/logger';
+import { siteErrorsOf } from '../../generator/base/errors';
+import { silentLogger } from '../../generator/base/logger';
 import { Site, type SiteOptions } from '../../generator/core/site';
 import { blogProject, postText, type BlogProject } from './blog-project';
 

@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../generator/core/build';
-import { siteErrorsOf } from '../../generator/core/errors';
-import { silentLogger } from '../../generator/core/logger';
+import { siteErrorsOf } from '../../generator/base/errors';
+import { silentLogger } from '../../generator/base/logger';
 import { REPO, snapshotDir, tempSite } from '../support/fixture';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'site-content-cache-'));

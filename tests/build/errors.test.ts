@@ -6,7 +6,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spareOf } from '../../generator/output/write-site';
-import { siteErrorsOf, type SiteError } from '../../generator/core/errors';
+import { siteErrorsOf, type SiteError } from '../../generator/base/errors';
 import { snapshotDir, tempSite, type TempSite } from '../support/fixture';
 
 let site: TempSite;

@@ -7,7 +7,7 @@ import type { SiteConfig } from '../../generator/content/config';
 import { theme } from '../../templates/index';
 import { buildRealSite, type BuiltSite } from '../support/built-site';
 import { tempSite } from '../support/fixture';
-import { siteErrorsOf } from '../../generator/core/errors';
+import { siteErrorsOf } from '../../generator/base/errors';
 
 describe('the real site', () => {
   let site: BuiltSite;

@@ -11,7 +11,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../generator/dev/check-site';
 import { build, type BuildResult } from '../../generator/core/build';
-import { silentLogger } from '../../generator/core/logger';
+import { silentLogger } from '../../generator/base/logger';
 import {
   cheatSheet,
   cheatSheetName,

@@ -9,7 +9,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteErrorsOf } from '../../generator/core/errors';
+import { siteErrorsOf } from '../../generator/base/errors';
 import { cliProject, reportedError, type CliProject, type TestSite } from '../support/cli-project';
 import { snapshotDir, tempSite, type TempSite } from '../support/fixture';
 

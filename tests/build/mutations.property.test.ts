@@ -20,8 +20,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../generator/core/build';
-import { ErrorKinds, siteErrorsOf, type SiteError } from '../../generator/core/errors';
-import { silentLogger } from '../../generator/core/logger';
+import { ErrorKinds, siteErrorsOf, type SiteError } from '../../generator/base/errors';
+import { silentLogger } from '../../generator/base/logger';
 import { routeFromFile } from '../../generator/content/routes';
 import { REPO, snapshotDir } from '../support/fixture';
 

@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../../generator/core/build';
-import { siteErrorsOf } from '../../generator/core/errors';
-import { silentLogger } from '../../generator/core/logger';
+import { siteErrorsOf } from '../../generator/base/errors';
+import { silentLogger } from '../../generator/base/logger';
 import { checkOutputPlace } from '../../generator/output/output-folder';
 import {
   cliProject,

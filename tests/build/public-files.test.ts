@@ -14,8 +14,8 @@ import { lstat, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../../generator/core/build';
-import { siteErrorsOf } from '../../generator/core/errors';
-import { silentLogger } from '../../generator/core/logger';
+import { siteErrorsOf } from '../../generator/base/errors';
+import { silentLogger } from '../../generator/base/logger';
 import { cliProject, reportedError, type CliProject, type CliResult, type TestSite } from '../support/cli-project';
 import { treeState } from '../support/tree';
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../generator/core/build';
-import { silentLogger } from '../../generator/core/logger';
+import { silentLogger } from '../../generator/base/logger';
 import { checkSite } from '../../generator/dev/check-site';
 
 const PAGES: Record<string, string> = {

@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
-import { siteErrorsOf } from '../../generator/core/errors';
-import { silentLogger } from '../../generator/core/logger';
+import { siteErrorsOf } from '../../generator/base/errors';
+import { silentLogger } from '../../generator/base/logger';
 import { LIMITS } from '../../generator/content/read-input';
 import { tempProject, type TempProject } from '../support/project';
 

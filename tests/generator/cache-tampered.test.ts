@@ -11,7 +11,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
-import { silentLogger } from '../../generator/core/logger';
+import { silentLogger } from '../../generator/base/logger';
 import { loadTheme } from '../../generator/render/load-theme';
 import { writeSite } from '../../generator/output/write-site';
 import { tempProject, type TempProject } from '../support/project';

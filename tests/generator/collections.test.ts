@@ -5,8 +5,8 @@ import { dateProblem, rfc3339 } from '../../generator/content/dates';
 import { planSite } from '../../generator/collections/plan';
 import { select, sourceOf } from '../../generator/collections/query';
 import { tagSlug } from '../../generator/collections/tags';
-import { siteErrorsOf } from '../../generator/core/errors';
-import type { PageInfo, TemplateDefinition, Theme } from '../../generator/core/types';
+import { siteErrorsOf } from '../../generator/base/errors';
+import type { PageInfo, TemplateDefinition, Theme } from '../../generator/base/types';
 import type { SiteConfig } from '../../generator/content/config';
 
 const site = { name: 'Notes', baseUrl: 'https://notes.example', locale: 'en_US' } as unknown as SiteConfig;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/content/config';
-import { siteErrorsOf } from '../../generator/core/errors';
+import { siteErrorsOf } from '../../generator/base/errors';
 import { websiteConfig, type SiteConfig as WebsiteConfig } from '../../templates/config';
 import { REPO } from '../support/fixture';
 

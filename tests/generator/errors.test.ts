@@ -1,13 +1,13 @@
 /**
  * The error catalogue: every kind's title, message and hint live in
- * generator/core/errors-data.ts, call sites give only the facts, and whatever is
+ * generator/base/errors-data.ts, call sites give only the facts, and whatever is
  * thrown reaches the user as a catalogued error (never a raw Node error).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../bin/format-error';
-import { catalogued, ErrorKinds, SiteError, SiteWarning, WarningKinds } from '../../generator/core/errors';
+import { catalogued, ErrorKinds, SiteError, SiteWarning, WarningKinds } from '../../generator/base/errors';
 import { REPO } from '../support/fixture';
 
 async function sourcesUnder(dir: string): Promise<string[]> {

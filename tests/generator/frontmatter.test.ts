@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describePage } from '../../generator/content/describe-page';
 import type { SiteConfig } from '../../generator/content/config';
-import { siteErrorsOf } from '../../generator/core/errors';
+import { siteErrorsOf } from '../../generator/base/errors';
 import { defineTemplate, textField, type Theme } from '../../generator/theme';
 
 const config = {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SiteError } from '../../generator/core/errors';
+import { SiteError } from '../../generator/base/errors';
 import { createIslandRegistry, Island, IslandContext, unserializable } from '../../generator/render/island';
 
 function Counter({ start }: { start: number }) {

@@ -6,7 +6,7 @@ import { loadConfig } from '../../generator/content/config';
 import { Island } from '../../generator/render/island';
 import { pageLinks } from '../../generator/checks/check-links';
 import { renderPage, renderPages } from '../../generator/render/render-pages';
-import type { LayoutProps, PageInfo, Theme } from '../../generator/core/types';
+import type { LayoutProps, PageInfo, Theme } from '../../generator/base/types';
 import { REPO } from '../support/fixture';
 
 const site = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, realTheme.config);

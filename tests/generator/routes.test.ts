@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownLinkRoute } from '../../generator/content/page-links';
-import { SiteError } from '../../generator/core/errors';
+import { SiteError } from '../../generator/base/errors';
 import { assertSafeRoute, outputFileOf, routeFromFile, routeOfPath, urlOf } from '../../generator/content/routes';
 
 describe('routeFromFile', () => {

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
-import { SiteError } from '../../generator/core/errors';
-import { silentLogger } from '../../generator/core/logger';
+import { SiteError } from '../../generator/base/errors';
+import { silentLogger } from '../../generator/base/logger';
 import { DEFAULT_THEME_DIR, projectPaths } from '../../generator/core/project';
 import { REPO } from '../support/fixture';
 

@@ -17,7 +17,7 @@ import {
   restoreTokens,
   substituteInMarkdown,
 } from '../../generator/content/tokens';
-import { siteErrorsOf } from '../../generator/core/errors';
+import { siteErrorsOf } from '../../generator/base/errors';
 import { REPO } from '../support/fixture';
 
 const fixtureConfig = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, theme.config);

@@ -4,7 +4,7 @@ import type { Assets } from '../../generator/assets/bundle-assets';
 import { theme as realTheme } from '../../templates/index';
 import { loadConfig } from '../../generator/content/config';
 import { loadMarkdown } from '../../generator/content/markdown';
-import type { PageBody, PageInfo, Theme } from '../../generator/core/types';
+import type { PageBody, PageInfo, Theme } from '../../generator/base/types';
 import { renderPage } from '../../generator/render/render-pages';
 import { duplicateId } from '../../generator/render/unique-ids';
 import { REPO } from '../support/fixture';

@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
-import type { Logger } from '../../generator/core/logger';
-import { silentLogger } from '../../generator/core/logger';
+import type { Logger } from '../../generator/base/logger';
+import { silentLogger } from '../../generator/base/logger';
 import { overlayHtml } from '../../generator/dev/overlay';
 import { startWatch, type Watching } from '../../generator/dev/watch';
-import { SiteError } from '../../generator/core/errors';
+import { SiteError } from '../../generator/base/errors';
 import { REPO } from '../support/fixture';
 
 let root: string;

@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../generator/core/logger';
+import type { Logger } from '../../generator/base/logger';
 import { startWatch, type Watching } from '../../generator/dev/watch';
 import { REPO } from '../support/fixture';
 

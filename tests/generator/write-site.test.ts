@@ -2,7 +2,7 @@ import { link, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writ
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { siteErrorsOf } from '../../generator/core/errors';
+import { siteErrorsOf } from '../../generator/base/errors';
 import { updateFiles, writeSite } from '../../generator/output/write-site';
 import { treeState } from '../support/tree';
 

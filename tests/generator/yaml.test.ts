@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SiteError } from '../../generator/core/errors';
+import { SiteError } from '../../generator/base/errors';
 import { fieldName, validate } from '../../generator/content/validate';
 import jsYaml from 'js-yaml';
 import { measureData } from '../../generator/content/text-values';

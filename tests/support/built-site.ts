@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { build, type BuildResult } from '../../generator/core/build';
-import { silentLogger } from '../../generator/core/logger';
+import { silentLogger } from '../../generator/base/logger';
 import { REPO } from './fixture';
 
 export interface BuiltSite {

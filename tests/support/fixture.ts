@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { build, type BuildOptions, type BuildResult } from '../../generator/core/build';
-import { silentLogger } from '../../generator/core/logger';
+import { silentLogger } from '../../generator/base/logger';
 
 export const REPO = path.resolve(import.meta.dirname, '../..');
 
@@ -43,7 +43,7 @@ export async function tempSite(fixture = 'basic'): Promise<TempSite> {
 
 /** Every file under a folder with its contents, to prove a failed build left it untouched. */
 export async function snapshotDir(dir: string): Promise<Record<string, string>> {
-  const { listFiles } = await import('../../generator/content/list-files');
+  const { listFiles } = await import('../../generator/base/list-files');
   const files = await listFiles(dir);
   const entries = await Promise.all(
     files.map(async (f) => [f, (await readFile(path.join(dir, f))).toString('base64')] as const),

@@ -1,5 +1,6 @@
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside } from './paths';
 
 /** Every file under `dir` as a forward-slash path relative to it; empty when `dir` does not exist. Symbolic links are not followed. */
 export async function listFiles(dir: string): Promise<string[]> {
@@ -93,17 +94,4 @@ async function walk(
       }
     }
   }
-}
-
-/** True when `child` is `parent` or inside it (both absolute). */
-export function isInside(child: string, parent: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
-}
-
-/** A path as errors show it: relative to the working folder when inside it, else absolute. */
-export function displayPath(file: string): string {
-  const absolute = path.resolve(file);
-  const relative = path.relative(process.cwd(), absolute);
-  return relative !== '' && isInside(absolute, process.cwd()) ? relative : absolute;
 }
