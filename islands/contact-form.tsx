@@ -1,7 +1,8 @@
 /**
  * The contact forms. Without JavaScript the form posts to the configured
  * endpoint, or opens the mail client (never GET: nothing typed lands in a
- * URL of this site). Hydrated: fields are validated with messages beside
+ * URL of this site) with the fields as plain `name=value` lines, each named
+ * as its label reads ("First Name=Ada"), so the email reads as a letter. Hydrated: fields are validated with messages beside
  * them; with an endpoint the form is sent with a loading toast, then a success
  * or error toast (a failed send is not retried, nothing typed is lost);
  * without one (as the privacy policy says: the forms prepare an email in the
@@ -12,7 +13,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Button } from '../templates/components/Button';
 import { svgProps } from '../templates/components/svg';
-import { FormField, type FieldData } from '../templates/components/FormField';
+import { FormField, submittedName, type FieldData } from '../templates/components/FormField';
 import { hydrator } from './lib/runtime';
 import { withToaster } from './lib/toaster-ready';
 
@@ -44,7 +45,7 @@ export function formValues(form: HTMLFormElement, fields: FieldData[]): Record<s
     return typeof value === 'string' ? value : '';
   };
   return Object.fromEntries(
-    fields.map((f) => [f.name, f.type === 'checkbox' ? data.get(f.name) !== null : text(f.name)]),
+    fields.map((f) => [f.name, f.type === 'checkbox' ? data.get(submittedName(f)) !== null : text(submittedName(f))]),
   );
 }
 
@@ -81,9 +82,15 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
 
   /** Clears a field's message as soon as it is fixed. */
   const clearFixed = (event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name;
-    const field = form.fields.find((f) => f.name === name);
-    if (field && errors[name] && ref.current && !fieldError(field, formValues(ref.current, [field])[name] ?? '')) {
+    const field = form.fields.find((f) => `${form.id}-${f.name}` === (event.target as HTMLElement).id);
+    const name = field?.name;
+    if (
+      field &&
+      name &&
+      errors[name] &&
+      ref.current &&
+      !fieldError(field, formValues(ref.current, [field])[name] ?? '')
+    ) {
       setErrors(({ [name]: _fixed, ...rest }) => rest);
     }
   };
@@ -96,7 +103,7 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
     setErrors(found);
     const firstInvalid = form.fields.find((f) => found[f.name]);
     if (firstInvalid) {
-      element.querySelector<HTMLElement>(`[name="${firstInvalid.name}"]`)?.focus();
+      element.ownerDocument.getElementById(`${form.id}-${firstInvalid.name}`)?.focus();
       return;
     }
     const toast = await withToaster();
@@ -167,6 +174,12 @@ export function ContactForm({ form, endpoint, email }: ContactFormProps) {
       <Button type="submit" size="lg" icon={<ShieldCheck {...svgProps(18)} />} className="form-submit">
         {form.submit}
       </Button>
+      {!endpoint && (
+        <p className="form-note">
+          Your message opens as an email to {email} in your own email app: nothing reaches us until you press Send
+          there.
+        </p>
+      )}
       {form.note && <p className="form-note">{form.note}</p>}
     </form>
   );

@@ -15,7 +15,17 @@ export interface FieldData {
   options?: string[];
   placeholder?: string;
   width?: 'half' | 'full';
+  /**
+   * The name the value is sent under. Without JavaScript the form hands the mail app its fields as `name=value`
+   * lines, so this is what the visitor's email reads ("First Name=Ada"): by default the label, which a checkbox's
+   * sentence cannot be, so a checkbox names itself (else its key).
+   */
+  sendAs?: string;
 }
+
+/** The name a field's value is submitted under: a line of the email, or a key of an endpoint's form data. */
+export const submittedName = (field: FieldData): string =>
+  field.sendAs ?? (field.type === 'checkbox' ? field.name : field.label);
 
 export function FormField({
   field,
@@ -38,7 +48,7 @@ export function FormField({
     ) : null;
   const common = {
     id,
-    name: field.name,
+    name: submittedName(field),
     required: field.required,
     'aria-describedby': `${id}-error`,
     'aria-invalid': error ? true : undefined,

@@ -7,35 +7,61 @@ import type { SiteConfig } from '../config';
 import { Island } from '../../generator/theme';
 import { ContactForm } from '../../islands/contact-form';
 import { Icon, type IconName } from '../components/icons';
+import { submittedName } from '../components/FormField';
 import { anchorId, label, linkedText } from '../content/schemas';
 
-const formField = z.strictObject({
-  name: z
-    .string()
-    .max(60)
-    .regex(/^[a-z][a-zA-Z]*$/, 'expected a camelCase field name like firstName'),
-  /** A consent checkbox's label is a sentence or two, and may link to a policy. */
-  label: linkedText,
-  type: z.enum(['text', 'email', 'tel', 'textarea', 'select', 'checkbox']),
-  required: z.boolean().optional(),
-  autocomplete: label.optional(),
-  rows: z.number().int().min(2).max(20).optional(),
-  options: z.array(label).min(1).optional(),
-  placeholder: label.optional(),
-  width: z.enum(['half', 'full']).optional(),
-});
+const formField = z
+  .strictObject({
+    name: z
+      .string()
+      .max(60)
+      .regex(/^[a-z][a-zA-Z]*$/, 'expected a camelCase field name like firstName'),
+    /** A consent checkbox's label is a sentence or two, and may link to a policy. */
+    label: linkedText,
+    type: z.enum(['text', 'email', 'tel', 'textarea', 'select', 'checkbox']),
+    required: z.boolean().optional(),
+    autocomplete: label.optional(),
+    rows: z.number().int().min(2).max(20).optional(),
+    options: z.array(label).min(1).optional(),
+    placeholder: label.optional(),
+    width: z.enum(['half', 'full']).optional(),
+    /**
+     * The name the value is sent under, a line of the visitor's email without JavaScript ("Privacy consent=yes"). By
+     * default the label; a checkbox, whose label is a sentence, names itself.
+     */
+    sendAs: label.regex(/^[^=\r\n]+$/, 'is a line of the email, "name=value": no = sign or line break').optional(),
+  })
+  .refine((field) => field.type !== 'checkbox' || field.sendAs !== undefined, {
+    message: 'a checkbox needs sendAs: the short name its "yes" is sent under, as a line of the email ("Newsletter")',
+    path: ['sendAs'],
+  });
 
-export const form = z.strictObject({
-  /** Unique on the page: prefixes the control ids. */
-  id: anchorId,
-  fields: z.array(formField).min(1),
-  submit: label,
-  /** Show an asterisk on required fields (the spec's home form has no markers). */
-  markRequired: z.boolean().default(false),
-  /** Subject of the email a visitor is offered when no endpoint is configured. */
-  subject: label,
-  note: linkedText.optional(),
-});
+export const form = z
+  .strictObject({
+    /** Unique on the page: prefixes the control ids. */
+    id: anchorId,
+    fields: z.array(formField).min(1),
+    submit: label,
+    /** Show an asterisk on required fields (the spec's home form has no markers). */
+    markRequired: z.boolean().default(false),
+    /** Subject of the email a visitor is offered when no endpoint is configured. */
+    subject: label,
+    note: linkedText.optional(),
+  })
+  .superRefine((value, ctx) => {
+    // Two fields sent under one name would arrive as one line of the email, or one key of the form data.
+    const seen = new Map<string, number>();
+    value.fields.forEach((field, i) => {
+      const sent = submittedName(field).toLowerCase();
+      if (seen.has(sent))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fields', i, 'sendAs'],
+          message: `is sent under "${submittedName(field)}", as field ${seen.get(sent)! + 1} is: give one of them its own sendAs`,
+        });
+      else seen.set(sent, i);
+    });
+  });
 
 type FormData = z.output<typeof form>;
 

@@ -291,6 +291,89 @@ describe.skipIf(!available)('every route', () => {
     EVERY_ROUTE_TIMEOUT,
   );
 
+  it('without JavaScript, a contact form opens the mail app with an email that reads as a letter', async () => {
+    const { page } = await b.open({ javaScriptEnabled: false });
+    /** Fills a form as a visitor would, sends it, and reads the mailto: the browser hands the mail app. */
+    const send = async (route: string, form: string, fill: Record<string, string>, check: string[]) => {
+      await page.goto(b.url(route));
+      for (const [field, value] of Object.entries(fill)) {
+        const control = page.locator(`#${form}-${field}`);
+        if ((await control.evaluate((el) => el.tagName)) === 'SELECT') await control.selectOption(value);
+        else await control.fill(value);
+      }
+      for (const box of check) await page.check(`#${form}-${box}`);
+      const [request] = await Promise.all([
+        page.waitForEvent('request', { predicate: (r) => r.url().startsWith('mailto:'), timeout: STATE_TIMEOUT }),
+        page.click(`#${form} button[type="submit"]`),
+      ]);
+      const url = new URL(request.url());
+      const param = (name: string) => {
+        const raw = url.search
+          .slice(1)
+          .split('&')
+          .find((p) => p.startsWith(`${name}=`));
+        return raw === undefined ? null : decodeURIComponent(raw.slice(name.length + 1));
+      };
+      return {
+        to: url.pathname,
+        subject: param('subject'),
+        lines: param('body')!.replace(/\r\n/g, '\n').trimEnd().split('\n'),
+      };
+    };
+
+    expect(
+      await send(
+        '/contact',
+        'contact-form',
+        {
+          firstName: 'Ada',
+          lastName: 'Okafor',
+          email: 'ada@bank.example',
+          company: 'Bank of Lagos',
+          service: 'Compliance Audit',
+          message: 'We would like a penetration test.\nThree branches, one data centre.',
+        },
+        ['privacy'],
+      ),
+    ).toEqual({
+      to: 'support@example.com',
+      subject: 'Website enquiry',
+      lines: [
+        'First Name=Ada',
+        'Last Name=Okafor',
+        'Email Address=ada@bank.example',
+        'Phone Number=',
+        'Company=Bank of Lagos',
+        'Service of Interest=Compliance Audit',
+        'Message=We would like a penetration test.',
+        'Three branches, one data centre.',
+        'Agreed to the Privacy Policy=yes',
+      ],
+    });
+    expect(
+      await send(
+        '/',
+        'home-contact',
+        { firstName: 'Ada', email: 'ada@bank.example', message: 'A pen test, please.' },
+        [],
+      ),
+    ).toEqual({
+      to: 'support@example.com',
+      subject: 'Free security assessment request',
+      lines: [
+        'First Name=Ada',
+        'Last Name=',
+        'Email Address=ada@bank.example',
+        'Company=',
+        'Phone Number=',
+        'How can we help you=A pen test, please.',
+      ],
+    });
+    // What the visitor is told before they press the button.
+    expect(await page.locator('#home-contact .form-note').first().textContent()).toMatch(/in your own email app/);
+    await page.context().close();
+  });
+
   it('offers the carousel controls once its script has taken over (until then they would ignore a tap)', async () => {
     const { page } = await b.open();
     await page.goto(b.url('/'));

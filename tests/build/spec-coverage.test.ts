@@ -259,7 +259,8 @@ describe('specific records', () => {
   it('contact: the message form with required markers, types, the seven services and the consent boxes', async () => {
     const doc = await site.doc('/contact');
     const form = doc.querySelector('main form')!;
-    const control = (name: string) => form.querySelector(`[name="${name}"]`)!;
+    // Controls by their field's key (their id); they are sent under their labels.
+    const control = (name: string) => form.querySelector(`[id="${form.id}-${name}"]`)!;
     const label = (name: string) => text(form.querySelector(`label[for="${control(name).id}"]`));
     for (const name of ['firstName', 'lastName', 'email', 'message']) {
       expect(control(name).hasAttribute('required'), name).toBe(true);

@@ -46,7 +46,7 @@ describe("a form's inline links", () => {
     id: 'f',
     submit: 'Send',
     subject: 'Hello',
-    fields: [{ name: 'consent', type: 'checkbox', label }],
+    fields: [{ name: 'consent', type: 'checkbox', label, sendAs: 'Consent' }],
   });
   it.each(['javascript:alert(1)', 'data:text/html,x', 'vbscript:x', '//evil.example/x'])(
     'refuses a link to %s',
@@ -64,5 +64,40 @@ describe("a form's inline links", () => {
         formWith('I agree to the [privacy policy](/privacy-policy) and [terms](https://example.org/terms).'),
       ).success,
     ).toBe(true);
+  });
+});
+
+// Without JavaScript a form hands the mail app its fields as `name=value` lines: each name is what the email reads.
+describe("a form's sent names", () => {
+  const field = (extra: Record<string, unknown>) => ({ name: 'message', label: 'Message', type: 'textarea', ...extra });
+  const formOf = (...fields: Record<string, unknown>[]) => ({ id: 'f', submit: 'Send', subject: 'Hello', fields });
+  const issues = async (...fields: Record<string, unknown>[]) => {
+    const { form } = await import('../../templates/sections/contact-info');
+    const result = form.safeParse(formOf(...fields));
+    return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('sends a field under its label, and a checkbox under the name it is given', async () => {
+    const { submittedName } = await import('../../templates/components/FormField');
+    expect(submittedName({ name: 'firstName', label: 'First Name', type: 'text' })).toBe('First Name');
+    expect(submittedName({ name: 'news', label: 'Send me news', type: 'checkbox', sendAs: 'Newsletter' })).toBe(
+      'Newsletter',
+    );
+    expect(
+      await issues(field({}), { name: 'news', label: 'Send me news', type: 'checkbox', sendAs: 'Newsletter' }),
+    ).toEqual([]);
+  });
+
+  it('refuses a checkbox without a sent name, a name with = or a line break, and two fields sent under one name', async () => {
+    expect(await issues({ name: 'news', label: 'Send me [news](/privacy-policy)', type: 'checkbox' })).toEqual([
+      expect.stringMatching(/^fields\.0\.sendAs: a checkbox needs sendAs/),
+    ]);
+    expect(await issues(field({ sendAs: 'a=b' }))).toEqual([expect.stringMatching(/^fields\.0\.sendAs: .*no = sign/)]);
+    expect(await issues(field({ sendAs: 'two\nlines' }))).toEqual([
+      expect.stringMatching(/^fields\.0\.sendAs: .*line break/),
+    ]);
+    expect(await issues(field({}), field({ name: 'other', label: 'Other', sendAs: 'message' }))).toEqual([
+      'fields.1.sendAs: is sent under "message", as field 1 is: give one of them its own sendAs',
+    ]);
   });
 });
