@@ -10,6 +10,8 @@ const ENGINE = [
 
 export default defineConfig({
   test: {
+    // Tests run `node bin/site.js`, which runs lib/ only: compiled first when it is missing or stale.
+    globalSetup: ['tests/support/fresh-engine.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

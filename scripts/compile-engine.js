@@ -2,16 +2,21 @@
  * `npm run compile` (also npm's `prepare`, so `npm ci` runs it): bundles the
  * CLI and the engine into lib/, so the `site` command starts without loading
  * TypeScript. Entries: cli.mjs and theme.mjs (the theme API the theme bundle
- * imports), with the chunks they share, so each module exists once. Packages stay in node_modules, where the theme finds the same
- * ones. bin/compiled-engine.js decides when lib/ may run.
+ * imports), with the chunks they share, so each module exists once. Packages
+ * stay in node_modules, where the theme finds the same ones.
+ *
+ * `--watch` (`npm run compile:watch`) compiles again at every save, with
+ * esbuild's watch. Each compile ends with lib/inputs.json, the stamp by which
+ * bin/compiled-engine.js tells a current lib/ from a stale one.
  */
-import { statSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { build } from 'esbuild';
-import { digestOf, ENGINE_ROOT, INPUTS, LIB_DIR } from '../bin/compiled-engine.js';
+import { build, context } from 'esbuild';
+import { ENGINE_ROOT, INPUTS, LIB_DIR, stateOf, versionOf } from '../bin/compiled-engine.js';
 
 /** Inputs esbuild does not list: this recipe, and the compiler options it reads. */
 const RECIPE_FILES = [path.relative(ENGINE_ROOT, fileURLToPath(import.meta.url)), 'tsconfig.json'];
@@ -58,16 +63,57 @@ const bundlePrivatePackages = {
   },
 };
 
-const temp = `${LIB_DIR}.tmp-${process.pid}`;
-await rm(temp, { recursive: true, force: true });
-const started = Date.now();
-const result = await build({
+const WATCH = process.argv.includes('--watch');
+/** The folders whose files may be compiled in: what they hold before a compile is compared with what it held after. */
+const SOURCE_FOLDERS = ['bin', 'generator'];
+
+/** Every file of the source folders and the recipe, with its time and size: taken before esbuild reads any. */
+function snapshot() {
+  const files = [...RECIPE_FILES, 'package.json'];
+  for (const folder of SOURCE_FOLDERS)
+    for (const entry of readdirSync(path.join(ENGINE_ROOT, folder), { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) files.push(path.relative(ENGINE_ROOT, path.join(entry.parentPath, entry.name)));
+  return new Map(files.map((file) => [file.split(path.sep).join('/'), versionOf(file)]));
+}
+
+/** A digest of the files' contents, for the caches whose entries this engine made (generator/base/engine-files.ts). */
+function digestOf(files) {
+  const hash = createHash('sha256');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(ENGINE_ROOT, file)))
+      .update('\0');
+  return hash.digest('hex');
+}
+
+/**
+ * The stamp of one compile, or the files saved while it ran (then esbuild may have read them as they were before,
+ * and the stamp must not vouch for them).
+ */
+function stampOf(metafile, before) {
+  const inputs = Object.keys(metafile.inputs);
+  const sources = inputs.filter((file) => !insideNodeModules(file));
+  // A bundled package upgraded in node_modules makes lib/ stale as an edited source does: its package.json is an input.
+  const bundledPackages = [...new Set(inputs.filter(insideNodeModules).map(packageJsonOf))];
+  const files = [...new Set([...sources, ...bundledPackages, ...RECIPE_FILES])].sort();
+  const versions = Object.fromEntries(files.map((file) => [file, versionOf(file)]));
+  const edited = files.filter((file) => {
+    const now = versions[file];
+    const then = before.get(file);
+    if (!now) return true;
+    return !insideNodeModules(file) && (!then || then[0] !== now[0] || then[1] !== now[1]);
+  });
+  if (edited.length > 0) return { edited };
+  return { sources: sources.length, text: `${JSON.stringify({ versions, digest: digestOf(files) }, null, 1)}\n` };
+}
+
+const options = {
   absWorkingDir: ENGINE_ROOT,
   entryPoints: {
     cli: 'bin/cli.ts',
     theme: 'generator/theme.ts',
   },
-  outdir: temp,
   outExtension: { '.js': '.mjs' },
   bundle: true,
   splitting: true,
@@ -79,24 +125,69 @@ const result = await build({
   sourcemap: 'linked', // --verbose stacks name the TypeScript lines
   metafile: true,
   logLevel: 'warning',
-});
-const inputs = Object.keys(result.metafile.inputs);
-const sources = inputs.filter((file) => !insideNodeModules(file));
-// A bundled package upgraded in node_modules makes lib/ stale as an edited source does: its package.json is an input.
-const bundledPackages = [...new Set(inputs.filter(insideNodeModules).map(packageJsonOf))];
-const files = [...new Set([...sources, ...bundledPackages, ...RECIPE_FILES])].sort();
-// A file saved while esbuild ran may be compiled as it was before: the digest must not vouch for it.
-const edited = files.filter((file) => statSync(path.join(ENGINE_ROOT, file)).mtimeMs >= started);
-if (edited.length > 0) {
+};
+const shown = path.relative(process.cwd(), LIB_DIR) || '.';
+
+if (WATCH) await watch();
+// --if-stale (the tests' global setup): a current lib/ is left as it is.
+else if (!(process.argv.includes('--if-stale') && stateOf().state === 'current')) await compileOnce();
+
+async function compileOnce() {
+  const temp = `${LIB_DIR}.tmp-${process.pid}`;
   await rm(temp, { recursive: true, force: true });
-  console.error(`not compiled: ${edited.join(', ')} changed while compiling; run it again`);
-  process.exit(1);
+  const before = snapshot();
+  const result = await build({ ...options, outdir: temp });
+  const stamp = stampOf(result.metafile, before);
+  if (stamp.edited) {
+    await rm(temp, { recursive: true, force: true });
+    console.error(`not compiled: ${stamp.edited.join(', ')} changed while compiling; run it again`);
+    process.exit(1);
+  }
+  await mkdir(temp, { recursive: true });
+  await writeFile(path.join(temp, INPUTS), stamp.text);
+  // The old lib/ is moved aside, not removed first: a second compile may have renamed its own into place meanwhile.
+  const old = `${LIB_DIR}.old-${process.pid}`;
+  await rename(LIB_DIR, old).catch((error) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+  await rename(temp, LIB_DIR);
+  await rm(old, { recursive: true, force: true });
+  console.log(`compiled ${stamp.sources} source files into ${shown}/`);
 }
-await mkdir(temp, { recursive: true });
-await writeFile(path.join(temp, INPUTS), `${JSON.stringify({ files, digest: digestOf(files) }, null, 1)}\n`);
-await rm(LIB_DIR, { recursive: true, force: true });
-await rename(temp, LIB_DIR);
-console.log(`compiled ${sources.length} source files into ${path.relative(process.cwd(), LIB_DIR) || '.'}/`);
+
+/** Compiles into lib/ at every change of an input; the stamp is written after each compile whose inputs held still. */
+async function watch() {
+  let before;
+  const stampAfterEachBuild = {
+    name: 'stamp',
+    setup(build) {
+      build.onStart(() => {
+        before = snapshot();
+      });
+      build.onEnd(async (result) => {
+        if (result.errors.length > 0 || !result.metafile) return; // esbuild printed them; lib/ stays stale
+        const stamp = stampOf(result.metafile, before);
+        // Saved while compiling: esbuild sees that save too and compiles again.
+        if (stamp.edited) return;
+        await removeUnlisted(Object.keys(result.metafile.outputs));
+        await writeFile(path.join(LIB_DIR, INPUTS), stamp.text);
+        console.log(`${new Date().toLocaleTimeString()} compiled ${stamp.sources} source files into ${shown}/`);
+      });
+    },
+  };
+  const ctx = await context({ ...options, outdir: LIB_DIR, plugins: [...options.plugins, stampAfterEachBuild] });
+  await ctx.watch();
+  console.log(`watching bin/ and generator/: lib/ is compiled again at every save (Ctrl-C stops)`);
+}
+
+/** Chunks of earlier compiles, which esbuild's watch leaves in lib/ (the theme API's types, a folder, stay). */
+async function removeUnlisted(outputs) {
+  const listed = new Set(outputs.map((file) => path.resolve(ENGINE_ROOT, file)));
+  for (const entry of await readdir(LIB_DIR, { withFileTypes: true })) {
+    const file = path.join(LIB_DIR, entry.name);
+    if (entry.isFile() && /\.mjs(\.map)?$/.test(entry.name) && !listed.has(file)) await rm(file, { force: true });
+  }
+}
 
 /** The package.json of the package a node_modules file belongs to (relative to the engine's root). */
 function packageJsonOf(file) {

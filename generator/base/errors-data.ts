@@ -401,6 +401,20 @@ export const ErrorKinds = {
     message: (p: { host: string; problem: string }) => `Cannot listen on ${p.host}: ${p.problem}`,
     hint: 'Pass an address of this machine with --host: 127.0.0.1 (this machine only, the default), ::1, localhost, or 0.0.0.0 (every network).',
   },
+  // The two kinds of the `site` command's launcher (bin/compiled-engine.js prints them before any engine is loaded,
+  // in these words: tests/bin/launcher.test.ts holds the two to each other).
+  EngineNotCompiled: {
+    title: 'Engine not compiled',
+    message: (p: { missing: string }) =>
+      `lib/ holds no compiled engine the site command can run (${p.missing} is missing, or of an older compile)`,
+    hint: 'Run `npm run compile` in the engine’s folder (a few seconds), or keep `npm run compile:watch` running while you edit the engine; then run the command again.',
+  },
+  StaleEngine: {
+    title: 'Compiled engine out of date',
+    message: (p: { changed: string }) =>
+      `${p.changed} changed after lib/ was compiled: lib/ would run the engine as it was before`,
+    hint: 'Run `npm run compile` in the engine’s folder (a few seconds), or keep `npm run compile:watch` running while you edit the engine; then run the command again.',
+  },
   MarkdownPluginNotFound: {
     title: 'Markdown plugin not found',
     message: (p: { plugin: string; root: string; local: boolean }) =>
