@@ -64,7 +64,7 @@ function fieldComments(): Map<string, string> {
 
 const typeOf = (schema: JsonSchema): string => {
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' or ');
-  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' \\| ');
+  if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
   if (schema.type === 'array') return `list of ${schema.items ? typeOf(schema.items) : 'values'}`;
   if (schema.type === 'object') return 'object';
   if (schema.format === 'email') return 'email address';

@@ -9,6 +9,15 @@
  * the page already uses elsewhere (the theme's `reservedIds`, the ids the
  * footnotes get), so a heading "Main" on a page whose layout has `id="main"`
  * becomes `main-1`. A heading whose id a plugin set keeps it.
+ *
+ * A heading may name its own id after its text, as Pandoc, Hugo, VitePress and
+ * Docusaurus read it: `## Options {#options}`. The braces leave the heading's
+ * text (and the outline), and the id is the heading's at any depth; the slugs
+ * of the other headings step around it. `\{#x}` is text, as written.
+ *
+ * Content written for VitePress links to its slugs (`## build.target` is
+ * `#build-target` there, `#buildtarget` on GitHub) and to headings of every
+ * depth: `markdown.headingIds: vitepress` in the site config makes those.
  */
 import GithubSlugger, { slug } from 'github-slugger';
 import type { Heading } from '../base/types';
@@ -18,6 +27,109 @@ export type ReservedIds = readonly (string | RegExp)[];
 
 /** What a heading gets when its text makes no slug (only punctuation, say). */
 const FALLBACK = 'section';
+
+/** How ids are made from headings' text: GitHub's slugs, or VitePress's (the site config's `markdown.headingIds`). */
+export type HeadingIdStyle = 'github' | 'vitepress';
+
+/** Ids a page's headings take, one at a time, each unique on the page. */
+interface Slugger {
+  /** The headings that get an id made from their text: h2–h4 here, every depth in VitePress (whose links name h1s). */
+  shallowest: number;
+  deepest: number;
+  /** The slug of a heading's text, without making it unique ('' when the text makes none). */
+  slugOf(text: string): string;
+  /** The next unique id for a heading's text. */
+  slug(text: string): string;
+  /** Marks an id as used, so no later heading takes it. */
+  reserve(id: string): void;
+}
+
+/** GitHub's slugs, made unique with `-1`, `-2` … as github-slugger makes them. */
+function githubSlugger(): Slugger {
+  const slugger = new GithubSlugger();
+  return {
+    shallowest: 2,
+    deepest: 4,
+    slugOf: (text) => slug(text),
+    slug: (text) => slugger.slug(text),
+    reserve: (id) => {
+      slugger.occurrences[id] ??= 0;
+    },
+  };
+}
+
+// VitePress's slugify (@mdit-vue/shared, the default of VitePress's markdown.anchor): decomposed, accents and
+// control characters removed, every run of spaces and ASCII punctuation one hyphen, a leading digit prefixed by `_`.
+const COMBINING = /[\u0300-\u036F]/g;
+const CONTROL = /[\u0000-\u001f]/g;
+const SPECIAL = /[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g;
+
+export function vitepressSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING, '')
+    .replace(CONTROL, '')
+    .replace(SPECIAL, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .replace(/^(\d)/, '_$1')
+    .toLowerCase();
+}
+
+/** VitePress's slugs, made unique as markdown-it-anchor makes them (`-1`, `-2` …). */
+function vitepressSlugger(): Slugger {
+  const used = new Set<string>();
+  return {
+    deepest: 6,
+    shallowest: 1,
+    slugOf: vitepressSlug,
+    slug: (text) => {
+      const base = vitepressSlug(text);
+      let id = base;
+      for (let n = 1; used.has(id); n++) id = `${base}-${n}`;
+      used.add(id);
+      return id;
+    },
+    reserve: (id) => void used.add(id),
+  };
+}
+
+const SLUGGERS: Record<HeadingIdStyle, () => Slugger> = { github: githubSlugger, vitepress: vitepressSlugger };
+
+/** What customIdOf reads of a heading's children. */
+interface InlineNode {
+  type: string;
+  value?: string;
+  position?: { start?: { offset?: number }; end?: { offset?: number } };
+}
+
+/**
+ * `{#id}` at the end of a heading's text. The id is what Pandoc takes for one: a letter, digit or `_`, then letters,
+ * digits, `_`, `-`, `.` and `:`. Anything else in braces is text.
+ */
+const CUSTOM_ID = /[ \t]*(?<!\\)\{[ \t]*#([\p{L}\p{N}_][\p{L}\p{N}\p{M}_.:-]*)[ \t]*\}[ \t]*$/u;
+
+/** The id a heading names for itself (`## Title {#id}`), and its last text without it; `source`, when given, rules out `\{#id}`. */
+export function customIdOf<Child extends InlineNode>(
+  node: { children?: Child[] },
+  source?: string,
+): { id: string; children: Child[] } | undefined {
+  const children = node.children ?? [];
+  const last = children.at(-1);
+  if (last?.type !== 'text' || last.value === undefined) return undefined;
+  const match = CUSTOM_ID.exec(last.value);
+  if (!match) return undefined;
+  const start = last.position?.start?.offset;
+  const end = last.position?.end?.offset;
+  // An escaped brace is gone from the text's value, but not from the source.
+  if (source !== undefined && start !== undefined && end !== undefined && !CUSTOM_ID.test(source.slice(start, end)))
+    return undefined;
+  const rest = last.value.slice(0, match.index);
+  return {
+    id: match[1]!,
+    children: rest === '' ? children.slice(0, -1) : [...children.slice(0, -1), { ...last, value: rest } as Child],
+  };
+}
 
 /**
  * Ids the markdown pipeline itself gives: mdast-util-to-hast prefixes every footnote id with `user-content-`, and
@@ -59,10 +171,8 @@ export function compileIds(ids: ReservedIds): CompiledIds {
 }
 
 /** The mdast nodes this plugin reads. */
-interface MdNode {
-  type: string;
+interface MdNode extends InlineNode {
   depth?: number;
-  value?: string;
   children?: MdNode[];
   data?: { hProperties?: Record<string, unknown> } & Record<string, unknown>;
 }
@@ -81,25 +191,43 @@ function* headingsIn(node: MdNode): Generator<MdNode> {
   for (const child of node.children ?? []) yield* headingsIn(child);
 }
 
+/** The remark plugin's options. */
+export interface HeadingIdOptions {
+  style?: HeadingIdStyle;
+}
+
 /** The remark plugin. Runs after the site's plugins, so the ids and the listed text are of the headings as shown. */
-export function remarkHeadingIds() {
-  return (tree: MdNode, file: { data: HeadingData }) => {
+export function remarkHeadingIds(options: HeadingIdOptions = {}) {
+  const makeSlugger = SLUGGERS[options.style ?? 'github'];
+  return (tree: MdNode, file: { data: HeadingData; value?: unknown }) => {
     const reserved = file.data.reservedIds ?? compileIds([]);
-    const slugger = new GithubSlugger();
-    for (const id of reserved.exact) slugger.occurrences[id] = 0;
+    const source = typeof file.value === 'string' ? file.value : undefined;
+    const slugger = makeSlugger();
+    for (const id of reserved.exact) slugger.reserve(id);
     const taken = (id: string) => reserved.patterns.some((pattern) => pattern.test(id));
-    const headings: Heading[] = [];
-    for (const node of headingsIn(tree)) {
-      const depth = node.depth ?? 1;
-      if (depth < 2 || depth > 4) continue;
-      const text = textOf(node).replace(/\s+/g, ' ').trim();
+    const nodes = [...headingsIn(tree)];
+    // Ids the headings name for themselves, and ids plugins set, first: the slugs made for the others step around them.
+    for (const node of nodes) {
       const properties = ((node.data ??= {}).hProperties ??= {});
+      const custom = customIdOf(node, source);
+      if (custom) {
+        node.children = custom.children;
+        if (!(typeof properties.id === 'string' && properties.id !== '')) properties.id = custom.id;
+      }
+      if (typeof properties.id === 'string' && properties.id !== '') slugger.reserve(properties.id);
+    }
+    const headings: Heading[] = [];
+    for (const node of nodes) {
+      const depth = node.depth ?? 1;
+      const properties = node.data!.hProperties!;
+      const named = typeof properties.id === 'string' && properties.id !== '';
+      if (!named && (depth < slugger.shallowest || depth > slugger.deepest)) continue;
+      const text = textOf(node).replace(/\s+/g, ' ').trim();
       let id: string;
-      if (typeof properties.id === 'string' && properties.id !== '') {
-        id = properties.id;
-        slugger.occurrences[id] ??= 0;
+      if (named) {
+        id = properties.id as string;
       } else {
-        const basis = slug(text) === '' ? FALLBACK : text;
+        const basis = slugger.slugOf(text) === '' ? FALLBACK : text;
         id = slugger.slug(basis);
         // A pattern can reserve a few numbered ids (`-1`, `-2` …) or, as a prefix, every suffix of the slug: then the
         // heading's id starts with "section-" instead.
@@ -107,7 +235,7 @@ export function remarkHeadingIds() {
         if (taken(id)) id = slugger.slug(`${FALLBACK} ${basis}`);
         properties.id = id;
       }
-      headings.push({ depth, text, id });
+      if (depth >= 2 && depth <= 4) headings.push({ depth, text, id });
     }
     file.data.headings = headings;
   };

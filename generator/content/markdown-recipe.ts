@@ -5,6 +5,7 @@
  * pages all come from the content cache never loads remark.
  */
 import { installedVersion } from '../cache/cache-files';
+import type { HeadingIdStyle } from './heading-ids';
 import type { MarkdownSettings } from './markdown';
 import { resolvePlugins, type PluginPlace, type ResolvedPlugin } from './markdown-plugins';
 
@@ -23,16 +24,16 @@ const PIPELINE_PACKAGES = [
  * rendering): throws MarkdownPluginNotFound as loadMarkdown would.
  */
 export function markdownRecipe(settings: MarkdownSettings | undefined, place: PluginPlace): string {
-  return recipeOf(resolvePlugins(settings?.plugins ?? [], place));
+  return recipeOf(resolvePlugins(settings?.plugins ?? [], place), settings?.headingIds ?? 'github');
 }
 
-export function recipeOf(plugins: readonly ResolvedPlugin[]): string {
+export function recipeOf(plugins: readonly ResolvedPlugin[], headingIds: HeadingIdStyle): string {
   const own = PIPELINE_PACKAGES.map((name) => `${name}@${installedVersion(name)}`);
   // Options may hold functions or regular expressions, which JSON would drop: their text stands for them.
   const options = (_key: string, value: unknown) =>
     typeof value === 'function' || value instanceof RegExp ? String(value) : value;
   return JSON.stringify(
-    [own, plugins.map((plugin) => [plugin.name, plugin.file, plugin.version, plugin.options])],
+    [own, plugins.map((plugin) => [plugin.name, plugin.file, plugin.version, plugin.options]), headingIds],
     options,
   );
 }

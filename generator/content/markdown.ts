@@ -33,7 +33,14 @@ import remarkParse from 'remark-parse';
 import { unified, type Plugin, type Pluggable, type Preset, type Processor, type TransformCallback } from 'unified';
 import { SiteError } from '../base/errors';
 import type { PageBody } from '../base/types';
-import { compileIds, remarkHeadingIds, type HeadingData, type ReservedIds } from './heading-ids';
+import {
+  compileIds,
+  remarkHeadingIds,
+  type HeadingData,
+  type HeadingIdOptions,
+  type HeadingIdStyle,
+  type ReservedIds,
+} from './heading-ids';
 import { loadPlugins, messageOf, type LoadedPlugin, type PluginPlace, type PluginSetting } from './markdown-plugins';
 import { recipeOf } from './markdown-recipe';
 import { remarkPageLinks, type PageLinksData } from './page-links';
@@ -44,6 +51,8 @@ export type { PluginSetting } from './markdown-plugins';
 /** The site config's `markdown` settings. */
 export interface MarkdownSettings {
   plugins?: readonly PluginSetting[];
+  /** How headings' ids are made from their text (default: GitHub's slugs). */
+  headingIds?: HeadingIdStyle;
 }
 
 const SCHEMA: Schema = {
@@ -93,10 +102,11 @@ const KEPT = 8;
  */
 export function loadMarkdown(settings: MarkdownSettings | undefined, place: PluginPlace): Promise<Markdown> {
   const plugins = settings?.plugins ?? [];
-  const key = JSON.stringify([path.resolve(place.root), place.configFile, plugins]);
+  const headingIds = settings?.headingIds ?? 'github';
+  const key = JSON.stringify([path.resolve(place.root), place.configFile, plugins, headingIds]);
   let loading = pipelines.get(key);
   if (!loading) {
-    loading = createMarkdown(plugins, place);
+    loading = createMarkdown(plugins, headingIds, place);
     pipelines.set(key, loading);
     // A failed load is not kept: the next build tries again (after an npm install, say).
     loading.catch(() => pipelines.delete(key));
@@ -105,7 +115,11 @@ export function loadMarkdown(settings: MarkdownSettings | undefined, place: Plug
   return loading;
 }
 
-async function createMarkdown(settings: readonly PluginSetting[], place: PluginPlace): Promise<Markdown> {
+async function createMarkdown(
+  settings: readonly PluginSetting[],
+  headingIds: HeadingIdStyle,
+  place: PluginPlace,
+): Promise<Markdown> {
   const plugins = await loadPlugins(settings, place);
   // The site's plugins are not known to the type checker: the pipeline is typed loosely from here.
   const processor = unified().use(remarkParse).use(remarkGfm) as unknown as Processor<any, any, any, any, any>;
@@ -116,7 +130,7 @@ async function createMarkdown(settings: readonly PluginSetting[], place: PluginP
   }
   processor
     .use(remarkPageLinks as unknown as Plugin)
-    .use(remarkHeadingIds as unknown as Plugin)
+    .use(remarkHeadingIds as unknown as Plugin<[HeadingIdOptions]>, { style: headingIds })
     .use(remarkHtml, HTML_OPTIONS);
   try {
     // Runs every plugin's attacher: one that rejects its options throws here, once, rather than on every page.
@@ -139,7 +153,7 @@ async function createMarkdown(settings: readonly PluginSetting[], place: PluginP
   const frozen = processor as unknown as Processor;
   return {
     plugins: plugins.map((plugin) => plugin.name),
-    recipe: recipeOf(plugins),
+    recipe: recipeOf(plugins, headingIds),
     render: (source, page) => render(frozen, source, page),
   };
 }

@@ -19,6 +19,7 @@ import jsYaml from 'js-yaml';
 import type { SiteConfig } from './config';
 import { SiteError, throwIfAny } from '../base/errors';
 import { characterError, firstForbidden, lineAt } from './characters';
+import { customIdOf } from './heading-ids';
 import { decodeText } from './read-text';
 import { checkedTexts, measureData, type DataPath } from './text-values';
 import type { BodyOutline } from './body-outline';
@@ -274,7 +275,11 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
 
   const derived: DerivedFields = {};
   const heading = typeof data.title === 'string' ? undefined : outline().title;
-  if (heading) derived.title = oneLine(plainText(heading.node, (value) => withValues(value, bodyTokens)));
+  if (heading) {
+    // `# Title {#id}`: the id is not part of the title.
+    const node = { ...heading.node, children: customIdOf(heading.node, body)?.children ?? heading.node.children };
+    derived.title = oneLine(plainText(node, (value) => withValues(value, bodyTokens)));
+  }
   const paragraph = typeof data.description === 'string' ? undefined : outline().paragraph;
   if (paragraph)
     derived.description = cutAtWord(

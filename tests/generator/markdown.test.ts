@@ -126,6 +126,70 @@ describe('markdown: heading ids', () => {
     expect(md('## A\n\n## A-1\n\n## A').headings.map((h) => h.id)).toEqual(['a', 'a-1', 'a-2']);
     expect(md('## A').headings.map((h) => h.id)).toEqual(['a']);
   });
+
+  it('takes the id a heading names for itself, {#id}, with the braces left out of the heading and the outline', () => {
+    const { html, headings } = md(
+      '## Options {#opts}\n\n## Opts\n\n### *Build* `target` { #build.target }\n\n##### Deep {#deep}\n\n## Fixed{#fixed}',
+    );
+    expect(headings).toEqual([
+      { depth: 2, text: 'Options', id: 'opts' },
+      // A slug steps around an id named further down the page, as around one named before it.
+      { depth: 2, text: 'Opts', id: 'opts-1' },
+      { depth: 3, text: 'Build target', id: 'build.target' },
+      { depth: 2, text: 'Fixed', id: 'fixed' },
+    ]);
+    expect(html).toContain('<h2 id="opts">Options</h2>');
+    expect(html).toContain('<h3 id="build.target"><em>Build</em> <code>target</code></h3>');
+    // At a depth the outline leaves out, the id is still the heading's: a link to it works.
+    expect(html).toContain('<h5 id="deep">Deep</h5>');
+    expect(html).not.toContain('{#');
+  });
+
+  it('shows braces as written when they are escaped, in code, or name no id', () => {
+    const { html, headings } = md(
+      '## Literal \\{#not-an-id}\n\n## Code `{#x}`\n\n## Spaced {#two words}\n\n## Class {.wide}',
+    );
+    expect(headings.map((h) => [h.text, h.id])).toEqual([
+      ['Literal {#not-an-id}', 'literal-not-an-id'],
+      ['Code {#x}', 'code-x'],
+      ['Spaced {#two words}', 'spaced-two-words'],
+      ['Class {.wide}', 'class-wide'],
+    ]);
+    expect(html).toContain('<h2 id="literal-not-an-id">Literal {#not-an-id}</h2>');
+  });
+
+  it("makes VitePress's slugs when the config asks for them, GitHub's otherwise", async () => {
+    const vitepress = await loadMarkdown({ headingIds: 'vitepress' }, place);
+    const source = '## build.target\n\n## build.target\n\n## Ọ̀ṣun & Co: `rights`!\n\n## 2024 plans\n\n## Own {#own}';
+    const body = vitepress.render(`# Configuring Vite\n\n${source}\n\n##### Deep`, page) as PageBody;
+    expect(body.headings.map((h) => h.id)).toEqual([
+      'build-target',
+      'build-target-1',
+      'osun-co-rights',
+      '_2024-plans',
+      'own',
+    ]);
+    // VitePress gives every heading an id, and its links name them: h1 and h5 too (the outline stays h2–h4).
+    expect(ids(body.html)).toEqual([
+      'configuring-vite',
+      'build-target',
+      'build-target-1',
+      'osun-co-rights',
+      '_2024-plans',
+      'own',
+      'deep',
+    ]);
+    expect(md(source).headings.map((h) => h.id)).toEqual([
+      'buildtarget',
+      'buildtarget-1',
+      'ọ̀ṣun--co-rights',
+      '2024-plans',
+      'own',
+    ]);
+    // The ids are part of what a rendering depends on: a cached body of the other style is never reused.
+    expect(vitepress.recipe).not.toBe(plain.recipe);
+    expect(await loadMarkdown({ headingIds: 'github' }, place)).not.toBe(vitepress);
+  });
 });
 
 describe('markdown: one pipeline per plugin list', () => {

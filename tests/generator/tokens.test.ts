@@ -217,6 +217,11 @@ describe('a page without frontmatter', () => {
     expect(content).toBe('\n\nFirst, run `npm ci`.\n\n## Next\n');
   });
 
+  it('leaves the id a title heading names for itself out of the title ({#id}, as Pandoc and VitePress write it)', async () => {
+    expect((await parse('# Installing {#install}\n\nText.\n')).source.derived.title).toBe('Installing');
+    expect((await parse('# Literal \\{#braces}\n\nText.\n')).source.derived.title).toBe('Literal {#braces}');
+  });
+
   it('takes no title from a heading that is not the first block, or not of depth 1', async () => {
     expect((await parse('Intro.\n\n# Later\n')).source.derived.title).toBeUndefined();
     expect((await parse('## Section\n\nText.\n')).source.derived.title).toBeUndefined();
