@@ -90,13 +90,13 @@ describe('the engine installed from its tarball with --omit=dev', () => {
     expect(built.code).toBe(0);
     const page = await readFile(path.join(project, 'dist/first.html'), 'utf8');
     expect(page).toContain('<nav class="toc" aria-labelledby="toc-title">');
-    // The engine that ran is the installed copy's compiled one: its stacks and modules are lib/*.mjs.
+    // The engine that ran is the installed copy's compiled one, which it runs as it shipped.
     const { stdout } = await exec('node', [
       '--input-type=module',
       '-e',
-      `import { compiledCli } from ${JSON.stringify(path.join(project, 'node_modules/site/bin/compiled-engine.js'))}; console.log(compiledCli());`,
+      `import { CLI, stateOf } from ${JSON.stringify(path.join(project, 'node_modules/site/bin/compiled-engine.js'))}; console.log(JSON.stringify([stateOf(), CLI]));`,
     ]);
-    expect(stdout.trim()).toBe(`file://${path.join(project, 'node_modules/site/lib/cli.mjs')}`);
+    expect(JSON.parse(stdout)).toEqual([{ state: 'current' }, path.join(project, 'node_modules/site/lib/cli.mjs')]);
 
     const checked = await runNode(site, ['check', '--no-build'], { cwd: project });
     expect(checked.stdout).toContain('no broken links');
