@@ -41,7 +41,7 @@ export interface CheckOptions {
 export async function checkSite(outDir: string, config: SiteConfig, options: CheckOptions = {}): Promise<CheckReport> {
   // Served under the base URL's path, as the host will: the pages' links name it (base-path.ts).
   const base = basePathOf(config.baseUrl);
-  const server = await serve({ dir: outDir, port: 0, base });
+  const server = await serve({ dir: outDir, port: 0, base, crawler: true });
   try {
     const local = server.url;
     const htmlFiles = (await listFiles(outDir)).filter((f) => f.endsWith('.html'));

@@ -42,7 +42,17 @@ export interface ServeOptions {
   anyFolder?: boolean;
   /** The path the site is served under (`/notes`: the site's base URL has that path). Default: none. */
   base?: string;
+  /**
+   * The only client is this process's own crawler (`site check`): no time limits on a request or an idle connection.
+   * Node's limits guard a server facing a network from slow clients; here the slow party is this very process, whose
+   * crawl of thousands of pages can keep a request waiting past them on a loaded machine, and a 408 would be reported
+   * as a broken link. Default: false (Node's limits, for `site serve` and `site watch`).
+   */
+  crawler?: boolean;
 }
+
+/** The server's limits for the check's own crawler: requestTimeout 0 turns off headersTimeout too (Node's default). */
+const CRAWLER_LIMITS: http.ServerOptions = { requestTimeout: 0, headersTimeout: 0, keepAliveTimeout: 0 };
 
 export interface RunningServer {
   url: string;
@@ -348,7 +358,10 @@ export async function serve(
   const base = normaliseBase(options.base);
   await checkFolder(options.dir, dir);
   await checkSafe(options.dir, dir, options.anyFolder === true);
-  const server = http.createServer(createHandler(dir, options.hook, options.transformHtml, base));
+  const server = http.createServer(
+    options.crawler ? CRAWLER_LIMITS : {},
+    createHandler(dir, options.hook, options.transformHtml, base),
+  );
   server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => refuseOnSocket(socket));
   const host = options.host ?? '127.0.0.1';
   const wanted = options.port ?? 4321;

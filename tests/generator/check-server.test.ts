@@ -1,0 +1,85 @@
+/**
+ * `site check` crawls the site through a preview server of its own. A server facing a network keeps Node's time
+ * limits on requests (slow clients); the check's server has none, since its only client is the check itself, whose
+ * crawl of thousands of pages on a loaded machine kept requests waiting past those limits: each got a 408, reported
+ * as a broken link.
+ */
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkSite } from '../../generator/dev/check-site';
+import { serve } from '../../generator/dev/serve';
+import type { SiteConfig } from '../../generator/content/config';
+import { tempSite, type TempSite } from '../support/fixture';
+
+let site: TempSite;
+let config: SiteConfig;
+
+beforeAll(async () => {
+  site = await tempSite('basic');
+  config = (await site.build()).config;
+});
+afterAll(() => site.cleanup());
+
+const limitsOf = (server: http.Server) => ({
+  requestTimeout: server.requestTimeout,
+  headersTimeout: server.headersTimeout,
+  keepAliveTimeout: server.keepAliveTimeout,
+});
+
+/** A GET whose header lines arrive one at a time, each after the server has had time to take the one before. */
+function slowGet(port: number, pathname: string, pauseMs: number): Promise<string> {
+  const lines = [`GET ${pathname} HTTP/1.1\r\n`, 'Host: localhost\r\n', 'Accept: */*\r\n', 'Connection: close\r\n\r\n'];
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+    const next = () => {
+      const line = lines.shift();
+      if (line === undefined) return;
+      socket.write(line);
+      setTimeout(next, pauseMs);
+    };
+    socket.once('connect', next);
+  });
+}
+
+describe("site check's own server", () => {
+  it('has no time limit on a request, its headers or an idle connection', async () => {
+    const createServer = vi.spyOn(http, 'createServer');
+    try {
+      const report = await checkSite(site.outDir, config);
+      expect(report.problems).toEqual([]);
+      expect(createServer).toHaveBeenCalledTimes(1);
+      const server = createServer.mock.results[0]!.value as http.Server;
+      expect(limitsOf(server)).toEqual({ requestTimeout: 0, headersTimeout: 0, keepAliveTimeout: 0 });
+    } finally {
+      createServer.mockRestore();
+    }
+  });
+
+  it('answers a request whose headers come slowly', async () => {
+    const running = await serve({ dir: site.outDir, port: 0, crawler: true });
+    try {
+      const port = (running.server.address() as net.AddressInfo).port;
+      const answer = await slowGet(port, '/about', 300);
+      expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('is not the server site serve runs, which keeps Node’s limits for clients on a network', async () => {
+    const running = await serve({ dir: site.outDir, port: 0 });
+    try {
+      const limits = limitsOf(running.server);
+      expect(limits.requestTimeout).toBeGreaterThan(0);
+      expect(limits.headersTimeout).toBeGreaterThan(0);
+      expect(limits.keepAliveTimeout).toBeGreaterThan(0);
+    } finally {
+      await running.close();
+    }
+  });
+});
