@@ -23,8 +23,11 @@ export type { Crumb } from './content/breadcrumbs';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';
 export { organizationId } from './render/json-ld';
 export { SiteError, type ErrorKind } from './base/errors';
+export { defineCollection } from './collections/types';
 export type {
+  CollectionEntry,
   CollectionProps,
+  CollectionPropsOf,
   CollectionQuery,
   Entry,
   FeedLink,

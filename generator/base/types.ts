@@ -9,7 +9,7 @@ import type { Organization, Thing } from 'schema-dts';
 import type { Crumb } from '../content/breadcrumbs';
 import type { ConfigExtension, SiteConfig } from '../content/config';
 import type { MarkdownLink } from '../content/page-links';
-import type { CollectionProps, CollectionUse } from '../collections/types';
+import type { CollectionProps, CollectionPropsOf, FeedOptions, PaginateOptions, Queries } from '../collections/types';
 
 export interface Heading {
   depth: number;
@@ -105,11 +105,40 @@ export interface TemplateProps<
   site: C;
 }
 
-/** A template's definition; what it reads of other pages (collections, paginate, neighbours, feed) is in CollectionUse (docs/collections.md). */
+/**
+ * The props of a template that declares collections `Cs`, paginates `P` and takes neighbours in `N`: what it declared
+ * is there (CollectionPropsOf). Without collections (`Cs` undefined), TemplateProps.
+ */
+export type PropsOfTemplate<
+  D,
+  C extends SiteConfig,
+  Cs extends Queries | undefined,
+  P extends string | undefined,
+  N extends string | undefined,
+> = Cs extends Queries
+  ? // The wide default (a template of any theme, as the engine sees it): TemplateProps.
+    Queries extends Cs
+    ? TemplateProps<D, C>
+    : { page: PageInfo<D>; site: C } & CollectionPropsOf<Cs, P, N>
+  : TemplateProps<D, C>;
+
+/**
+ * A template's definition; what it reads of other pages (collections, paginate, neighbours, feed) is in CollectionUse
+ * (docs/collections.md). `Cs`, `P` and `N` are what defineTemplate infers of it, so that the component's props say
+ * what it declared.
+ */
 export interface TemplateDefinition<
   S extends z.ZodObject = z.ZodObject,
   C extends SiteConfig = SiteConfig,
-> extends CollectionUse {
+  Cs extends Queries | undefined = Queries,
+  P extends string | undefined = string,
+  N extends string | undefined = string,
+> {
+  collections?: Cs;
+  paginate?: PaginateOptions<P & keyof Cs & string>;
+  /** A collection in which the page finds its previous and next entries. */
+  neighbours?: N & keyof Cs;
+  feed?: FeedOptions<keyof Cs & string>;
   /**
    * Template-specific frontmatter fields, merged with the base fields. How strict the template is, is its schema's:
    * `z.strictObject` (or `z.object`) makes any other key an error, with "did you mean" for a near miss;
@@ -117,7 +146,7 @@ export interface TemplateDefinition<
    * `unknown` data, for it to check before use.
    */
   schema: S;
-  component: ComponentType<TemplateProps<z.output<S>, C>>;
+  component: ComponentType<PropsOfTemplate<z.output<S>, C, Cs, P, N>>;
   /** Extra JSON-LD nodes for the page (Service, Course, ...). */
   jsonLd?: (page: PageInfo<z.output<S>>, site: C) => Thing[];
   /** Scripts (entry names in `islands/`) the page loads as plain modules. */
@@ -179,10 +208,17 @@ export interface Theme<K = any, C extends SiteConfig = SiteConfig> {
   placeholderLinks?: (site: C) => number;
 }
 
-/** Keeps the link between a template's schema and its component's props (and the theme's config type `C`). */
-export function defineTemplate<S extends z.ZodObject, C extends SiteConfig = SiteConfig>(
-  definition: TemplateDefinition<S, C>,
-): TemplateDefinition {
+/**
+ * Keeps the link between a template's schema and its component's props (and the theme's config type `C`), and
+ * between what it declares it reads and the props it receives (a collection's entries typed by its `schema`).
+ */
+export function defineTemplate<
+  S extends z.ZodObject,
+  C extends SiteConfig = SiteConfig,
+  Cs extends Queries | undefined = undefined,
+  P extends string | undefined = undefined,
+  N extends string | undefined = undefined,
+>(definition: TemplateDefinition<S, C, Cs, P, N>): TemplateDefinition {
   return definition as unknown as TemplateDefinition;
 }
 

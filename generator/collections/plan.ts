@@ -35,6 +35,11 @@ export interface PlanContext {
   theme: Theme;
   /** The date of a feed with no entries. */
   now: Date;
+  /**
+   * A page's HTML as a feed carries it, read away from the site: its URLs absolute under the base URL (the base-path
+   * helper's URL form, render/base-path.ts, which this layer cannot import).
+   */
+  absoluteHtml: (html: string, pageUrl: string) => string;
 }
 
 const DEFAULT_FEED_LIMIT = 20;
@@ -72,6 +77,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     if (!list) {
       const query = uses.get(template)!.collections![name]!;
       list = { sources: select(sources, query), entry: projector(tagBases.get(name), query.summary === true) };
+      if (query.schema) schemaProblems(list.sources, query.schema, theme, template, name, errors);
       lists.set(id, list);
     }
     return list;
@@ -198,6 +204,34 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   return finish({ pages: planned, feeds }, errors);
 }
 
+/**
+ * A collection that names a schema types its entries' data with it: each of its pages must have been validated by
+ * that very schema (its template's), or the types would lie.
+ */
+function schemaProblems(
+  sources: Source[],
+  schema: unknown,
+  theme: Theme,
+  template: string,
+  name: string,
+  errors: SiteError[],
+): void {
+  for (const { page } of sources) {
+    if (theme.templates[page.template]?.schema === schema) continue;
+    errors.push(
+      new SiteError(
+        'InvalidCollectionUse',
+        {
+          template,
+          field: `collections.${name}.schema`,
+          problem: `is not the schema of ${page.file}'s template "${page.template}": narrow the collection (folder, template) or give the page a template with this schema`,
+        },
+        { file: page.file, field: 'template' },
+      ),
+    );
+  }
+}
+
 const defaultTitle = (title: string, page: number, tag: string | undefined) =>
   `${title}${tag === undefined ? '' : `: ${tag}`}${page > 1 ? `, page ${page}` : ''}`;
 
@@ -315,7 +349,7 @@ function feedOf(
     url: p.url,
     date: entry.date!,
     description: p.description,
-    ...(feed.content === 'full' ? { html: absoluteUrls(p.html, ctx.site.baseUrl, p.url) } : {}),
+    ...(feed.content === 'full' ? { html: ctx.absoluteHtml(p.html, p.url) } : {}),
     tags: entry.tags.map((tag) => tag.name),
   }));
   const title = feed.title ?? page.title;
@@ -344,13 +378,6 @@ function feedOf(
   }
   return made;
 }
-
-/** A page's HTML for a feed reader, which may ignore xml:base: root-relative and fragment links made absolute. */
-export const absoluteUrls = (html: string, baseUrl: string, pageUrl: string) =>
-  html.replace(
-    /(\s(?:href|src)=")(\/(?!\/)|#)/g,
-    (_, attribute: string, start: string) => `${attribute}${start === '#' ? `${pageUrl}#` : `${baseUrl}/`}`,
-  );
 
 const dayOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 

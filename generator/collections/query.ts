@@ -39,9 +39,13 @@ export function sourceOf(page: PageInfo): Source {
   return { page, entry, tags, ...(date === undefined ? {} : { time: timeOf(date) }) };
 }
 
-/** The page's first paragraph, as rendered: a list's summary of it. */
-export function summaryOf(html: string): string {
-  return /<p(?:\s[^>]*)?>[\s\S]*?<\/p>/.exec(html)?.[0] ?? '';
+/**
+ * The page's first paragraph, as rendered: a list's summary of it. Shown on another page, its fragment links name
+ * their page (`#setup` → `/blog/post#setup`), or they would point into the list.
+ */
+export function summaryOf(html: string, route: string): string {
+  const paragraph = /<p(?:\s[^>]*)?>[\s\S]*?<\/p>/.exec(html)?.[0] ?? '';
+  return paragraph.replace(/(<[a-zA-Z][^<>]*\shref=")#/g, `$1${route}#`);
 }
 
 const folderPrefix = (folder: string) => `/${folder.replace(/^\/+|\/+$/g, '')}/`;
@@ -94,7 +98,11 @@ export function projector(tagBase: string | undefined, summary: boolean): (sourc
         tagBase === undefined
           ? source.entry.tags
           : source.tags.map((t) => ({ ...t, route: tagRoute(tagBase, t.slug) }));
-      entry = { ...source.entry, tags, ...(summary ? { summary: summaryOf(source.page.html) } : {}) };
+      entry = {
+        ...source.entry,
+        tags,
+        ...(summary ? { summary: summaryOf(source.page.html, source.page.route) } : {}),
+      };
       made.set(source, entry);
     }
     return entry;

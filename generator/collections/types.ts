@@ -4,7 +4,13 @@
  * collections it reads; the engine gives it their entries, a page of them,
  * or a page's neighbours, and re-renders the page whenever what it was given
  * changes (plan.ts).
+ *
+ * A collection that names the schema its entries were validated by (`schema`) types their `data` with it, and the
+ * engine checks that each of its pages has a template of that very schema; a template made with defineTemplate
+ * receives the props its declaration promises (`pagination` when it paginates, `neighbours` when it asks for them).
  */
+import type { z } from 'zod';
+import type { BaseFrontmatter } from '../base/types';
 
 /** A tag as pages show it: its name as written and the slug of its route. */
 export interface TagLink {
@@ -20,7 +26,7 @@ export interface TagCount extends TagLink {
   count: number;
 }
 
-/** One page of a collection, as a list shows it. */
+/** One page of a collection, as a list shows it; `D`, its template's frontmatter fields (its schema's output). */
 export interface Entry<D = Record<string, unknown>> {
   route: string;
   /** Absolute URL. */
@@ -34,22 +40,27 @@ export interface Entry<D = Record<string, unknown>> {
   tags: TagLink[];
   /** True for a draft, listed only when drafts are built (`--drafts`, `site watch`). */
   draft: boolean;
-  /** The page's validated frontmatter. */
-  data: D;
+  /** The page's validated frontmatter: the fields every page has, and its template's. */
+  data: BaseFrontmatter & D;
   /** The page's first paragraph, rendered HTML: only when the query asks (`summary: true`). */
   summary?: string;
 }
 
-/** Which pages a collection holds, and in what order. */
-export interface CollectionQuery {
+/** Which pages a collection holds, and in what order; `S`, the schema its entries were validated by, when it says. */
+export interface CollectionQuery<S extends z.ZodObject = z.ZodObject> {
   /** Pages under this folder of the pages folder (`blog`: `blog/*.md`, `blog/2025/*.md`; not `blog/index.md`). */
   folder?: string;
   /** Pages of this template. */
   template?: string;
   /** Pages carrying this tag (compared by slug). */
   tag?: string;
+  /**
+   * The schema of the template its pages have (the same object): types each entry's `data`. A page of the collection
+   * whose template has another schema fails the build (InvalidCollectionUse, naming the page).
+   */
+  schema?: S;
   /** Any other test, over an entry (its typed frontmatter is `entry.data`). */
-  filter?: (entry: Entry) => boolean;
+  filter?: (entry: Entry<z.output<S>>) => boolean;
   /** `date` (entries without one last), `title`, `route`, or a frontmatter field as `data.<field>`. Default: `route`. */
   sort?: 'date' | 'title' | 'route' | `data.${string}`;
   /** Default: `asc`, except `desc` for `date` (newest first). */
@@ -60,9 +71,9 @@ export interface CollectionQuery {
   limit?: number;
 }
 
-export interface PaginateOptions {
+export interface PaginateOptions<N extends string = string> {
   /** The collection (a key of the template's `collections`) spread over pages. */
-  collection: string;
+  collection: N;
   /** Entries per page. */
   size: number;
   /** Also a page (paginated alike) for each tag of the collection: `<route>/tags/<slug>`. */
@@ -71,9 +82,9 @@ export interface PaginateOptions {
   title?: (page: { title: string; page: number; tag?: string }) => string;
 }
 
-export interface FeedOptions {
+export interface FeedOptions<N extends string = string> {
   /** The collection (a key of the template's `collections`) the feed lists; each entry needs a `date`. */
-  collection: string;
+  collection: N;
   /** The feed's title. Default: the page's title. */
   title?: string;
   /** At most this many entries, the newest. Default: 20. */
@@ -134,4 +145,29 @@ export interface CollectionUse {
   /** A collection in which the page finds its previous and next entries. */
   neighbours?: string;
   feed?: FeedOptions;
+}
+
+/** A template's collections, by name. */
+export type Queries = Record<string, CollectionQuery<any>>;
+
+/** The frontmatter fields of a collection's entries: its schema's output, or unknown fields when it names none. */
+export type QueryData<Q> = Q extends { schema?: infer S extends z.ZodObject } ? z.output<S> : Record<string, unknown>;
+
+/** An entry of a collection, typed by its schema: `CollectionEntry<typeof posts>` (in the spirit of Astro's). */
+export type CollectionEntry<Q> = Entry<QueryData<Q>>;
+
+/**
+ * The props a template receives for what it declares it reads: `collections` (each but those it paginates or takes
+ * neighbours in) and `feeds` once it declares collections, `pagination` when it paginates (`P`), `neighbours` when
+ * it asks for them (`N`). `entry` stays optional: a page of the template outside its collection has none.
+ */
+export type CollectionPropsOf<Cs extends Queries, P extends string | undefined, N extends string | undefined> = {
+  collections: { [K in Exclude<keyof Cs & string, P | N>]: CollectionEntry<Cs[K]>[] };
+  feeds: FeedLink[];
+} & (P extends keyof Cs ? { pagination: Pagination<QueryData<Cs[P]>> } : unknown) &
+  (N extends keyof Cs ? { neighbours: Neighbours<QueryData<Cs[N]>>; entry?: CollectionEntry<Cs[N]> } : unknown);
+
+/** A collection's query with its entries typed by its schema (`filter` included): for a query shared by templates. */
+export function defineCollection<S extends z.ZodObject = z.ZodObject>(query: CollectionQuery<S>): CollectionQuery<S> {
+  return query;
 }

@@ -47,6 +47,7 @@ import { folderWriter } from '../output/write-in-place';
 import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { renderPage, type PageAssets } from '../render/render-pages';
+import { htmlWithAbsoluteUrls } from '../render/base-path';
 import { planSite, type Plan } from '../collections/plan';
 import { engineDigest } from '../base/engine-files';
 import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPaths } from './project';
@@ -152,6 +153,16 @@ export class Site {
     await staging?.abort();
   }
 
+  /** What each page reads of the others (collections/plan.ts), from every page as it is now: a full build's plan, always. */
+  private plan(pages: Iterable<PageInfo>, config: SiteConfig, theme: Theme): Plan {
+    return planSite(pages, {
+      site: config,
+      theme,
+      now: this.now,
+      absoluteHtml: (html, pageUrl) => htmlWithAbsoluteUrls(html, config.baseUrl, pageUrl),
+    });
+  }
+
   /** The build's date (security.txt's expiry). */
   private get now(): Date {
     return this.options.now ?? new Date();
@@ -203,7 +214,7 @@ export class Site {
         try {
           for await (const batch of withBodies(heads.items, pages)) void batch;
           // What each page reads of the others, from every page's current frontmatter and body (collections/plan.ts).
-          const plan = planSite(pages.values(), { site: config, theme, now: this.now });
+          const plan = this.plan(pages.values(), config, theme);
           const ctx = {
             site: config,
             theme,
@@ -313,7 +324,7 @@ export class Site {
       return { routes: new Set([...loaded.pages.values()].map((page) => page.route)), content: loaded.content };
     });
     const rendered = await step('render', () => {
-      next.plan = planSite(next.pages.values(), { site: next.config, theme: next.theme, now: this.now });
+      next.plan = this.plan(next.pages.values(), next.config, next.theme);
       const toRender = allPages ? new Set(next.plan.pages.keys()) : reread(previous.plan, next.plan, routes);
       for (const route of previous.plan.pages.keys()) {
         if (next.plan.pages.has(route)) continue;

@@ -30,26 +30,41 @@ const JSON_SCRIPT = /(<script type="application\/json">)([^<]*)(<\/script>)/g;
 /** A JSON string value (followed by `,`, `}` or `]`) that starts with one slash. */
 const JSON_PATH_VALUE = /"(\/(?!\/)(?:[^"\\]|\\.)*)"(?=\s*[,}\]])/g;
 
-function moveAttributes(attributes: string, base: string): string {
+/** A tag's attributes with each URL of its URL attributes (srcset's candidates one by one) passed through `move`. */
+function moveAttributes(attributes: string, move: (url: string) => string): string {
   return attributes.replace(ATTRIBUTE, (whole, space: string, name: string, value: string) => {
     const lower = name.toLowerCase();
-    if (lower === 'srcset') return `${space}${name}="${value.replace(/(^|,\s*)(\/(?!\/))/g, `$1${base}$2`)}"`;
-    return URL_ATTRIBUTES.has(lower) ? `${space}${name}="${moveUrl(value, base)}"` : whole;
+    if (lower === 'srcset')
+      return `${space}${name}="${value.replace(/(^|,\s*)([^\s,]+)/g, (_c, start: string, url: string) => `${start}${move(url)}`)}"`;
+    return URL_ATTRIBUTES.has(lower) ? `${space}${name}="${move(value)}"` : whole;
   });
 }
+
+const moveTags = (html: string, move: (url: string) => string) =>
+  html.replace(START_TAG, (tag, name: string, attributes: string | undefined) =>
+    attributes ? `<${name}${moveAttributes(attributes, move)}>` : tag,
+  );
 
 /** An HTML document (or part of one) with its root-relative URLs moved under `base`. */
 export function htmlUnderBase(html: string, base: string): string {
   if (base === '') return html;
-  return html
-    .replace(START_TAG, (tag, name: string, attributes: string | undefined) =>
-      attributes ? `<${name}${moveAttributes(attributes, base)}>` : tag,
-    )
-    .replace(
-      JSON_SCRIPT,
-      (_whole, open: string, json: string, close: string) =>
-        `${open}${json.replace(JSON_PATH_VALUE, (_value, url: string) => `"${base}${url}"`)}${close}`,
-    );
+  return moveTags(html, (url) => moveUrl(url, base)).replace(
+    JSON_SCRIPT,
+    (_whole, open: string, json: string, close: string) =>
+      `${open}${json.replace(JSON_PATH_VALUE, (_value, url: string) => `"${base}${url}"`)}${close}`,
+  );
+}
+
+/**
+ * The URL form, for HTML read away from the site (a feed's full content): every root-relative URL of a tag made
+ * absolute under the base URL (`/about` → `https://example.github.io/notes/about`), and every fragment link made a
+ * link into `pageUrl`, the page the HTML is from. Markup only, as above; text and code are left as they are.
+ */
+export function htmlWithAbsoluteUrls(html: string, baseUrl: string, pageUrl: string): string {
+  const site = baseUrl.replace(/\/+$/, '');
+  return moveTags(html, (url) =>
+    url.startsWith('#') ? `${pageUrl}${url}` : url.startsWith('/') && !url.startsWith('//') ? `${site}${url}` : url,
+  );
 }
 
 /** A stylesheet with the root-relative URLs of its `url()`s moved under `base`. */

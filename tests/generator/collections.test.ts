@@ -5,12 +5,14 @@ import { dateProblem, rfc3339 } from '../../generator/content/dates';
 import { planSite } from '../../generator/collections/plan';
 import { select, sourceOf } from '../../generator/collections/query';
 import { tagSlug } from '../../generator/collections/tags';
+import { htmlWithAbsoluteUrls } from '../../generator/render/base-path';
 import { siteErrorsOf } from '../../generator/base/errors';
 import type { PageInfo, TemplateDefinition, Theme } from '../../generator/base/types';
 import type { SiteConfig } from '../../generator/content/config';
 
 const site = { name: 'Notes', baseUrl: 'https://notes.example', locale: 'en_US' } as unknown as SiteConfig;
 const NOW = new Date('2026-01-01T12:00:00Z');
+const absoluteHtml = (html: string, pageUrl: string) => htmlWithAbsoluteUrls(html, site.baseUrl, pageUrl);
 
 function page(route: string, data: Record<string, unknown> = {}, template = 'post'): PageInfo {
   const title = (data.title as string | undefined) ?? route;
@@ -126,7 +128,7 @@ describe('the plan', () => {
   const list = page('/blog', { title: 'Blog' }, 'list');
 
   it('spreads a collection over pages, with a page per tag, links between them and neighbours', () => {
-    const plan = planSite([list, ...five], { site, theme: blogTheme, now: NOW });
+    const plan = planSite([list, ...five], { site, theme: blogTheme, now: NOW, absoluteHtml });
     expect([...plan.pages.keys()].sort()).toEqual(
       [
         '/blog',
@@ -173,16 +175,16 @@ describe('the plan', () => {
   });
 
   it('makes the first page of an empty collection, and an empty feed dated by the build', () => {
-    const plan = planSite([list], { site, theme: blogTheme, now: NOW });
+    const plan = planSite([list], { site, theme: blogTheme, now: NOW, absoluteHtml });
     expect([...plan.pages.keys()]).toEqual(['/blog']);
     expect(plan.pages.get('/blog')!.props!.pagination).toMatchObject({ entries: [], page: 1, pages: 1, total: 0 });
     expect(plan.feeds.get('blog/feed.xml')).toContain('<updated>2026-01-01T00:00:00Z</updated>');
   });
 
   it('keys change exactly when what a page shows changes', () => {
-    const before = planSite([list, ...five], { site, theme: blogTheme, now: NOW });
+    const before = planSite([list, ...five], { site, theme: blogTheme, now: NOW, absoluteHtml });
     const retitled = five.map((p) => (p.route === '/blog/p1' ? { ...p, title: 'Post one' } : p));
-    const after = planSite([list, ...retitled], { site, theme: blogTheme, now: NOW });
+    const after = planSite([list, ...retitled], { site, theme: blogTheme, now: NOW, absoluteHtml });
     const changed = [...after.pages]
       .filter(([route, planned]) => before.pages.get(route)!.key !== planned.key)
       .map(([route]) => route)
@@ -200,10 +202,10 @@ describe('the plan', () => {
   it('leaves drafts out of feeds, and undated entries are an error naming the page', () => {
     const draft = page('/blog/p9', { title: 'Draft', date: '2025-02-01', draft: true });
     expect(
-      planSite([list, ...five, draft], { site, theme: blogTheme, now: NOW }).feeds.get('blog/feed.xml'),
+      planSite([list, ...five, draft], { site, theme: blogTheme, now: NOW, absoluteHtml }).feeds.get('blog/feed.xml'),
     ).not.toContain('Draft');
     const [error, ...rest] = errorsOf(() =>
-      planSite([list, page('/blog/undated', { title: 'Undated' })], { site, theme: blogTheme, now: NOW }),
+      planSite([list, page('/blog/undated', { title: 'Undated' })], { site, theme: blogTheme, now: NOW, absoluteHtml }),
     );
     expect(rest).toEqual([]);
     expect(error).toMatchObject({ kind: 'FeedEntryWithoutDate', file: 'pages/blog/undated.md', field: 'date' });
@@ -216,7 +218,7 @@ describe('the plan', () => {
       page('/blog/x', { date: '2025-01-01', tags: ['Cloud Security'] }),
       page('/blog/y', { date: '2025-01-02', tags: ['cloud-security'] }),
     ];
-    const errors = errorsOf(() => planSite(pages, { site, theme: blogTheme, now: NOW }));
+    const errors = errorsOf(() => planSite(pages, { site, theme: blogTheme, now: NOW, absoluteHtml }));
     expect(errors.map((e) => e.kind)).toEqual(['TagSlugCollision']);
     expect(errors[0]!.message).toContain('pages/blog/x.md');
     expect(errors[0]!.message).toContain('pages/blog/y.md');
@@ -229,6 +231,7 @@ describe('the plan', () => {
         site,
         theme: blogTheme,
         now: NOW,
+        absoluteHtml,
       }),
     );
     expect(errors.map((e) => [e.kind, e.message])).toEqual([
@@ -240,16 +243,39 @@ describe('the plan', () => {
     const bad = theme({
       list: { collections: { posts }, paginate: { collection: 'post', size: 0 }, neighbours: 'nope' },
     });
-    const errors = errorsOf(() => planSite([list], { site, theme: bad, now: NOW }));
+    const errors = errorsOf(() => planSite([list], { site, theme: bad, now: NOW, absoluteHtml }));
     expect(errors.map((e) => e.field)).toEqual(['paginate.collection', 'paginate.size', 'neighbours']);
     expect(errors[0]!.message).toBe(
       'The template "list" declares paginate.collection, which names "post", not one of its collections (posts)',
     );
   });
 
+  it('a collection that names a schema lists only pages whose template has that very schema', () => {
+    const postSchema = z.object({});
+    const typed = theme({
+      post: { schema: postSchema },
+      note: {},
+      list: {
+        collections: { posts: { folder: 'blog', schema: postSchema } },
+        paginate: { collection: 'posts', size: 2 },
+      },
+    });
+    const ctx = { site, theme: typed, now: NOW, absoluteHtml };
+    expect(planSite([list, ...five], ctx).pages.size).toBe(8);
+    const errors = errorsOf(() => planSite([list, ...five, page('/blog/note', { title: 'Note' }, 'note')], ctx));
+    expect(errors.map((e) => [e.kind, e.file, e.field, e.message])).toEqual([
+      [
+        'InvalidCollectionUse',
+        'pages/blog/note.md',
+        'template',
+        'The template "list" declares collections.posts.schema, which is not the schema of pages/blog/note.md\'s template "note": narrow the collection (folder, template) or give the page a template with this schema',
+      ],
+    ]);
+  });
+
   it('is the same whatever order the pages come in', () => {
-    const one = planSite([list, ...five], { site, theme: blogTheme, now: NOW });
-    const other = planSite([...five].reverse().concat(list), { site, theme: blogTheme, now: NOW });
+    const one = planSite([list, ...five], { site, theme: blogTheme, now: NOW, absoluteHtml });
+    const other = planSite([...five].reverse().concat(list), { site, theme: blogTheme, now: NOW, absoluteHtml });
     expect([...other.pages].map(([route, p]) => [route, p.key])).toEqual(
       [...one.pages].map(([route, p]) => [route, p.key]),
     );

@@ -5,9 +5,14 @@
  * the engine re-renders it whenever that changes.
  */
 import { z } from 'zod';
-import { dateField, defineTemplate, textField, type Entry, type TagLink } from 'site';
+import { dateField, defineCollection, defineTemplate, textField, type CollectionEntry, type TagLink } from 'site';
 
-const posts = { folder: 'blog', sort: 'date', summary: true } as const;
+/** A post's fields: its collections name this schema, so their entries' `data.date` is a string, as validated. */
+const postSchema = z.object({ date: dateField(), description: textField(200) });
+
+/** The blog folder's posts, newest first, with their first paragraph: every page there is a `post`. */
+const posts = defineCollection({ folder: 'blog', schema: postSchema, sort: 'date', summary: true });
+type Post = CollectionEntry<typeof posts>;
 
 const formatDate = (date: string) =>
   new Date(date.length === 10 ? `${date}T00:00:00Z` : date).toLocaleDateString('en-GB', {
@@ -28,7 +33,7 @@ function Tags({ tags }: { tags: TagLink[] }) {
   );
 }
 
-function PostList({ entries, level = 2 }: { entries: Entry[]; level?: 2 | 3 }) {
+function PostList({ entries, level = 2 }: { entries: Post[]; level?: 2 | 3 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <ul className="post-list">
@@ -37,12 +42,10 @@ function PostList({ entries, level = 2 }: { entries: Entry[]; level?: 2 | 3 }) {
           <Heading>
             <a href={entry.route}>{entry.title}</a>
           </Heading>
-          {entry.date && (
-            <p className="post-meta">
-              <time dateTime={entry.date}>{formatDate(entry.date)}</time>
-              {entry.draft && ' · draft'}
-            </p>
-          )}
+          <p className="post-meta">
+            <time dateTime={entry.data.date}>{formatDate(entry.data.date)}</time>
+            {entry.draft && ' · draft'}
+          </p>
           {entry.summary ? <div dangerouslySetInnerHTML={{ __html: entry.summary }} /> : <p>{entry.description}</p>}
           <Tags tags={entry.tags} />
         </li>
@@ -65,7 +68,7 @@ export const prose = defineTemplate({
 
 export const home = defineTemplate({
   schema: z.object({}),
-  collections: { latest: { folder: 'blog', sort: 'date', limit: 3 } },
+  collections: { latest: { ...posts, summary: false, limit: 3 } },
   component: ({ page, collections }) => (
     <article className="page">
       <header className="page-header">
@@ -74,7 +77,7 @@ export const home = defineTemplate({
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
       <section aria-labelledby="posts-title">
         <h2 id="posts-title">Latest posts</h2>
-        <PostList entries={collections?.latest ?? []} level={3} />
+        <PostList entries={collections.latest} level={3} />
         <p>
           <a href="/blog">Every post</a>
         </p>
@@ -88,8 +91,7 @@ export const blog = defineTemplate({
   collections: { posts },
   paginate: { collection: 'posts', size: 10, tags: true },
   feed: { collection: 'posts', content: 'full', json: true },
-  component: ({ page, pagination, feeds }) => {
-    const p = pagination!;
+  component: ({ page, pagination: p, feeds }) => {
     return (
       <article className="page">
         <header className="page-header">
@@ -133,7 +135,7 @@ export const blog = defineTemplate({
             </ul>
           </section>
         )}
-        {(feeds ?? []).map((feed) => (
+        {feeds.map((feed) => (
           <p key={feed.href} className="feed-link">
             <a href={feed.href} type={feed.type}>
               {feed.type === 'application/atom+xml' ? 'Atom feed' : 'JSON feed'}
@@ -146,7 +148,7 @@ export const blog = defineTemplate({
 });
 
 export const post = defineTemplate({
-  schema: z.object({ date: dateField(), description: textField(200) }),
+  schema: postSchema,
   collections: { posts },
   neighbours: 'posts',
   component: ({ page, neighbours, entry }) => (
@@ -161,8 +163,8 @@ export const post = defineTemplate({
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
       <nav className="pager" aria-label="Posts">
-        {neighbours?.previous ? <a href={neighbours.previous.route}>← {neighbours.previous.title}</a> : <span />}
-        {neighbours?.next ? <a href={neighbours.next.route}>{neighbours.next.title} →</a> : <span />}
+        {neighbours.previous ? <a href={neighbours.previous.route}>← {neighbours.previous.title}</a> : <span />}
+        {neighbours.next ? <a href={neighbours.next.route}>{neighbours.next.title} →</a> : <span />}
       </nav>
     </article>
   ),
