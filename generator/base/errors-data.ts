@@ -501,6 +501,12 @@ export const WarningKinds = {
       `${p.count} page title${p.count === 1 ? ' is' : 's are'} longer than ${p.max} characters with "${p.suffix}" appended${p.configField ? ` (the site's ${p.configField})` : ''}: ${p.files.slice(0, 5).join(', ')}${p.files.length > 5 ? `, and ${p.files.length - 5} more` : ''}`,
     hint: "Search results cut titles at about 70 characters: shorten the site name in the site config, or those pages' titles.",
   },
+  NearMissKey: {
+    title: 'A frontmatter key that looks like a misspelt field',
+    message: (p: { file: string; line?: number; key: string; suggestion: string; template: string }) =>
+      `${p.file}${p.line === undefined ? '' : `:${p.line}`} (field: ${p.key}): the template "${p.template}" takes ${p.key} as data; did you mean \`${p.suggestion}\`?`,
+    hint: 'Rename the key if it was meant to be that field. A template that takes other keys as data (z.looseObject) cannot tell a slip from data of its own.',
+  },
   PlannedRouteLinked: {
     title: 'Links to planned routes',
     message: (p: { routes: string[] }) =>

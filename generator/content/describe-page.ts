@@ -8,6 +8,7 @@
  * else the site's description, else its title. A template's schema may
  * require them (its fields replace the base ones).
  */
+import path from 'node:path';
 import { z } from 'zod';
 import { breadcrumbTrail } from './breadcrumbs';
 import { dateField } from './dates';
@@ -16,7 +17,9 @@ import type { BaseFrontmatter, PageHead, PageSummary, Theme } from '../base/type
 import type { SiteConfig } from './config';
 import type { PageSource } from './parse-page';
 import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
+import { LIMITS, readInputSync } from './read-input';
 import { textField } from './text-field';
+import { closestPath, editDistance } from './tokens';
 import { validate } from './validate';
 import { parseYaml, type ParsedYaml } from './yaml';
 
@@ -144,6 +147,58 @@ export function longTitles(
       configField: bySuffix.length > 0 ? `name in ${configFile}` : undefined,
     }),
   ];
+}
+
+/**
+ * A template that takes other keys as data (z.looseObject) cannot tell `descripton:` from data of its own: the page
+ * builds with no description. One warning for each key within a slip of a field the page's schema knows, naming the
+ * file, the line and the field. The line is read again from the file, only for such a key.
+ */
+export function nearMissKeys(
+  pages: readonly Pick<PageHead, 'file' | 'template' | 'data'>[],
+  theme: Pick<Theme, 'templates'>,
+  root: string,
+): SiteWarning[] {
+  const warnings: SiteWarning[] = [];
+  for (const page of pages) {
+    const template = theme.templates[page.template];
+    if (!template || !acceptsOtherKeys(template.schema)) continue;
+    const known = Object.keys(pageSchema(template.schema).shape);
+    for (const key of Object.keys(page.data)) {
+      if (known.includes(key)) continue;
+      const suggestion = nearKey(key, known);
+      if (!suggestion) continue;
+      const line = lineOfKey(path.resolve(root, page.file), page.file, key);
+      warnings.push(
+        new SiteWarning(
+          'NearMissKey',
+          { file: page.file, line, key, suggestion, template: page.template },
+          { file: page.file },
+        ),
+      );
+    }
+  }
+  return warnings;
+}
+
+/** The known key `key` is a slip for: one edit away for a short key (`name` is data, not `date`), closestPath's reach for longer ones. */
+function nearKey(key: string, known: readonly string[]): string | undefined {
+  const near = closestPath(key, known);
+  if (near === undefined) return undefined;
+  return key.length > 5 || editDistance(key.toLowerCase(), near.toLowerCase(), 2) <= 1 ? near : undefined;
+}
+
+/** The line of a top-level frontmatter key, in the file as it is now (undefined when it cannot be read or found). */
+function lineOfKey(absolute: string, file: string, key: string): number | undefined {
+  try {
+    const text = new TextDecoder().decode(readInputSync(absolute, file, LIMITS.page));
+    const end = text.indexOf('\n---', 3);
+    const matter = text.startsWith('---') && end !== -1 ? text.slice(0, end) : '';
+    const written = new RegExp(`^(["']?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1[ \\t]*:`, 'm').exec(matter);
+    return written ? matter.slice(0, written.index).split('\n').length : undefined;
+  } catch {
+    return undefined; // gone or changed since it was read: the warning names the file and field without a line
+  }
 }
 
 export function duplicateRoutes(pages: PageSummary[]): SiteError[] {

@@ -32,7 +32,7 @@ import { ContentStore } from '../content/content-store';
 import { pageLinks, type PageLinks } from '../checks/check-links';
 import { checkSiteLinks } from '../checks/site-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
-import { describePage, duplicateRoutes, longTitles } from '../content/describe-page';
+import { describePage, duplicateRoutes, longTitles, nearMissKeys } from '../content/describe-page';
 import { markdownRecipe } from '../content/markdown-recipe';
 import { compileIds } from '../content/heading-ids';
 import { listPageFiles } from '../content/page-files';
@@ -265,7 +265,10 @@ export class Site {
         ...rendered.map((r) => [r.outFile, r.bytes] as const),
         ...[...host].map(([file, contents]) => [file, byteLength(contents)] as const),
       ]);
-      const titles = longTitles([...pages.values()], config, this.place.configFile);
+      const titles = [
+        ...longTitles([...pages.values()], config, this.place.configFile),
+        ...nearMissKeys([...pages.values()], theme, this.paths.root),
+      ];
       return {
         routes: ['*'],
         pages: [...plan.pages.values()].map((planned) => summaryOf(planned.page)),
@@ -361,6 +364,7 @@ export class Site {
     const warnings = [
       ...(await step('links', () => this.checkLinks(next))),
       ...longTitles([...next.pages.values()], next.config, this.place.configFile),
+      ...nearMissKeys([...next.pages.values()], next.theme, this.paths.root),
     ];
     await step('write', () => updateFiles(this.paths.outDir, output, this.paths));
     this.state = next;
