@@ -519,6 +519,12 @@ export const WarningKinds = {
       `${p.folder} cannot be written (${p.reason}): the build caches in ${p.fallback} instead`,
     hint: 'Builds work as they are, only slower on a fresh temporary folder. To cache in the project again, make node_modules/.cache/site a writable folder (remove whatever is in its place).',
   },
+  OutputRestored: {
+    title: 'Output folder restored',
+    message: (p: { folder: string; pid: number; files: number }) =>
+      `${p.folder} was missing: a build (process ${p.pid}) was killed while moving its finished site into place; that site (${p.files.toLocaleString('en')} files, complete) is now in ${p.folder}`,
+    hint: 'Nothing to do: the output folder holds a complete site again. Build once more if the pages changed since that build started.',
+  },
 } as const;
 
 export type WarningKind = keyof typeof WarningKinds;

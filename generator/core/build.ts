@@ -11,6 +11,7 @@ import type { SiteConfig } from '../content/config';
 import { listFiles } from '../base/list-files';
 import type { SiteWarning } from '../base/errors';
 import { createLogger, timed } from '../base/logger';
+import { restoreOutput } from '../output/output-folder';
 import { formatReport, measureGzip, type OutputFile } from './report';
 import type { ProjectPaths } from './project';
 import { Site, type SiteOptions, type UpdateResult } from './site';
@@ -40,6 +41,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const log = options.logger ?? createLogger();
   const site = new Site(options);
   try {
+    // Before anything else: a build killed while swapping its output in may have left no output folder.
+    for (const note of await restoreOutput(site.paths.outDir, site.paths)) log.warn(String(note));
     const result = await site.update('all');
     const steps = { ...result.steps };
     await timed(steps, 'commit', () => site.commit());

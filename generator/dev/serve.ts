@@ -28,7 +28,7 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import compression from 'compression';
 import { SiteError, SiteWarning } from '../base/errors';
-import { MARK, readMark, rootOrHome } from '../output/output-folder';
+import { MARK, readMark, restoreOutput, rootOrHome } from '../output/output-folder';
 import { headersFor, parseHeaders, type HeaderRule } from '../output/headers-rules';
 import { contentTypeOf } from './content-types';
 import { openInside } from './open-inside';
@@ -356,6 +356,8 @@ export async function serve(
 ): Promise<RunningServer> {
   const dir = path.resolve(options.dir);
   const base = normaliseBase(options.base);
+  // A build killed while swapping its output in may have left no folder to serve: its finished site goes back first.
+  const restored = await restoreOutput(dir);
   await checkFolder(options.dir, dir);
   await checkSafe(options.dir, dir, options.anyFolder === true);
   const server = http.createServer(
@@ -373,8 +375,8 @@ export async function serve(
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}${base}/`;
   const warnings = isLoopback(host)
-    ? []
-    : [new SiteWarning('ServingBeyondLoopback', { host, url, watch: options.hook !== undefined })];
+    ? restored
+    : [...restored, new SiteWarning('ServingBeyondLoopback', { host, url, watch: options.hook !== undefined })];
   return {
     url: url.slice(0, -1),
     server,

@@ -17,11 +17,13 @@ import { watch as chokidar } from 'chokidar';
 import type { BuildOptions } from '../core/build';
 import { DEV_CLIENT, OVERLAY_CSS } from './dev-client';
 import { SiteError, siteErrorsOf } from '../base/errors';
+import { SYSTEM_HINTS } from '../base/errors-data';
+import { displayPath } from '../base/paths';
 import type { Logger } from '../base/logger';
 import { overlayHtml } from './overlay';
 import { serve, type RunningServer } from './serve';
 import { Site, type UpdateResult } from '../core/site';
-import { checkOutputPlace, readOwnedFolder } from '../output/output-folder';
+import { checkOutputPlace, readOwnedFolder, restoreOutput } from '../output/output-folder';
 import { stageEmpty } from '../output/write-site';
 
 /** Quiet time that closes a burst of changes (a branch switch, a save-all) into one rebuild. */
@@ -75,6 +77,8 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   const started = performance.now();
   // An output folder the build may not write is fatal here: watch would otherwise serve it, and write into it.
   checkOutputPlace(site.paths.outDir, site.paths);
+  // A build killed while swapping its output in may have left no output folder: its finished site goes back first.
+  for (const note of await restoreOutput(site.paths.outDir, site.paths)) log.warn(String(note));
   await readOwnedFolder(site.paths.outDir);
   try {
     const result = await site.update('all');
@@ -197,18 +201,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   };
   watcher.on('all', (_event, file) => queue(file));
   // A folder chokidar cannot read (permissions, removed meanwhile) is reported; watching goes on.
-  watcher.on('error', (error: unknown) => {
-    const e = error as NodeJS.ErrnoException;
-    log.error(
-      format(
-        new SiteError(
-          'SystemError',
-          { code: e.code ?? 'EIO', syscall: 'watch', path: e.path, problem: e.message },
-          { cause: error },
-        ),
-      ),
-    );
-  });
+  watcher.on('error', (error: unknown) => log.error(format(watcherError(error))));
   // The project's root, one level deep: a watched folder deleted and made again (a branch switch) is watched again.
   const parents = [...new Set(watched.map((dir) => path.dirname(dir)))];
   const roots = chokidar(parents, {
@@ -240,4 +233,20 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       await site.dispose();
     },
   };
+}
+
+/** A watcher's error as the named error the terminal shows: what failed, where, and that the watch goes on. */
+function watcherError(error: unknown): SiteError {
+  const e: NodeJS.ErrnoException = error instanceof Error ? error : new Error(String(error));
+  const code = e.code ?? 'EIO';
+  const shown = e.path === undefined ? undefined : displayPath(e.path);
+  return new SiteError(
+    'SystemError',
+    { code, syscall: 'watch', path: shown, problem: e.message.replace(`${code}: `, '').replace(/, \w+ '.*'$/, '') },
+    {
+      file: shown,
+      hint: `${SYSTEM_HINTS[code] ?? 'Check the folder named.'} site watch goes on without it; restart it once the folder can be read, to watch it too.`,
+      cause: error,
+    },
+  );
 }

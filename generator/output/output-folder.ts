@@ -20,7 +20,7 @@ import { lstatSync, readdirSync, readlinkSync, realpathSync, writeFileSync, rena
 import { lstat, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SiteError, type MessageParams } from '../base/errors';
+import { SiteError, SiteWarning, type MessageParams } from '../base/errors';
 import { displayPath, isInside } from '../base/paths';
 
 /** The mark's file name, in every folder the build writes. */
@@ -33,8 +33,11 @@ export interface Mark {
   generator: 'site';
   /** Every file the build wrote into the folder, relative to it, with forward slashes. */
   files: string[];
-  /** Set while the folder is a build's staging folder: which process writes it. */
-  staging?: { pid: number; host: string };
+  /**
+   * Set while the folder is a build's staging folder: which process writes it, and `ready` once it holds the
+   * complete site, marked, about to be swapped into place (restoreOutput moves it in when that build was killed).
+   */
+  staging?: { pid: number; host: string; ready?: true };
 }
 
 /** The folders the output folder must keep clear of. */
@@ -168,11 +171,13 @@ export async function readMark(dir: string): Promise<Mark | undefined> {
 }
 
 /** Writes the mark into `dir`, replacing the old one whole (written aside, then renamed), so a kill never leaves half of one. */
-export function writeMark(dir: string, files: Iterable<string>, staging?: boolean): void {
+export function writeMark(dir: string, files: Iterable<string>, staging?: 'writing' | 'ready'): void {
   const mark: Mark = {
     generator: 'site',
     files: [...files].sort(),
-    ...(staging ? { staging: { pid: process.pid, host: os.hostname() } } : {}),
+    ...(staging
+      ? { staging: { pid: process.pid, host: os.hostname(), ...(staging === 'ready' ? { ready: true as const } : {}) } }
+      : {}),
   };
   const temp = path.join(dir, `${MARK}.${process.pid}.tmp`);
   writeFileSync(temp, JSON.stringify(mark));
@@ -265,22 +270,34 @@ function alive(pid: number): boolean {
 /** The staging folder a process writes beside the output folder `out`, named after its pid. */
 export const stagingName = (out: string, pid: number, time: number) => `.${path.basename(out)}.tmp-${pid}-${time}`;
 
+/** The staging folders beside `out` named after a process that no longer runs, newest first. */
+function deadStagingFolders(out: string): { folder: string; pid: number; time: number }[] {
+  const parent = path.dirname(out);
+  const prefix = `.${path.basename(out)}.tmp-`;
+  const found: { folder: string; pid: number; time: number }[] = [];
+  for (const name of safeReaddir(parent)) {
+    if (!name.startsWith(prefix)) continue;
+    const match = /^(\d+)-(\d+)$/.exec(name.slice(prefix.length));
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (pid === process.pid || alive(pid)) continue;
+    found.push({ folder: path.join(parent, name), pid, time: Number(match[2]) });
+  }
+  return found.sort((a, b) => b.time - a.time);
+}
+
+/** A staging mark of the very process the folder's name names, on this machine: the engine made this folder. */
+const stagedBy = (mark: Mark | undefined, pid: number): mark is Mark & { staging: NonNullable<Mark['staging']> } =>
+  mark?.staging?.pid === pid && mark.staging.host === os.hostname();
+
 /**
  * Removes the staging folders of builds that were killed before they finished (beside the output folder, named
  * after their process): only those carrying the mark, and only when that process no longer runs on this machine.
  * Unmarked folders of the same name are left alone: site did not write them.
  */
 export async function removeLeftovers(outDir: string): Promise<string[]> {
-  const out = path.resolve(outDir);
-  const parent = path.dirname(out);
-  const prefix = `.${path.basename(out)}.tmp-`;
   const removed: string[] = [];
-  for (const name of safeReaddir(parent)) {
-    if (!name.startsWith(prefix)) continue;
-    const match = /^(\d+)-\d+$/.exec(name.slice(prefix.length));
-    const pid = Number(match?.[1]);
-    if (!match || pid === process.pid || alive(pid)) continue;
-    const folder = path.join(parent, name);
+  for (const { folder, pid } of deadStagingFolders(path.resolve(outDir))) {
     const stats = await lstat(folder).catch(() => undefined);
     if (!stats?.isDirectory()) continue;
     const mark = await readMark(folder);
@@ -301,10 +318,47 @@ export async function removeLeftovers(outDir: string): Promise<string[]> {
     }
     // A staging folder is known by more than its name and a mark: the mark says it is a staging folder, of the very
     // process its name names, on this machine. A finished output's mark (no staging) in a folder so named is a user's copy.
-    if (!mark.staging || mark.staging.pid !== pid || mark.staging.host !== os.hostname()) continue;
+    if (!stagedBy(mark, pid)) continue;
     // A build's staging folder is its own throughout: a killed build had no chance to list what it wrote there.
     await rm(folder, { recursive: true, force: true });
     removed.push(folder);
   }
   return removed;
+}
+
+/**
+ * Puts a complete site back where a killed build left no output folder. Node has no atomic exchange of two folders,
+ * so a build swaps its output in with two renames (the old folder aside, then the new one in its place), and a kill
+ * between them leaves no output folder. The new folder was marked ready (complete, every file listed) before the
+ * first rename: the next command moves it into place before doing anything else, and says so. Only a folder this
+ * engine made qualifies (named after a process that no longer runs, marked ready by that very process on this
+ * machine, holding every file its mark lists and nothing else); an output folder that exists is never touched.
+ */
+export async function restoreOutput(outDir: string, project?: ProjectFolders): Promise<SiteWarning[]> {
+  const out = path.resolve(outDir);
+  if (lstatSync(out, { throwIfNoEntry: false })) return [];
+  for (const { folder, pid } of deadStagingFolders(out)) {
+    const mark = await readMark(folder);
+    if (!stagedBy(mark, pid) || !mark.staging.ready) continue;
+    checkOutputPlace(out, project);
+    const held = await readOwnedFolder(folder, 'staging folder').catch(() => undefined);
+    const present = new Set(held?.files);
+    if (!held || !mark.files.every((file) => present.has(file))) continue;
+    try {
+      renameSync(folder, out);
+    } catch {
+      // Another command restored it first (or the folder went): what matters is an output folder now.
+      if (lstatSync(out, { throwIfNoEntry: false })) return [];
+      continue;
+    }
+    writeMark(out, mark.files);
+    return [
+      new SiteWarning(
+        'OutputRestored',
+        { folder: displayPath(out), pid, files: mark.files.length },
+        { file: displayPath(out) },
+      ),
+    ];
+  }
+  return [];
 }

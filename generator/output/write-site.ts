@@ -14,6 +14,15 @@
  * folder and the spare must be absent, empty, or marked by an earlier build
  * with every file in them listed; anything else stops the build before it
  * writes. Staging folders left by a killed build are removed by the next one.
+ *
+ * Node has no atomic exchange of two folders (renameat2's RENAME_EXCHANGE,
+ * macOS's renamex_np RENAME_SWAP; no maintained npm package offers them), so
+ * the swap is two renames: the output folder aside, then the staging folder
+ * in its place. The staging folder is marked ready (complete, every file
+ * listed) before the first, so a kill between the two leaves a site the next
+ * command (build, watch, serve) moves into place before anything else, and
+ * says so (restoreOutput in output-folder.ts). A kill at any other moment
+ * leaves the output folder holding the old site or the new one, whole.
  */
 import { lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { lstatSync, mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
@@ -62,12 +71,30 @@ export const spareOf = (outDir: string) =>
   path.join(path.dirname(path.resolve(outDir)), `.${path.basename(outDir)}.spare`);
 
 /**
+ * The moments between the file-system changes of a build's output, in order: `claim` (the spare, marked as this
+ * build's staging, takes the staging name), `write` (the files), `prune` (what the build did not write goes),
+ * `ready` (the staging folder marked complete), `clear-spare` (a spare another build made meanwhile goes),
+ * `old-aside` (the output folder becomes the spare), `new-in-place` (the staging folder becomes the output folder),
+ * `final` (its mark loses the staging note). A kill at any of them leaves an output folder holding a complete site,
+ * old or new, except between `old-aside` and `new-in-place`, which restoreOutput (output-folder.ts) repairs.
+ */
+export type SwapStep = 'claim' | 'write' | 'prune' | 'ready' | 'clear-spare' | 'old-aside' | 'new-in-place' | 'final';
+
+/** Called before each step of the swap (tests kill the process there, to prove every instant recoverable). */
+export type SwapHook = (step: SwapStep) => void;
+
+/**
  * Starts a build's output: refuses an output folder that is not the build's own (before writing anything), removes
  * killed builds' leftovers, and claims the spare; the public folder's files are listed now (a link out of the pages
  * folder fails here) and copied in by the first write. `project`: the folders the output
  * folder must keep clear of (output-folder.ts); without it only the output folder itself is checked.
  */
-export async function stageSite(outDir: string, publicDir?: string, project?: ProjectFolders): Promise<Staging> {
+export async function stageSite(
+  outDir: string,
+  publicDir?: string,
+  project?: ProjectFolders,
+  before: SwapHook = () => undefined,
+): Promise<Staging> {
   const out = path.resolve(outDir);
   checkOutputPlace(out, project);
   const spare = spareOf(out);
@@ -81,25 +108,27 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
   });
   const temp = path.join(path.dirname(out), stagingName(out, process.pid, Date.now()));
   let claimed = false;
-  // The staging folder goes back to being the spare, marked as the build's: nothing is deleted, and the next build reuses it.
+  // The staging folder goes back to being the spare: nothing is deleted, and the next build reuses it. Its mark stays
+  // a staging mark until the rename, so a kill in between leaves a folder the next build knows as a dead build's.
   const abort = async () => {
     if (!claimed) return;
     claimed = false;
     try {
-      writeMark(temp, await filesIn(temp));
+      writeMark(temp, await filesIn(temp), 'writing');
       await rename(temp, spare);
     } catch {
       await rm(temp, { recursive: true, force: true });
     }
   };
   try {
+    before('claim');
     // Marked as this build's staging before it takes the staging name, so a kill at any moment leaves a folder the next build recognises.
     if (recycled.exists) {
-      writeMark(spare, recycled.files, true);
+      writeMark(spare, recycled.files, 'writing');
       await rename(spare, temp);
     } else await mkdir(temp);
     claimed = true;
-    writeMark(temp, recycled.files, true);
+    writeMark(temp, recycled.files, 'writing');
   } catch (cause) {
     await abort();
     throw writeFailed(out, cause);
@@ -116,6 +145,7 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
     abort,
     async write(files) {
       try {
+        before('write');
         publish();
         for (const [file, contents] of files) writeFile(temp, file, contents);
       } catch (cause) {
@@ -125,8 +155,12 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
     async commit(keep) {
       try {
         publish();
+        before('prune');
         await prune(temp, recycled, keep);
-        writeMark(temp, keep);
+        // From here on the staging folder is a complete site, every file listed: should the two renames below be
+        // cut apart by a kill, the next command moves it into place (restoreOutput).
+        before('ready');
+        writeMark(temp, keep, 'ready');
       } catch (cause) {
         throw writeFailed(out, cause);
       }
@@ -146,11 +180,14 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
           )
         ) {
           await readOwnedFolder(spare, 'spare output folder');
+          before('clear-spare');
           await rm(spare, { recursive: true, force: true });
         }
+        before('old-aside');
         await rename(out, spare);
       }
       try {
+        before('new-in-place');
         await rename(temp, out);
         claimed = false;
       } catch (cause) {
@@ -161,6 +198,13 @@ export async function stageSite(outDir: string, publicDir?: string, project?: Pr
           { moveInto: displayPath(out), problem: (cause as Error).message },
           { file: displayPath(out), cause },
         );
+      }
+      try {
+        before('final');
+        writeMark(out, keep);
+      } catch {
+        // The new site is in place and its mark lists every file: only the staging note stays, which no later build
+        // or command reads in an output folder. The build succeeded.
       }
     },
   };
@@ -210,8 +254,9 @@ export async function writeSite(
   files: SiteFiles,
   publicDir?: string,
   project?: ProjectFolders,
+  before?: SwapHook,
 ): Promise<void> {
-  const staging = await stageSite(outDir, publicDir, project);
+  const staging = await stageSite(outDir, publicDir, project, before);
   try {
     if (publicDir)
       checkPublicCollisions(
