@@ -2,7 +2,7 @@ import { Button, type ButtonSize, type ButtonVariant } from './Button';
 import { Icon, type IconName } from './icons';
 
 /**
- * A content call to action ({label, href?, variant?, icon?}) as a Button; default links get an arrow. The arrow is
+ * A content call to action ({label, href, variant?, icon?}) as a Button; default links get an arrow. The arrow is
  * always after the label, also where the content names it as the icon: one style of call to action across the site.
  */
 export function ActionButton({
@@ -10,7 +10,7 @@ export function ActionButton({
   size,
   fallback = 'default',
 }: {
-  action: { label: string; href?: string; variant?: ButtonVariant; icon?: IconName };
+  action: { label: string; href: string; variant?: ButtonVariant; icon?: IconName };
   size?: ButtonSize;
   fallback?: ButtonVariant;
 }) {
@@ -18,17 +18,20 @@ export function ActionButton({
   const arrow =
     action.icon === 'arrow-right' ||
     action.variant === 'link' ||
-    (!action.icon && action.href !== undefined && (action.variant ?? fallback) === 'default');
+    (!action.icon && (action.variant ?? fallback) === 'default');
   const leading = action.icon === 'arrow-right' ? undefined : action.icon;
+  // A phone number is written with spaces to be read; its tel: link has none, and the text of a tel: link is read as
+  // a number, so it is kept whole (a label never breaks anyway).
+  const tel = action.href.startsWith('tel:');
   return (
     <Button
-      href={action.href}
+      href={tel ? action.href.replace(/\s+/g, '') : action.href}
       variant={action.variant ?? fallback}
       size={size}
       icon={leading && <Icon name={leading} size={iconSize} />}
       trailingIcon={arrow ? <Icon name="arrow-right" size={iconSize} /> : undefined}
     >
-      {action.label}
+      {tel ? action.label.replace(/ /g, '\u00a0') : action.label}
     </Button>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The one button: variants and sizes from the spec. With an href it is a link
- * (navigation); without one it is a button with no action attached, as the
- * spec asks for calls to action that lead nowhere yet.
+ * (navigation, the mail app or the phone); without one it is a button for a
+ * form or an island to give its job (content calls to action always have an
+ * href: templates/content/schemas.ts).
  */
 import type { ReactNode } from 'react';
 

@@ -8,7 +8,7 @@ export interface PageHeroData {
   icon?: IconName;
   actions: {
     label: string;
-    href?: string;
+    href: string;
     variant?: 'default' | 'destructive' | 'outline' | 'secondary' | 'ghost' | 'link';
     icon?: IconName;
   }[];

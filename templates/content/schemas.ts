@@ -56,10 +56,13 @@ export const anchorId = z
 
 export const buttonVariant = z.enum(['default', 'destructive', 'outline', 'secondary', 'ghost', 'link']);
 
-/** A call to action. Without `href` it renders as a button with no action (as the spec asks); give it an href to wire it. */
+/**
+ * A call to action: it always goes somewhere a visitor can act (a page, a form on the page, the mail app or the
+ * phone). A button that does nothing reads as broken, so an action without `href` does not validate.
+ */
 export const action = z.strictObject({
   label,
-  href: href.optional(),
+  href,
   variant: buttonVariant.optional(),
   icon: iconName.optional(),
 });

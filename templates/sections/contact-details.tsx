@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ActionButton } from '../components/ActionButton';
 import { Icon } from '../components/icons';
-import { action, label, text } from '../content/schemas';
+import { action, anchorId, label, text } from '../content/schemas';
 import { phoneText, telHref } from '../layout/Footer';
 import { DetailItem, form, Form, fullAddress, hoursOf } from './contact-info';
 import { defineSection, sectionSchema, type SectionProps } from './define-section';
@@ -13,6 +13,8 @@ const schema = sectionSchema('contact-details', {
   form,
   formTitle: label,
   formIntro: text.optional(),
+  /** The id of the form's card (its title, introduction and form), for calls to action that lead to it. */
+  formAnchor: anchorId.optional(),
   office: z.strictObject({ title: label, description: text, directions: z.array(text).optional() }),
   emergency: z.strictObject({ title: label, description: text, action }),
 });
@@ -41,7 +43,7 @@ function ContactDetailsSection({ section, site }: SectionProps<typeof schema>) {
         </DetailItem>
       </ul>
       <div className="contact-layout contact-layout-page">
-        <div className="contact-form-card">
+        <div className="contact-form-card" id={section.formAnchor}>
           <h3 className="form-title">{section.formTitle}</h3>
           {section.formIntro && <p className="form-intro">{section.formIntro}</p>}
           <Form form={section.form} site={site} />

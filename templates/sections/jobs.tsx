@@ -22,6 +22,19 @@ const schema = sectionSchema('jobs', {
   actions: z.array(action).default([]),
 });
 
+/**
+ * The apply action for one opening: an email's subject names the role ("Job application: SOC Analyst"), so the
+ * message a visitor starts says what it is about, and the recruiters see it at once.
+ */
+export function applyFor<A extends { href: string }>(apply: A, role: string): A {
+  if (!apply.href.startsWith('mailto:')) return apply;
+  const named = `%3A%20${encodeURIComponent(role)}`;
+  const href = /[?&]subject=/.test(apply.href)
+    ? apply.href.replace(/([?&]subject=[^&]*)/, `$1${named}`)
+    : `${apply.href}${apply.href.includes('?') ? '&' : '?'}subject=Application${named}`;
+  return { ...apply, href };
+}
+
 function JobsSection({ section }: SectionProps<typeof schema>) {
   return (
     <SectionFrame section={section}>
@@ -39,7 +52,7 @@ function JobsSection({ section }: SectionProps<typeof schema>) {
                 { label: 'Experience', value: job.experience, icon: 'award' },
                 ...(job.location ? [{ label: 'Location', value: job.location, icon: 'map-pin' as const }] : []),
               ],
-              actions: [section.apply],
+              actions: [applyFor(section.apply, job.title)],
             }}
           />
         ))}

@@ -281,6 +281,19 @@ describe.skipIf(!available)('every route', () => {
           route,
         ).toEqual([]);
         expect(hidden, route).toBeGreaterThan(0);
+        // Every call to action a visitor can see goes somewhere: a link with a destination, or a form's submit button.
+        const nowhere = await page
+          .locator('.btn:visible')
+          .evaluateAll((buttons) =>
+            buttons
+              .filter((el) =>
+                el instanceof HTMLAnchorElement
+                  ? !/^(\/|#[A-Za-z]|https:|mailto:[^?]|tel:\+?\d)/.test(el.getAttribute('href') ?? '')
+                  : !(el instanceof HTMLButtonElement && el.type === 'submit' && el.form),
+              )
+              .map((el) => `${el.tagName.toLowerCase()} "${el.textContent?.trim()}" ${el.getAttribute('href') ?? ''}`),
+          );
+        expect(nowhere, `${route}: calls to action that go nowhere`).toEqual([]);
       }
       // The carousel's controls that need its script are not offered without one.
       await page.goto(b.url('/'));

@@ -224,13 +224,13 @@ describe('home page', () => {
     for (const card of cards) expect(text(card.querySelector('.card-actions .btn'))).toBe('Learn More');
   });
 
-  it('ends the services with "Ready to Secure Your Business?" and a Schedule Consultation button with no action', () => {
+  it('ends the services with "Ready to Secure Your Business?" and a Schedule Consultation button to the form below', () => {
     const panel = home.querySelector('#services .closing-panel')!;
     expect(text(panel.querySelector('h3'))).toBe('Ready to Secure Your Business?');
     const button = panel.querySelector('.btn')!;
     expect(text(button)).toBe('Schedule Consultation');
-    expect(button.tagName).toBe('BUTTON');
-    expect(button.getAttribute('type')).toBe('button');
+    // Every call to action goes somewhere (issue 30): this one to the page's own contact form.
+    expect(button.getAttribute('href')).toBe('#contact');
   });
 
   it('has the about section: heading, statistics, values, button and certifications', () => {

@@ -47,13 +47,26 @@ describe('Button', () => {
     expect(el.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
   });
 
-  it('turns a content action into a button, with an arrow on default links', () => {
+  it('turns a content action into a link, with an arrow on default ones; a tel: link without spaces', () => {
     const el = dom(<ActionButton action={{ label: 'Learn More', href: '/x' }} />).firstElementChild!;
     expect(el.tagName).toBe('A');
     expect(el.querySelectorAll('svg')).toHaveLength(1);
-    expect(dom(<ActionButton action={{ label: 'Apply', variant: 'outline' }} />).firstElementChild!.tagName).toBe(
-      'BUTTON',
-    );
+    const call = dom(
+      <ActionButton action={{ label: 'Call', href: 'tel:+234 201 555 0199', variant: 'outline' }} />,
+    ).firstElementChild!;
+    expect([call.tagName, call.getAttribute('href'), call.querySelectorAll('svg').length]).toEqual([
+      'A',
+      'tel:+2342015550199',
+      0,
+    ]);
+  });
+
+  it('refuses a content action that goes nowhere (a button that does nothing reads as broken)', async () => {
+    const { action } = await import('../../templates/content/schemas');
+    expect(action.safeParse({ label: 'Request Assessment' }).error?.issues.map((i) => i.path.join('.'))).toEqual([
+      'href',
+    ]);
+    expect(action.safeParse({ label: 'Request Assessment', href: '/contact#message' }).success).toBe(true);
   });
 
   it('puts the arrow after the label, also where the content names it as the icon', () => {

@@ -17,7 +17,7 @@ describe('section registry', () => {
 
   it('renders each section with the component registered for its type, in order', () => {
     const sections = [
-      section.parse({ type: 'cta', title: 'Talk to us', actions: [{ label: 'Call' }] }),
+      section.parse({ type: 'cta', title: 'Talk to us', actions: [{ label: 'Call', href: 'tel:+2341' }] }),
       section.parse({ type: 'prose', title: 'Notes' }),
       section.parse({ type: 'cards', title: 'Offer', items: [{ title: 'One', description: 'First card' }] }),
     ];
@@ -99,5 +99,17 @@ describe("a form's sent names", () => {
     expect(await issues(field({}), field({ name: 'other', label: 'Other', sendAs: 'message' }))).toEqual([
       'fields.1.sendAs: is sent under "message", as field 1 is: give one of them its own sendAs',
     ]);
+  });
+});
+
+describe('a job opening', () => {
+  it('applies by email with the role in the subject, or as the action says where it is no email', async () => {
+    const { applyFor } = await import('../../templates/sections/jobs');
+    const apply = (href: string) => applyFor({ label: 'Apply Now', href }, 'SOC Analyst (Tier 2)').href;
+    expect(apply('mailto:jobs@x.test?subject=Job%20application')).toBe(
+      'mailto:jobs@x.test?subject=Job%20application%3A%20SOC%20Analyst%20(Tier%202)',
+    );
+    expect(apply('mailto:jobs@x.test')).toBe('mailto:jobs@x.test?subject=Application%3A%20SOC%20Analyst%20(Tier%202)');
+    expect(apply('/contact#message')).toBe('/contact#message');
   });
 });
