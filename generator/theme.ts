@@ -3,16 +3,9 @@
  * A theme imports this module only, never another generator folder, so the
  * engine's internals can change without touching a theme.
  */
-export { defineTemplate, defineTheme } from './base/types';
-export type {
-  BaseFrontmatter,
-  Heading,
-  LayoutProps,
-  PageInfo,
-  TemplateDefinition,
-  TemplateProps,
-  Theme,
-} from './base/types';
+export { defineTemplate, defineTheme } from './content/theme-types';
+export type { LayoutProps, TemplateDefinition, TemplateProps, Theme } from './content/theme-types';
+export type { BaseFrontmatter, Heading, PageInfo } from './content/page';
 export type { SiteConfig, ConfigExtension } from './content/config';
 // The engine's config schema and field shapes, for a theme's own fields (its `config`).
 export { email, href, routePath, siteConfigSchema } from './content/config';
@@ -23,7 +16,7 @@ export type { Crumb } from './content/breadcrumbs';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';
 export { organizationId } from './render/json-ld';
 export { SiteError, type ErrorKind } from './base/errors';
-export { defineCollection } from './collections/types';
+export { defineCollection } from './content/collection-types';
 export type {
   CollectionEntry,
   CollectionProps,
@@ -37,5 +30,5 @@ export type {
   Pagination,
   TagCount,
   TagLink,
-} from './collections/types';
+} from './content/collection-types';
 export { dateField } from './content/dates';

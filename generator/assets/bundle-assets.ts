@@ -16,6 +16,7 @@ import { cachedAssets, type Bundle } from '../cache/asset-cache';
 import { SiteError } from '../base/errors';
 import { fingerprint } from '../cache/cache-files';
 import { esbuild, esbuildVersion, firstEsbuildMessage } from '../render/load-theme';
+import type { PageAssets } from '../render/render-pages';
 
 export const ASSETS_DIR = 'assets';
 /** The magic comment that asks V8 to compile a whole script eagerly, off the main thread; it must open the file. */
@@ -29,17 +30,10 @@ export interface BundleInput {
   preloadFont?: string;
 }
 
-export interface Assets {
+/** The bundled assets: their files, and the public URLs pages link to (render/render-pages.tsx). */
+export interface Assets extends PageAssets {
   /** Output path relative to the site root → contents. */
   files: Map<string, Uint8Array>;
-  stylesheet: string;
-  /** Entry name → public URL. */
-  scripts: Record<string, string>;
-  /** Public URLs of the chunks each entry imports, for modulepreload. */
-  imports: Record<string, string[]>;
-  /** Entry name → public URL of the stylesheet its modules import, for the entries that import one. */
-  styles: Record<string, string>;
-  fontPreload?: string;
   /** Absolute source files the assets are made of, for watch mode. */
   inputs: string[];
 }

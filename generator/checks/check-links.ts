@@ -7,7 +7,7 @@
 import type { MarkdownLink } from '../content/page-links';
 import { routeOfPath } from '../content/routes';
 import { SiteError } from '../base/errors';
-import { decodeAttribute, forEachAttribute } from '../render/html-attributes';
+import type { PageLinks } from '../render/html-links';
 
 function percentDecoded(fragment: string): string {
   try {
@@ -15,87 +15,6 @@ function percentDecoded(fragment: string): string {
   } catch {
     return fragment;
   }
-}
-
-/** A page's outgoing links (href and src values) and the ids it defines: all the link check needs. */
-export interface PageLinks {
-  route: string;
-  file: string;
-  links: string[];
-  ids: string[];
-}
-
-/** href, src and id attributes of the start tags (html-attributes.ts): one pass over the page. */
-const ATTRIBUTE = / (href|src|id)="([^"]*)"/g;
-/** An island's props (generator/render/island.tsx): they may name URLs the island shows later, such as a carousel's next image. */
-const ISLAND_PROPS = /<script type="application\/json">([^<]*)<\/script>/g;
-/** A site-relative URL: a single "/" then no whitespace (not a "//host" one). */
-const SITE_URL = /^\/(?!\/)\S*$/;
-
-/** Every string in a JSON value that is a site-relative URL. */
-function siteUrlsIn(value: unknown, into: string[]): string[] {
-  if (typeof value === 'string') {
-    if (SITE_URL.test(value)) into.push(value);
-  } else if (value && typeof value === 'object') for (const member of Object.values(value)) siteUrlsIn(member, into);
-  return into;
-}
-
-/** The site-relative URLs named in the island props of some markup (also read by the size budget, for images shown later). */
-export function islandPropsUrls(html: string): string[] {
-  const urls: string[] = [];
-  for (const [, json] of html.matchAll(ISLAND_PROPS)) siteUrlsIn(JSON.parse(json!), urls);
-  return urls;
-}
-
-/**
- * One copy of each distinct string. A regex match is a slice that keeps its
- * whole page alive; a build that keeps thousands of pages' links would keep
- * thousands of pages. The copy is a new string, and repeats (the header's and
- * footer's links on every page) share it.
- */
-export type Interner = (value: string) => string;
-export function createInterner(): Interner {
-  const pool = new Map<string, string>();
-  return (value) => {
-    let copy = pool.get(value);
-    if (copy === undefined) {
-      copy = (' ' + value).slice(1);
-      pool.set(copy, copy);
-    }
-    return copy;
-  };
-}
-
-/** Links and ids of markup many pages share (a layout shell), read once. */
-export interface SharedLinks {
-  links: string[];
-  ids: string[];
-}
-
-/** A page's markup to read for links: its HTML, or its parts in order, with shared parts already read. */
-export type LinkSource = string | SharedLinks;
-
-export function pageLinks(
-  route: string,
-  file: string,
-  html: string | LinkSource[],
-  intern: Interner = createInterner(),
-): PageLinks {
-  const links = new Set<string>();
-  const ids: string[] = [];
-  for (const part of typeof html === 'string' ? [html] : html) {
-    if (typeof part !== 'string') {
-      for (const link of part.links) links.add(link);
-      ids.push(...part.ids);
-      continue;
-    }
-    forEachAttribute(part, ATTRIBUTE, (name, value) => {
-      if (name === 'id') ids.push(intern(decodeAttribute(value)));
-      else links.add(intern(decodeAttribute(value)));
-    });
-    for (const url of islandPropsUrls(part)) links.add(intern(url));
-  }
-  return { route, file, links: [...links], ids };
 }
 
 export interface LinkCheck {

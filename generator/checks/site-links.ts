@@ -8,7 +8,8 @@ import type { SiteConfig } from '../content/config';
 import { listFiles } from '../base/list-files';
 import { isPublished } from '../output/public-files';
 import type { MarkdownLink } from '../content/page-links';
-import { checkLinks, type PageLinks } from './check-links';
+import { checkLinks } from './check-links';
+import type { PageLinks } from '../render/html-links';
 
 export interface SiteLinks {
   config: SiteConfig;

@@ -8,13 +8,22 @@
  */
 import { createHash } from 'node:crypto';
 import { SiteError, throwIfAny } from '../base/errors';
-import type { PageInfo, Theme } from '../base/types';
+import type { Theme } from '../content/theme-types';
+import type { PageInfo } from '../content/page';
 import { languageTag, type SiteConfig } from '../content/config';
 import { urlOf } from '../content/routes';
 import { breadcrumbTrail } from '../content/breadcrumbs';
 import { atomFeed, jsonFeed, type FeedEntry } from './feed';
 import { below, pageRoute, projector, select, sourceOf, tagRoute, type Source } from './query';
-import type { CollectionProps, CollectionUse, Entry, FeedLink, Pagination, TagCount, TagLink } from './types';
+import type {
+  CollectionProps,
+  CollectionUse,
+  Entry,
+  FeedLink,
+  Pagination,
+  TagCount,
+  TagLink,
+} from '../content/collection-types';
 
 export interface PlannedPage {
   page: PageInfo;

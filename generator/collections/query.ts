@@ -4,10 +4,10 @@
  * filters and sorts those, so a site's collections cost a sort each, whatever
  * the number of pages that read them.
  */
-import type { PageInfo } from '../base/types';
+import type { PageInfo } from '../content/page';
 import { timeOf } from '../content/dates';
 import { tagSlug } from './tags';
-import type { CollectionQuery, Entry, TagLink } from './types';
+import type { CollectionQuery, Entry, TagLink } from '../content/collection-types';
 
 /** A page as collections see it: its entry without tag routes or summary, and what queries compare. */
 export interface Source {

@@ -34,7 +34,7 @@ import { access, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { removeStale, writeAtomically } from '../cache/cache-files';
 import { sealed, sealInParts, sealKey } from '../cache/seal';
-import type { PageBody } from '../base/types';
+import type { PageBody } from './page';
 import type { SiteConfig } from './config';
 import type { PageSource } from './parse-page';
 import { tokenValue } from './tokens';

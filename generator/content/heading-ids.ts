@@ -20,7 +20,7 @@
  * depth: `markdown.headingIds: vitepress` in the site config makes those.
  */
 import GithubSlugger, { slug } from 'github-slugger';
-import type { Heading } from '../base/types';
+import type { Heading } from './page';
 
 /** Ids a page uses besides its headings': exact ids, or patterns for families of them (`/^nav-panel-\d+$/`). */
 export type ReservedIds = readonly (string | RegExp)[];

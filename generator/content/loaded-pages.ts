@@ -4,7 +4,7 @@
  * page is reported together, sorted by file.
  */
 import { SiteError, throwIfAny } from '../base/errors';
-import { withBody, type PageBody, type PageHead, type PageInfo } from '../base/types';
+import { withBody, type PageBody, type PageHead, type PageInfo } from './page';
 
 /** Pages whose frontmatter and markdown came from the content store, and pages whose markdown was rendered. */
 export interface ContentCounts {

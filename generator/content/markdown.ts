@@ -32,7 +32,7 @@ import remarkHtml from 'remark-html';
 import remarkParse from 'remark-parse';
 import { unified, type Plugin, type Pluggable, type Preset, type Processor, type TransformCallback } from 'unified';
 import { SiteError } from '../base/errors';
-import type { PageBody } from '../base/types';
+import type { PageBody } from './page';
 import {
   compileIds,
   remarkHeadingIds,

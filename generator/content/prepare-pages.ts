@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { ContentStore, pageKey } from './content-store';
 import { siteErrorsOf, type SiteError } from '../base/errors';
-import type { PageBody } from '../base/types';
+import type { PageBody } from './page';
 import type { BodySource, Markdown, ReservedIds } from './markdown';
 import { bodyLineOf, parsePage, readPage, type ParseContext, type PageSource } from './parse-page';
 

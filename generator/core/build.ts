@@ -15,7 +15,7 @@ import { restoreOutput } from '../output/output-folder';
 import { formatReport, measureGzip, type OutputFile } from './report';
 import type { ProjectPaths } from './project';
 import { Site, type SiteOptions, type UpdateResult } from './site';
-import type { PageSummary } from '../base/types';
+import type { PageSummary } from '../content/page';
 
 export { projectPaths, type ProjectPaths } from './project';
 

@@ -29,7 +29,7 @@ import { bundleProjectAssets, type Assets } from '../assets/bundle-assets';
 import { defaultSocialCard, siteImages } from '../assets/images';
 import { cacheFolder } from '../cache/cache-dir';
 import { ContentStore } from '../content/content-store';
-import { pageLinks, type PageLinks } from '../checks/check-links';
+import { pageLinks, type PageLinks } from '../render/html-links';
 import { checkSiteLinks } from '../checks/site-links';
 import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
 import { describePage, duplicateRoutes, longTitles, nearMissKeys } from '../content/describe-page';
@@ -54,7 +54,8 @@ import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPath
 import { collectErrors, SiteError, siteErrorsOf, SiteWarning, throwIfAny } from '../base/errors';
 import { timed } from '../base/logger';
 import type { SiteOptions, UpdateResult } from './site-options';
-import { summaryOf, type PageInfo, type Theme } from '../base/types';
+import type { Theme } from '../content/theme-types';
+import { summaryOf, type PageInfo } from '../content/page';
 
 export { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 export type { SiteOptions, UpdateResult } from './site-options';

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { SiteConfig } from '../content/config';
 import { urlOf } from '../content/routes';
-import type { PageSummary } from '../base/types';
+import type { PageSummary } from '../content/page';
 import { basePathOf, cssUnderBase } from '../render/base-path';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -10,10 +10,10 @@
  * against 1.2 s from one thread), and the pool's threads compete with the
  * rendering threads for the same two cores.
  */
-import { createInterner, pageLinks, type PageLinks } from '../checks/check-links';
+import { createInterner, pageLinks, type PageLinks } from '../render/html-links';
 import { SiteError, siteErrorsOf } from '../base/errors';
 import { renderPage, type RenderContext } from '../render/render-pages';
-import type { PageInfo } from '../base/types';
+import type { PageInfo } from '../content/page';
 import { WriteFailure, type PageWriter } from './write-in-place';
 
 /** A page as written: its links and ids for the link check, its size for the report. */

@@ -8,7 +8,7 @@ import type { SiteConfig } from '../content/config';
 import { languageTag } from '../content/config';
 import type { Graph } from 'schema-dts';
 import { graphJson } from './json-ld';
-import type { PageInfo } from '../base/types';
+import type { PageInfo } from '../content/page';
 
 export interface DocumentAssets {
   stylesheet: string;

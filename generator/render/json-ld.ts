@@ -6,7 +6,8 @@
 import type { BreadcrumbList, Graph, Organization, Thing, WebPage } from 'schema-dts';
 import type { SiteConfig } from '../content/config';
 import { urlOf } from '../content/routes';
-import type { PageInfo, Theme } from '../base/types';
+import type { Theme } from '../content/theme-types';
+import type { PageInfo } from '../content/page';
 
 export const organizationId = (site: SiteConfig) => `${site.baseUrl}/#organization`;
 

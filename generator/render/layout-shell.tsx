@@ -13,10 +13,11 @@
  * repeats them is an error naming the first page with that key.
  */
 import { randomUUID } from 'node:crypto';
-import { pageLinks, type SharedLinks } from '../checks/check-links';
+import { pageLinks, type SharedLinks } from './html-links';
 import type { SiteConfig } from '../content/config';
 import { SiteError } from '../base/errors';
-import type { PageInfo, Theme } from '../base/types';
+import type { Theme } from '../content/theme-types';
+import type { PageInfo } from '../content/page';
 import { createIslandRegistry, IslandContext, type IslandAssets } from './island';
 import { renderToStaticMarkup, renderToString } from './react-server';
 

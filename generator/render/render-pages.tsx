@@ -16,14 +16,14 @@ import { collectErrors, SiteError, throwIfAny } from '../base/errors';
 import { Document, headOf, type DocumentAssets } from './document';
 import { pageGraph } from './json-ld';
 import { outputFileOf } from '../content/routes';
-import type { Assets } from '../assets/bundle-assets';
-import type { LinkSource } from '../checks/check-links';
+import type { LinkSource } from './html-links';
 import { shellFor, SLOT, splitAtSlot, type SharedPart, type ShellCache } from './layout-shell';
-import type { PageInfo, Theme } from '../base/types';
+import type { Theme } from '../content/theme-types';
+import type { PageInfo } from '../content/page';
 import { assertUniqueIds } from './unique-ids';
 import { basePathOf, htmlUnderBase } from './base-path';
 import { collectionLinks } from '../collections/head-links';
-import type { CollectionProps } from '../collections/types';
+import type { CollectionProps } from '../content/collection-types';
 
 export interface RenderedPage {
   page: PageInfo;
@@ -42,8 +42,17 @@ export interface RenderedPage {
 /** The island loader's entry name in islands/. */
 export const LOADER = 'loader';
 
-/** What rendering needs of the bundled assets: public URLs, not file contents (so it can cross to a worker thread). */
-export type PageAssets = Pick<Assets, 'stylesheet' | 'fontPreload' | 'scripts' | 'imports' | 'styles'>;
+/** What rendering needs of the bundled assets (assets/bundle-assets.ts): public URLs, not file contents. */
+export interface PageAssets {
+  stylesheet: string;
+  /** Entry name → public URL. */
+  scripts: Record<string, string>;
+  /** Public URLs of the chunks each entry imports, for modulepreload. */
+  imports: Record<string, string[]>;
+  /** Entry name → public URL of the stylesheet its modules import, for the entries that import one. */
+  styles: Record<string, string>;
+  fontPreload?: string;
+}
 
 export interface RenderContext {
   site: SiteConfig;

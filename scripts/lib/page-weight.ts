@@ -12,7 +12,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { islandPropsUrls } from '../../generator/checks/check-links';
+import { islandPropsUrls } from '../../generator/render/html-links';
 
 export interface Weight {
   /** The files counted, as paths from the site root, sorted. */

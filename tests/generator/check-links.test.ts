@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkLinks, pageLinks } from '../../generator/checks/check-links';
+import { checkLinks } from '../../generator/checks/check-links';
+import { pageLinks } from '../../generator/render/html-links';
 
 const rendered = (route: string, html: string) => pageLinks(route, `pages${route === '/' ? '/index' : route}.md`, html);
 

@@ -7,7 +7,8 @@ import { select, sourceOf } from '../../generator/collections/query';
 import { tagSlug } from '../../generator/collections/tags';
 import { htmlWithAbsoluteUrls } from '../../generator/render/base-path';
 import { siteErrorsOf } from '../../generator/base/errors';
-import type { PageInfo, TemplateDefinition, Theme } from '../../generator/base/types';
+import type { TemplateDefinition, Theme } from '../../generator/content/theme-types';
+import type { PageInfo } from '../../generator/content/page';
 import type { SiteConfig } from '../../generator/content/config';
 
 const site = { name: 'Notes', baseUrl: 'https://notes.example', locale: 'en_US' } as unknown as SiteConfig;

@@ -11,7 +11,7 @@ import {
   SPECULATION_RULES_TYPE,
   speculationRules,
 } from '../../generator/output/host-files';
-import type { PageSummary } from '../../generator/base/types';
+import type { PageSummary } from '../../generator/content/page';
 import { REPO } from '../support/fixture';
 import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 

@@ -4,9 +4,10 @@ import type { Assets } from '../../generator/assets/bundle-assets';
 import { theme as realTheme } from '../../templates/index';
 import { loadConfig } from '../../generator/content/config';
 import { Island } from '../../generator/render/island';
-import { pageLinks } from '../../generator/checks/check-links';
+import { pageLinks } from '../../generator/render/html-links';
 import { renderPage, renderPages } from '../../generator/render/render-pages';
-import type { LayoutProps, PageInfo, Theme } from '../../generator/base/types';
+import type { LayoutProps, Theme } from '../../generator/content/theme-types';
+import type { PageInfo } from '../../generator/content/page';
 import { REPO } from '../support/fixture';
 
 const site = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, realTheme.config);

@@ -10,7 +10,7 @@
  * receives the props its declaration promises (`pagination` when it paginates, `neighbours` when it asks for them).
  */
 import type { z } from 'zod';
-import type { BaseFrontmatter } from '../base/types';
+import type { BaseFrontmatter } from './page';
 
 /** A tag as pages show it: its name as written and the slug of its route. */
 export interface TagLink {

@@ -1,0 +1,85 @@
+/** A page's types, from its validated frontmatter to its rendered markdown, and what the build keeps of it. */
+import type { Crumb } from './breadcrumbs';
+import type { MarkdownLink } from './page-links';
+
+export interface Heading {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+/** Frontmatter fields every page has, whatever its template. */
+export interface BaseFrontmatter {
+  /** Optional to the engine (a page takes its first `#` heading, else its file's name); a template may require it. */
+  title?: string;
+  /** Optional to the engine (a page takes its first paragraph); a template may require it. */
+  description?: string;
+  keywords?: string[];
+  template?: string;
+  slug?: string;
+  noindex?: boolean;
+  /** Label in breadcrumbs; defaults to the title. */
+  breadcrumb?: string;
+  /** A real date (`2025-03-01`, or RFC 3339 with a time): collections sort by it, feeds need it. */
+  date?: string;
+  /** Built by `site watch` and `--drafts` only; never in the sitemap or a feed. */
+  draft?: boolean;
+  /** Tags: collections select by them; a collection with tag pages makes a page for each. */
+  tags?: string[];
+}
+
+export interface PageInfo<D = Record<string, unknown>> {
+  /** Source file, relative to the working directory. */
+  file: string;
+  route: string;
+  /** Absolute URL the page is served at. */
+  url: string;
+  title: string;
+  description: string;
+  template: string;
+  /** The validated frontmatter. */
+  data: BaseFrontmatter & D;
+  /** The markdown body rendered to sanitised HTML. */
+  html: string;
+  headings: Heading[];
+  /** Links the markdown wrote to other markdown files, rewritten to routes (content/page-links.ts). */
+  markdownLinks?: MarkdownLink[];
+  /** Home → navigation group (if any) → this page. */
+  breadcrumbs: Crumb[];
+  isNotFound: boolean;
+}
+
+/** What the build keeps of a page once it is rendered: enough for routes, the sitemap and the report. */
+export interface PageSummary {
+  file: string;
+  route: string;
+  url: string;
+  title: string;
+  noindex: boolean;
+  isNotFound: boolean;
+  /** The frontmatter slug, when the route came from one (named in duplicate-route errors). */
+  slug?: string;
+}
+
+/** A page once its frontmatter is validated: everything but its rendered markdown. */
+export type PageHead = Omit<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
+
+/** A page's markdown body, rendered. */
+export type PageBody = Pick<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
+
+export const withBody = (head: PageHead, body: PageBody): PageInfo => ({
+  ...head,
+  html: body.html,
+  headings: body.headings,
+  ...(body.markdownLinks ? { markdownLinks: body.markdownLinks } : {}),
+});
+
+export const summaryOf = (page: PageHead): PageSummary => ({
+  file: page.file,
+  route: page.route,
+  url: page.url,
+  title: page.title,
+  noindex: page.data.noindex === true,
+  isNotFound: page.isNotFound,
+  slug: page.data.slug,
+});
