@@ -7,6 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { lookup } from 'mime-types';
 import type { SiteConfig } from '../content/config';
 import { OG_IMAGE } from '../render/document';
 import { SiteError } from '../base/errors';
@@ -22,7 +23,7 @@ const FONTS = [
 ].map((f) => resolveModule(f));
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+const dataUri = (svg: string) => `data:${lookup('.svg')};base64,${Buffer.from(svg).toString('base64')}`;
 
 /** The lines of the social card under the site's name (theme.socialCard), as the card writes them. */
 export interface SocialCard {

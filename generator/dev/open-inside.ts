@@ -10,7 +10,9 @@
  * are followed.
  *
  * What is opened is held: the caller reads the same bytes it stat'ed, even if
- * a rebuild removes or replaces the file meanwhile.
+ * a rebuild removes or replaces the file meanwhile (`_headers` and 404.html are
+ * read so). A file sent with send (send-static.ts) is opened again by its real
+ * path, which has no link left to follow out.
  */
 import { constants, type Stats } from 'node:fs';
 import { open, realpath, type FileHandle } from 'node:fs/promises';
@@ -22,6 +24,9 @@ export interface OpenFile {
   stats: Stats;
   /** The path asked for, relative to the folder, with "/" separators (`about.html`). */
   name: string;
+  /** The file's real path (every link resolved), and the folder's, which holds it. */
+  real: string;
+  realRoot: string;
 }
 
 /**
@@ -73,7 +78,7 @@ async function openOne(realRoot: string, file: string, name: string): Promise<Op
   }
   try {
     const stats = await handle.stat();
-    if (stats.isFile()) return { handle, stats, name };
+    if (stats.isFile()) return { handle, stats, name, real, realRoot };
   } catch (error) {
     await handle.close();
     throw error;

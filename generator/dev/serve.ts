@@ -30,9 +30,9 @@ import compression from 'compression';
 import { SiteError, SiteWarning } from '../base/errors';
 import { MARK, readMark, restoreOutput, rootOrHome } from '../output/output-folder';
 import { headersFor, parseHeaders, type HeaderRule } from '../output/headers-rules';
-import { contentTypeOf } from './content-types';
+import { typeOf } from './media-types';
 import { openInside } from './open-inside';
-import { sendFile } from './send-file';
+import { sendStatic } from './send-static';
 
 export interface ServeOptions {
   dir: string;
@@ -118,7 +118,7 @@ const FRAMING_HEADERS = new Set([
 function answer(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Content-Type', typeOf('.txt'));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.end(body);
 }
@@ -223,7 +223,7 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
       const page = await notFoundPage();
       applyRules();
       res.statusCode = 404;
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Content-Type', typeOf('.html'));
       res.setHeader('Cache-Control', 'no-cache');
       const body = page && transformHtml ? transformHtml(page.toString('utf8'), pathname) : page;
       res.end(req.method === 'HEAD' ? undefined : (body ?? 'Not found'));
@@ -256,17 +256,22 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
         await file.handle.close();
       }
       res.statusCode = 200;
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Content-Type', typeOf('.html'));
       res.setHeader('Cache-Control', 'no-cache');
       applyRules();
       res.end(req.method === 'HEAD' ? undefined : html);
       return;
     }
-    sendFile(req, res, file, () => {
-      res.setHeader('Content-Type', contentTypeOf(file.name));
-      if (file.name.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
-      // The rules come last: a rule's header overrides the defaults (a JSON file's type, say).
-      applyRules();
+    await sendStatic(req, res, file, {
+      setHeaders: () => {
+        if (file.name.endsWith('.html')) res.setHeader('Cache-Control', 'no-cache');
+        // The rules come before send's defaults, which it sets only where no header is: a rule's header wins.
+        applyRules();
+      },
+      onError: (status, headers) => {
+        if (status === 404) notFound().catch(() => res.destroy());
+        else answer(res, status, '', { ...headers, 'Content-Length': '0' });
+      },
     });
   };
 

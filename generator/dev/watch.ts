@@ -22,6 +22,7 @@ import { displayPath } from '../base/paths';
 import type { Logger } from '../base/logger';
 import { overlayHtml } from './overlay';
 import { serve, type RunningServer } from './serve';
+import { typeOf } from './media-types';
 import { Site, type UpdateResult } from '../core/site';
 import { checkOutputPlace, readOwnedFolder, restoreOutput } from '../output/output-folder';
 import { stageEmpty } from '../output/write-site';
@@ -108,7 +109,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     if (pathname === '/__site/client.js' || pathname === '/__site/overlay.css') {
       const js = pathname.endsWith('.js');
       res.writeHead(200, {
-        'Content-Type': js ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+        'Content-Type': typeOf(path.extname(pathname)),
         'Cache-Control': 'no-cache',
       });
       res.end(js ? DEV_CLIENT : OVERLAY_CSS);
@@ -117,7 +118,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     if (!failure || path.extname(pathname) !== '') return false;
     const route = routeOf(pathname);
     res.statusCode = 500;
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Type', typeOf('.html'));
     res.setHeader('Cache-Control', 'no-cache');
     res.end(
       req.method === 'HEAD' ? undefined : withClient(overlayHtml(failure, route, options.verbose === true), route),
