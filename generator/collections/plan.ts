@@ -44,6 +44,8 @@ export interface PlanContext {
   theme: Theme;
   /** The date of a feed with no entries. */
   now: Date;
+  /** What an earlier plan of this site made of pages that have not changed since (planMemo); none for a full build. */
+  memo?: PlanMemo;
   /**
    * A page's HTML as a feed carries it, read away from the site: its URLs absolute under the base URL (the base-path
    * helper's URL form, render/base-path.ts, which this layer cannot import).
@@ -52,6 +54,20 @@ export interface PlanContext {
 }
 
 const DEFAULT_FEED_LIMIT = 20;
+
+/**
+ * What one plan may hand the next: each page's source, its entries and the digests of the objects made of it, keyed
+ * by the page object. A page an update reads again is a new object (so it is made anew), and nothing changes a page,
+ * a source or an entry once made (entries are frozen: a template is given the same object in the next plan), so what
+ * the memo holds is what would be made again from the same page: the plan is the one a full build makes.
+ */
+export interface PlanMemo {
+  sources: WeakMap<PageInfo, Source>;
+  entries: WeakMap<Source, Map<string, Entry>>;
+  digests: WeakMap<object, string>;
+}
+
+export const planMemo = (): PlanMemo => ({ sources: new WeakMap(), entries: new WeakMap(), digests: new WeakMap() });
 
 /** Plans the site; throws every error found (SiteErrors). */
 export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
@@ -63,9 +79,16 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   const uses = usesOf(theme, errors);
   if (uses.size === 0) return finish({ pages: planned, feeds }, errors);
 
-  const sources = real.filter((page) => !page.isNotFound).map(sourceOf);
+  const memo = ctx.memo ?? planMemo();
+  const sources = real
+    .filter((page) => !page.isNotFound)
+    .map((page) => {
+      let source = memo.sources.get(page);
+      if (!source) memo.sources.set(page, (source = sourceOf(page)));
+      return source;
+    });
   const bySource = new Map(sources.map((source) => [source.page.route, source]));
-  const key = keyMaker();
+  const key = keyMaker(memo.digests);
 
   // Tag pages of a collection live under the page that paginates it with tags: the collection's name means that
   // collection in every template (the first such page by route, when two do).
@@ -85,7 +108,10 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     let list = lists.get(id);
     if (!list) {
       const query = uses.get(template)!.collections![name]!;
-      list = { sources: select(sources, query), entry: projector(tagBases.get(name), query.summary === true) };
+      list = {
+        sources: select(sources, query),
+        entry: projector(tagBases.get(name), query.summary === true, memo.entries),
+      };
       if (query.schema) schemaProblems(list.sources, query.schema, theme, template, name, errors);
       lists.set(id, list);
     }
@@ -391,25 +417,30 @@ function feedOf(
 const dayOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 
 /**
- * The key of a page's props: a digest of their JSON in which every object is replaced by its own digest, made once
- * per object per plan. Ten thousand pages that show the same entries cost a digest of their digests each, and a watch
- * update compares short keys.
+ * The key of a page's props: their JSON in which every object is replaced by its own digest, made once per object
+ * (and kept for the next plan with the objects a memo keeps). Ten thousand pages that show the same entries cost a
+ * text of their digests each, and a watch update compares short keys. A text shorter than a digest is its own digest:
+ * it starts with `{` or `[`, which no base64 digest does, so two values have one key only when their JSON is one.
  */
-function keyMaker(): (value: unknown) => string {
-  const made = new WeakMap<object, string>();
-  const digest = (value: unknown): string => {
-    if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-    const found = made.get(value);
-    if (found !== undefined) return found;
-    const text = Array.isArray(value)
+function keyMaker(made: WeakMap<object, string>): (props: object) => string {
+  const textOf = (value: object): string =>
+    Array.isArray(value)
       ? `[${value.map(digest).join(',')}]`
       : `{${Object.entries(value)
           .filter(([, v]) => v !== undefined && typeof v !== 'function')
           .map(([k, v]) => `${JSON.stringify(k)}:${digest(v)}`)
           .join(',')}}`;
-    const result = createHash('sha256').update(text).digest('base64');
+  const digest = (value: unknown): string => {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+    const found = made.get(value);
+    if (found !== undefined) return found;
+    const text = textOf(value);
+    const result = text.length <= DIGEST_LENGTH ? text : createHash('sha256').update(text).digest('base64');
     made.set(value, result);
     return result;
   };
-  return digest;
+  return textOf;
 }
+
+/** The length of a sha256 digest in base64. */
+const DIGEST_LENGTH = 44;

@@ -24,7 +24,7 @@ export function sourceOf(page: PageInfo): Source {
   const names = Array.isArray(data.tags)
     ? [...new Set(data.tags.filter((tag): tag is string => typeof tag === 'string'))]
     : [];
-  const tags = names.map((name) => ({ name, slug: tagSlug(name) }));
+  const tags = names.map((name) => Object.freeze({ name, slug: tagSlug(name) }));
   const entry: Entry = {
     route: page.route,
     url: page.url,
@@ -32,7 +32,7 @@ export function sourceOf(page: PageInfo): Source {
     title: page.title,
     description: page.description,
     ...(date === undefined ? {} : { date }),
-    tags,
+    tags: Object.freeze([...tags]) as TagLink[],
     draft: data.draft === true,
     data: page.data,
   };
@@ -88,22 +88,32 @@ function sortValue(sort: NonNullable<CollectionQuery['sort']>): (source: Source)
   };
 }
 
-/** Makes entries as one collection shows them: with tag routes under `tagBase` (if it has tag pages), with summaries if asked. */
-export function projector(tagBase: string | undefined, summary: boolean): (source: Source) => Entry {
-  const made = new Map<Source, Entry>();
+/**
+ * Makes entries as one collection shows them: with tag routes under `tagBase` (if it has tag pages), with summaries if
+ * asked. `made` keeps them by source, so a collection of the same shape (in this plan or the next) gives the same,
+ * frozen, object.
+ */
+export function projector(
+  tagBase: string | undefined,
+  summary: boolean,
+  made: WeakMap<Source, Map<string, Entry>>,
+): (source: Source) => Entry {
+  const shape = `${tagBase ?? ''}\u0000${summary}`;
   return (source) => {
-    let entry = made.get(source);
+    let shapes = made.get(source);
+    if (!shapes) made.set(source, (shapes = new Map()));
+    let entry = shapes.get(shape);
     if (!entry) {
       const tags: TagLink[] =
         tagBase === undefined
           ? source.entry.tags
-          : source.tags.map((t) => ({ ...t, route: tagRoute(tagBase, t.slug) }));
-      entry = {
+          : source.tags.map((t) => Object.freeze({ ...t, route: tagRoute(tagBase, t.slug) }));
+      entry = Object.freeze({
         ...source.entry,
-        tags,
+        tags: Object.freeze(tags) as TagLink[],
         ...(summary ? { summary: summaryOf(source.page.html, source.page.route) } : {}),
-      };
-      made.set(source, entry);
+      });
+      shapes.set(shape, entry);
     }
     return entry;
   };

@@ -48,7 +48,7 @@ import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { renderPage, type PageAssets } from '../render/render-pages';
 import { htmlWithAbsoluteUrls } from '../render/base-path';
-import { planSite, type Plan } from '../collections/plan';
+import { planMemo, planSite, type Plan } from '../collections/plan';
 import { engineDigest } from '../base/engine-files';
 import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 import { collectErrors, SiteError, siteErrorsOf, SiteWarning, throwIfAny } from '../base/errors';
@@ -87,6 +87,8 @@ export class Site {
   private bundler?: ThemeBundler;
   private store?: ContentStore;
   private cacheReady?: Promise<SiteWarning[]>;
+  /** What the last plan made of each page, for the next (collections/plan.ts); a full update starts it anew. */
+  private memo = planMemo();
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
@@ -161,6 +163,7 @@ export class Site {
       theme,
       now: this.now,
       absoluteHtml: (html, pageUrl) => htmlWithAbsoluteUrls(html, config.baseUrl, pageUrl),
+      memo: this.memo,
     });
   }
 
@@ -185,6 +188,7 @@ export class Site {
   }
 
   private async updateAll(step: Step): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
+    this.memo = planMemo();
     const files = await pagesToBuild(this.paths);
     const notes = await this.useCacheFolder();
     // Without a content store every page's markdown is rendered: remark loads while esbuild bundles the theme.
@@ -594,9 +598,13 @@ const byteLength = (contents: string | Uint8Array) =>
 
 /**
  * The routes a watch update renders: the pages of the changed files (and the pages their pagination makes), and
- * every page whose collections now read differently (a list, tag or feed page, a neighbour) or that is new.
+ * every page whose collections now read differently (a list, tag or feed page, a neighbour); every page when a page
+ * was added or removed.
  */
 function reread(previous: Plan, next: Plan, changedRoutes: Set<string>): Set<string> {
+  // The Layout is given every route, and the JSON-LD names only pages that exist: when the routes change, any page may.
+  if (next.pages.size !== previous.pages.size || [...next.pages.keys()].some((route) => !previous.pages.has(route)))
+    return new Set(next.pages.keys());
   const changedFiles = new Set(
     [...changedRoutes].map((route) => next.pages.get(route)?.page.file).filter((file) => file !== undefined),
   );
