@@ -28,6 +28,7 @@ const RECIPE_FILES = [path.relative(ENGINE_ROOT, fileURLToPath(import.meta.url))
  * node_modules, where the theme finds the same react, react-dom and zod the engine renders with.
  */
 const BUNDLED = [
+  'remark',
   'unified',
   'remark-parse',
   'remark-gfm',

@@ -1,14 +1,13 @@
 /**
  * What the engine reads of a page's markdown before rendering it, from one
- * parse (remark-parse with remark-gfm: an mdast tree with source positions):
+ * parse (remark with remark-gfm: an mdast tree with source positions):
  * where code is, so config tokens never touch it; the first `#` heading, a
  * title for a page whose frontmatter names none; and the first paragraph, a
  * description for one that has none. Loaded only when a page is parsed.
  */
 import type { Heading, Nodes, Paragraph, Root, RootContent } from 'mdast';
+import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 
 export interface BodyOutline {
   /** Whether the body's text at `offset` is code: a code block or span, raw HTML, or the inside of an HTML code element. */
@@ -22,7 +21,7 @@ export interface BodyOutline {
   paragraph?: Paragraph;
 }
 
-const parser = unified().use(remarkParse).use(remarkGfm).freeze();
+const parser = remark().use(remarkGfm).freeze();
 
 /** HTML elements whose text is code, shown as written. */
 const CODE_ELEMENTS = /^<(code|pre|kbd|samp)(?:\s[^>]*)?>$/i;

@@ -9,8 +9,9 @@ import type { HeadingIdStyle } from './heading-ids';
 import type { MarkdownSettings } from './markdown';
 import { resolvePlugins, type PluginPlace, type ResolvedPlugin } from './markdown-plugins';
 
-/** The packages every rendering runs through. */
+/** The packages every rendering runs through: remark, and the parser and processor it is made of, then the rest. */
 const PIPELINE_PACKAGES = [
+  'remark',
   'unified',
   'remark-parse',
   'remark-gfm',

@@ -1,7 +1,7 @@
 /**
- * Markdown to safe HTML with remark (unified):
+ * Markdown to safe HTML with remark, as remark-html's README builds it (`remark().use(remarkGfm).use(remarkHtml)`):
  *
- *   remark-parse → remark-gfm → the site's plugins, in order → links to .md files → heading ids → remark-html (sanitised)
+ *   remark (parse) → remark-gfm → the site's plugins, in order → links to .md files → heading ids → remark-html (sanitised)
  *
  * remark-gfm adds tables, strikethrough, task lists, footnotes and autolinks.
  * The site's plugins are named in the site config (`markdown.plugins`,
@@ -27,10 +27,10 @@
  */
 import path from 'node:path';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
+import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
-import remarkParse from 'remark-parse';
-import { unified, type Plugin, type Pluggable, type Preset, type Processor, type TransformCallback } from 'unified';
+import type { Plugin, Pluggable, Preset, Processor, TransformCallback } from 'unified';
 import { SiteError } from '../base/errors';
 import type { PageBody } from './page';
 import {
@@ -122,7 +122,7 @@ async function createMarkdown(
 ): Promise<Markdown> {
   const plugins = await loadPlugins(settings, place);
   // The site's plugins are not known to the type checker: the pipeline is typed loosely from here.
-  const processor = unified().use(remarkParse).use(remarkGfm) as unknown as Processor<any, any, any, any, any>;
+  const processor = remark().use(remarkGfm) as unknown as Processor<any, any, any, any, any>;
   for (const plugin of plugins) {
     const named = withName(plugin.plugin, plugin);
     if (typeof named === 'function') processor.use(named, ...(plugin.options === undefined ? [] : [plugin.options]));
