@@ -14,6 +14,11 @@
  *    colour, fill colour, shadows and decorations. Nothing moves. The page (or
  *    the screen, or the area around the controls) is then photographed as a
  *    PNG: the background each glyph is drawn on, and nothing else.
+ *    The page is photographed settled (fonts loaded, every image decoded, no
+ *    animation running), and the text boxes are measured again once the
+ *    photograph is taken, before the text comes back: a page that moved in
+ *    between is measured and photographed again, so a photograph is only
+ *    read against the boxes it was taken with, however busy the machine.
  * 3. The PNG (taken below CSS size: see SCALES) is decoded in Node (./png.ts)
  *    and, for every pixel of every line box, the text colour is composited
  *    over that pixel and the WCAG contrast ratio computed. A text passes when
@@ -63,13 +68,36 @@ interface Clip {
   height: number;
 }
 
+/** How many times a page that moved while photographed is photographed again before that counts as a failure. */
+const ATTEMPTS = 5;
+
+/**
+ * Waits until nothing on the page is still changing by itself: fonts loaded, every image (lazy ones too: the
+ * photograph of a whole page shows them) decoded, every finite animation or transition finished, and a frame painted.
+ */
+function settled(page: Page): Promise<void> {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    for (const img of document.images) if (img.loading === 'lazy') img.loading = 'eager';
+    await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    );
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
 /**
  * Steps 1 and 2, in the page (one round trip, which counts on a busy machine): the page scrolled to its top, the text
- * runs of every visible link and button inside `scope`, then all text hidden and the area to photograph measured.
+ * runs of every visible link and button inside `scope`, then (with `hide`) all text hidden, and the area to photograph
+ * measured. Without `hide` it measures the page as it is, to compare with what was measured before the photograph.
  */
-function prepare(page: Page, scope: string, area: Area): Promise<{ runs: TextRun[]; clip: Clip }> {
+function prepare(page: Page, scope: string, area: Area, hide: boolean): Promise<{ runs: TextRun[]; clip: Clip }> {
   return page.evaluate(
-    ({ scope, area, css }) => {
+    ({ scope, area, css, hide }) => {
       window.scrollTo(0, 0);
       const parse = (value: string): [number, number, number, number] => {
         const parts = (value.match(/rgba?\(([^)]+)\)/)?.[1] ?? '0 0 0')
@@ -133,9 +161,11 @@ function prepare(page: Page, scope: string, area: Area): Promise<{ runs: TextRun
           }
         }
       }
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(css);
-      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      if (hide) {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(css);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      }
       const width = document.documentElement.clientWidth;
       let clip = { x: 0, y: 0, width, height: area === 'page' ? size.height : innerHeight };
       if (area === 'scope') {
@@ -146,7 +176,7 @@ function prepare(page: Page, scope: string, area: Area): Promise<{ runs: TextRun
       }
       return { runs, clip };
     },
-    { scope, area, css: HIDE_TEXT },
+    { scope, area, css: HIDE_TEXT, hide },
   );
 }
 
@@ -158,8 +188,17 @@ interface Shot {
   scale: number;
 }
 
-/** Step 2, the photograph: then the text is shown again. */
-async function backgroundShot(page: Page, cdp: CDPSession, area: Area, clip: Clip): Promise<Shot> {
+/**
+ * Step 2, the photograph, and what the page measures once it is taken (the text still hidden): then the text is shown
+ * again.
+ */
+async function backgroundShot(
+  page: Page,
+  cdp: CDPSession,
+  scope: string,
+  area: Area,
+  clip: Clip,
+): Promise<{ shot: Shot; after: { runs: TextRun[]; clip: Clip } }> {
   try {
     const scale = SCALES[area];
     const { data } = await cdp.send('Page.captureScreenshot', {
@@ -168,13 +207,18 @@ async function backgroundShot(page: Page, cdp: CDPSession, area: Area, clip: Cli
       captureBeyondViewport: area !== 'screen',
       clip: { ...clip, scale },
     });
-    return { pixels: decodePng(Buffer.from(data, 'base64')), x: clip.x, y: clip.y, scale };
+    const after = await prepare(page, scope, area, false);
+    return { shot: { pixels: decodePng(Buffer.from(data, 'base64')), x: clip.x, y: clip.y, scale }, after };
   } finally {
     await page.evaluate(() => {
       document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1);
     });
   }
 }
+
+/** Where the text runs and the photographed area lay: equal before and after the photograph when nothing moved. */
+const layoutOf = ({ runs, clip }: { runs: TextRun[]; clip: Clip }) =>
+  JSON.stringify([clip, runs.map((r) => [r.label, r.boxes])]);
 
 const channel = (c: number) => {
   const s = c / 255;
@@ -232,6 +276,11 @@ export async function lowContrastControls(
   scope = 'body',
   area: Area = 'page',
 ): Promise<string[]> {
-  const { runs, clip } = await prepare(page, scope, area);
-  return lowContrast(await backgroundShot(page, cdp, area, clip), runs);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    await settled(page);
+    const before = await prepare(page, scope, area, true);
+    const { shot, after } = await backgroundShot(page, cdp, scope, area, before.clip);
+    if (layoutOf(after) === layoutOf(before)) return lowContrast(shot, before.runs);
+  }
+  return [`the page kept moving while it was photographed (${ATTEMPTS} times): its text boxes cannot be read`];
 }
