@@ -1,7 +1,7 @@
 /**
  * `npm run docs`: writes the references that are generated from the engine, so they cannot drift from it:
  * docs/config.md and docs/site.schema.json from the config schema (generator/content/config.ts, with each field's
- * doc comment), docs/errors.md from the error catalogue (generator/base/errors-data.ts, as Astro generates its
+ * doc comment), docs/errors.md from the error catalogue (generator/base/errors-data.ts and generator/base/errors/, as Astro generates its
  * error reference) and docs/cli.md from commander's help (bin/cli.ts). tests/generator/docs.test.ts fails when a
  * committed file differs from what this makes. `npm run docs -- --check` only compares.
  */
@@ -115,7 +115,7 @@ function errorReference(): string {
   const section = (kinds: Record<string, { title: string; hint: string }>) =>
     Object.entries(kinds).flatMap(([name, kind]) => [`### ${name}`, '', `**${kind.title}.** ${kind.hint}`, '']);
   return [
-    GENERATED('generator/base/errors-data.ts'),
+    GENERATED('generator/base/errors/'),
     '# Errors and warnings',
     '',
     'Every problem `site` reports has a permanent name, printed first (`✖ InvalidFrontmatter: …`), with the file, line and field where it is known, and a hint. An error fails the build (exit code 1) and leaves the previous output as it was; a warning is printed and the build goes on.',

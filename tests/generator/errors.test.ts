@@ -1,6 +1,6 @@
 /**
  * The error catalogue: every kind's title, message and hint live in
- * generator/base/errors-data.ts, call sites give only the facts, and whatever is
+ * generator/base/errors-data.ts and its domains (generator/base/errors/), call sites give only the facts, and whatever is
  * thrown reaches the user as a catalogued error (never a raw Node error).
  */
 import { readdir, readFile } from 'node:fs/promises';
@@ -22,6 +22,18 @@ describe('the catalogue', () => {
       expect(entry.hint, kind).toMatch(/\S{3}/);
       expect(typeof entry.message, kind).toBe('function');
     }
+  });
+
+  it('merges its domains without losing a kind: no kind is in two of them', async () => {
+    const folder = path.join(REPO, 'generator/base/errors');
+    const kinds: string[] = [];
+    for (const file of (await readdir(folder)).sort()) {
+      const module = (await import(path.join(folder, file))) as Record<string, unknown>;
+      for (const [name, record] of Object.entries(module))
+        if (name.endsWith('_ERRORS')) kinds.push(...Object.keys(record as object));
+    }
+    expect(kinds.filter((kind, i) => kinds.indexOf(kind) !== i)).toEqual([]);
+    expect(kinds.sort()).toEqual(Object.keys(ErrorKinds).sort());
   });
 
   it('makes the message from the facts a call site gives', () => {

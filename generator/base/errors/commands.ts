@@ -1,0 +1,67 @@
+/** Errors of the commands around a build: site new, serve and watch's preview server, the launcher, and the operating system. */
+import { type Unusable } from './shapes';
+
+export const COMMAND_ERRORS = {
+  ProjectFolderNotEmpty: {
+    title: 'The new project folder is not empty',
+    message: (p: { folder: string; state: 'file' } | { folder: string; state: 'not empty'; entries: string[] }) =>
+      p.state === 'file'
+        ? `${p.folder} is a file, not a folder`
+        : `${p.folder}/ already holds ${p.entries.join(', ')}: site new writes only into a new or empty folder`,
+    hint: 'Name a folder that does not exist yet (site new my-site), or empty this one first.',
+  },
+  MissingServeFolder: {
+    title: 'Folder to serve not found',
+    message: (p: Unusable & { resolved: string }) =>
+      p.state === 'missing'
+        ? `There is no folder ${p.folder} to serve (${p.resolved} does not exist).`
+        : p.state === 'file'
+          ? `${p.folder} is a file, not a folder of built pages (${p.resolved}).`
+          : `The folder ${p.folder} to serve cannot be read: ${p.reason}`,
+    hint: 'Build the site first (site build writes dist/), or pass the built folder with --dir.',
+  },
+  UnsafeServeFolder: {
+    title: 'Unsafe folder to serve',
+    message: (p: { folder: string; why: string } | { folder: string; mark: string }) =>
+      'why' in p
+        ? `${p.folder} ${p.why}: serving it would publish every file in it to whoever reaches the port`
+        : `${p.folder} holds no ${p.mark}: it is not a folder site built, and serving it would publish every file in it`,
+    hint: 'Serve the folder a build wrote (site build writes dist/). To serve another folder, add --any-dir; the root and home folders are never served.',
+  },
+  PortInUse: {
+    title: 'Port already in use',
+    message: (p: { port: number; host: string }) =>
+      `Port ${p.port} on ${p.host} is already in use (another server, or another site watch)`,
+    hint: 'Pass another port with --port (--port 0 picks a free one), or stop the program using it.',
+  },
+  UnknownHost: {
+    title: 'Unknown host',
+    message: (p: { host: string; problem: string }) => `Cannot listen on ${p.host}: ${p.problem}`,
+    hint: 'Pass an address of this machine with --host: 127.0.0.1 (this machine only, the default), ::1, localhost, or 0.0.0.0 (every network).',
+  },
+  // The two kinds of the `site` command's launcher (bin/compiled-engine.js prints them before any engine is loaded,
+  // in these words: tests/bin/launcher.test.ts holds the two to each other).
+  EngineNotCompiled: {
+    title: 'Engine not compiled',
+    message: (p: { missing: string }) =>
+      `lib/ holds no compiled engine the site command can run (${p.missing} is missing, or of an older compile)`,
+    hint: 'Run `npm run compile` in the engine’s folder (a few seconds), or keep `npm run compile:watch` running while you edit the engine; then run the command again.',
+  },
+  StaleEngine: {
+    title: 'Compiled engine out of date',
+    message: (p: { changed: string }) =>
+      `${p.changed} changed after lib/ was compiled: lib/ would run the engine as it was before`,
+    hint: 'Run `npm run compile` in the engine’s folder (a few seconds), or keep `npm run compile:watch` running while you edit the engine; then run the command again.',
+  },
+  SystemError: {
+    title: 'The operating system refused an operation',
+    message: (p: { code: string; syscall?: string; path?: string; problem: string }) =>
+      `${p.syscall ? `${p.syscall} ` : ''}${p.path ? `${p.path} ` : ''}failed with ${p.code}: ${p.problem}`,
+    hint: 'Check the file or folder named (that it exists and that you may read or write it), then run site again.',
+  },
+  InternalError: {
+    title: 'Internal error in site',
+    message: (p: { problem: string }) => p.problem,
+    hint: 'This is a bug in site, not in your project: run again with --verbose and report the stack with the steps that led to it.',
+  },
+} as const;

@@ -1,0 +1,167 @@
+/** Errors of reading the pages: their files, text, frontmatter, YAML and routes. */
+import { type Unusable, type Character, characterAt, INVISIBLE } from './shapes';
+
+export const PAGE_ERRORS = {
+  MalformedYaml: {
+    title: 'Malformed YAML',
+    message: (
+      p:
+        | { problem: string }
+        | { unclosed: true }
+        | { tooDeep: number; aliases?: boolean }
+        | { alias: string }
+        | { keyNotText: true },
+    ) =>
+      'problem' in p
+        ? p.problem
+        : 'unclosed' in p
+          ? 'The frontmatter opened by the --- on line 1 is never closed'
+          : 'tooDeep' in p
+            ? `Lists and mappings are nested more than ${p.tooDeep} levels deep${p.aliases ? ' (counting what aliases repeat)' : ''}`
+            : 'alias' in p
+              ? `*${p.alias} refers to no anchor: no value before it is marked &${p.alias}`
+              : 'A key must be plain text, not a list, a mapping or an alias',
+    hint: 'Fix the YAML syntax at the line shown (indentation, quotes, colons).',
+  },
+  InvalidFrontmatter: {
+    title: 'Invalid frontmatter',
+    message: (
+      p:
+        | { field: string; problem: string }
+        | { unknownKey: string; suggestion?: string; required?: boolean }
+        | { notFields: 'a list' | 'a single value' }
+        | { tokenInKey: string },
+    ) =>
+      'problem' in p
+        ? `${p.field}: ${p.problem}`
+        : 'unknownKey' in p
+          ? `${p.unknownKey}: unknown key (not in the template's schema)${p.suggestion ? `; did you mean \`${p.suggestion}\`${p.required ? ' (required, and missing)' : ''}?` : ''}`
+          : 'notFields' in p
+            ? `The frontmatter must be fields (key: value lines), not ${p.notFields}`
+            : `A config token ({{ ... }}) stands in the key ${p.tokenInKey}: tokens go in values only`,
+    hint: "Make the field match the template's schema; unknown keys are errors, so check the spelling.",
+  },
+  UnknownToken: {
+    title: 'Unknown config token',
+    message: (p: { token: string; suggestion?: string }) =>
+      `${p.token} is not a text value of the site config${p.suggestion ? `: did you mean ${p.suggestion}?` : ''}`,
+    hint: 'A token names a text value of site.yml by its dotted path. To show the braces as written, put the text in `code` or write \\{{ ... }}.',
+  },
+  UnknownTemplate: {
+    title: 'Unknown template',
+    message: (p: { template: string; known: string[] }) =>
+      `Template "${p.template}" does not exist (known: ${p.known.join(', ')})`,
+    hint: "Use one of the theme's templates named above, or leave template: out for the default (prose); a theme adds templates in its templates record.",
+  },
+  DuplicateRoute: {
+    title: 'Duplicate route',
+    message: (p: { route: string; first: string; second: string }) =>
+      `${p.first} and ${p.second} both claim the route ${p.route}`,
+    hint: 'Two files claim one route. Rename or remove one of them.',
+  },
+  UnsafeRoute: {
+    title: 'Unsafe route',
+    message: (p: { route: string; segment: string }) =>
+      `"${p.route}" is not a safe route: segment "${p.segment}" is not a file name written as a lowercase URL path segment`,
+    hint: 'A slug is lowercase, written as in a URL: letters, digits and -._~!$\'()*+,@ as they are, anything else percent-encoded (my-page, c++, caf%C3%A9); not "." or "..", no "/".',
+  },
+  NoPages: {
+    title: 'No pages found',
+    message: (p: { folder: string }) => `No markdown pages in ${p.folder}`,
+    hint: 'Add at least one .md file to the pages folder.',
+  },
+  MissingPagesFolder: {
+    title: 'Pages folder not found',
+    message: (p: Unusable) =>
+      p.state === 'missing'
+        ? `There is no pages folder at ${p.folder}`
+        : p.state === 'file'
+          ? `${p.folder} is a file, not a pages folder`
+          : `The pages folder ${p.folder} cannot be read (${p.reason})`,
+    hint: 'Create the folder, or pass the content folder (the one holding the markdown pages and site.yml) with --pages.',
+  },
+  NotRegularFile: {
+    title: 'Not a regular file',
+    message: (p: { file: string; kind: string }) =>
+      `${p.file} is ${p.kind}, not a regular file: site reads only regular files`,
+    hint: 'Replace it with an ordinary file (a named pipe or a device would stop the build or never end).',
+  },
+  FileTooLarge: {
+    title: 'File too large',
+    message: (p: { file: string; size: number; limit: number }) =>
+      `${p.file} is ${p.size.toLocaleString('en')} bytes; the limit is ${p.limit.toLocaleString('en')}`,
+    hint: 'Split it into smaller files (a page per topic), or move large data out of it: the limit keeps a stray file from exhausting the memory.',
+  },
+  FrontmatterTooLarge: {
+    title: 'Frontmatter too large',
+    message: (p: { file: string; size: number; limit: number }) =>
+      `The frontmatter of ${p.file} is ${p.size.toLocaleString('en')} characters; the limit is ${p.limit.toLocaleString('en')}`,
+    hint: 'Keep data in the frontmatter short (titles, dates, a few fields); long text belongs in the page body.',
+  },
+  UnreadableFile: {
+    title: 'A file cannot be read',
+    message: (p: { file: string; reason: string }) => `${p.file} cannot be read (${p.reason})`,
+    hint: 'Check that the file exists and that you may read it (its permissions), then build again.',
+  },
+  EmptyPage: {
+    title: 'Empty page',
+    message: (p: { file: string; blank?: true }) =>
+      p.blank ? `${p.file} is empty` : `${p.file} has no frontmatter fields and no text`,
+    hint: "Write the page's text (a first # heading gives its title, unless the frontmatter names one), or delete the file.",
+  },
+  InvalidEncoding: {
+    title: 'Text is not valid UTF-8',
+    message: (
+      p: { file: string; utf16: true } | { file: string; byte: string; line: number; column: number } | Character,
+    ) =>
+      'utf16' in p
+        ? `${p.file} is saved as UTF-16; pages and the site config are read as UTF-8`
+        : 'byte' in p
+          ? `${p.file} is not valid UTF-8: the byte ${p.byte} at line ${p.line}, column ${p.column} is not part of a character (a file saved as Latin-1 or Windows-1252 looks like this)`
+          : characterAt(p),
+    hint: 'Save the file as UTF-8 (in most editors: Save with Encoding, UTF-8), then check the characters at the line shown.',
+  },
+  BinaryContent: {
+    title: 'Binary data in a text file',
+    message: (p: { file: string; line: number }) =>
+      `${p.file} holds a NUL byte at line ${p.line}: it is binary data, not text`,
+    hint: 'The file holds NUL bytes, so it is not text: restore it from a copy. Images and downloads belong in the public folder.',
+  },
+  ControlCharacter: {
+    title: 'Invisible control character',
+    message: (p: Character) => `${characterAt(p)}${INVISIBLE}`,
+    hint: 'Delete the character (often pasted in by accident). For right-to-left text, use the isolates U+2066 to U+2069 or the marks U+200E and U+200F rather than embeddings and overrides.',
+  },
+  UnsafeYaml: {
+    title: 'YAML that could run code or build objects',
+    message: (p: { language: string } | { tag: string }) =>
+      'language' in p
+        ? `The frontmatter is declared as "${p.language}" (after its opening ---): frontmatter is read as YAML only, never run as code`
+        : `The tag ${p.tag} is not allowed`,
+    hint: 'Remove the tag: only plain YAML is read (text, numbers, true/false, null, lists and mappings), and tags such as !!js/function are never run.',
+  },
+  YamlAliasLimit: {
+    title: 'Too much repeated through YAML aliases',
+    message: (p: { cycle: true; alias?: string } | { limit: number; alias?: string }) =>
+      'cycle' in p
+        ? p.alias === undefined
+          ? 'An alias refers to the list or mapping that contains it'
+          : `*${p.alias} refers to the list or mapping that contains it, which would repeat forever`
+        : p.alias === undefined
+          ? `Aliases repeat more than ${p.limit} values`
+          : `Aliases repeat more than ${p.limit.toLocaleString('en')} values by here (*${p.alias}); the limit guards against documents that multiply themselves`,
+    hint: 'Write the values out, or repeat less through aliases (*name): a few aliases are fine, but not a structure that multiplies itself.',
+  },
+  LinkOutsidePages: {
+    title: 'A symbolic link leads outside the pages folder',
+    message: (p: { file: string; target: string }) =>
+      `${p.file} is a symbolic link to ${p.target}, outside the pages folder`,
+    hint: 'Copy the file into the pages folder instead of linking to it: nothing outside the pages folder is published.',
+  },
+  DanglingSymlink: {
+    title: 'A symbolic link leads nowhere',
+    message: (p: { file: string; target: string }) =>
+      `${p.file} is a symbolic link to ${p.target}, which does not exist`,
+    hint: 'Remove the link, or point it at a file inside the pages folder.',
+  },
+} as const;

@@ -1,0 +1,58 @@
+/** Errors of the theme: loading it, bundling its assets, and rendering pages with it. */
+export const THEME_ERRORS = {
+  TemplateLoadFailed: {
+    title: 'Templates failed to load',
+    message: (p: { problem: string } | { unbundled: string }) =>
+      'problem' in p ? p.problem : `Could not bundle ${p.unbundled}`,
+    hint: "Fix the theme's code at the place named above (templates/index.ts or a module it imports); the message is esbuild's or Node's.",
+  },
+  ThemeEntryMissing: {
+    title: 'The theme has no entry module',
+    message: (p: { folder: string; entry: string }) => `${p.folder}/ has no ${p.entry}, the module a theme starts from`,
+    hint: 'Create templates/index.ts exporting `theme` (`site new <dir>` writes one, a copy of the built-in theme), or remove the templates/ folder to build with the built-in theme.',
+  },
+  AssetBuildFailed: {
+    title: 'Asset bundling failed',
+    message: (p: { problem?: string } | { noOutputFor: string } | { islandWithoutModule: string }) =>
+      'noOutputFor' in p
+        ? `esbuild produced no output for ${p.noOutputFor}`
+        : 'islandWithoutModule' in p
+          ? `Island "${p.islandWithoutModule}" has no module: create islands/${p.islandWithoutModule}.tsx exporting "hydrate"`
+          : (p.problem ?? 'esbuild failed'),
+    hint: 'Fix the stylesheet or island source named below.',
+  },
+  IslandPropsNotSerializable: {
+    title: 'Island props not serializable',
+    message: (p: { island: string; problem: string }) => `Island "${p.island}": ${p.problem}`,
+    hint: 'Pass only JSON data (strings, numbers, booleans, arrays, plain objects) to an island.',
+  },
+  InvalidLayoutKey: {
+    title: "The theme's layout key is not plain data",
+    message: (p: { route: string; returned: string }) => `The theme's layoutKey returned ${p.returned} for ${p.route}`,
+    hint: 'Return a string, number, boolean, array or plain object from layoutKey: pages with equal keys share one rendering of the Layout.',
+  },
+  LayoutChildren: {
+    title: "The theme's Layout lost the page content",
+    message: (p: { key: string; rendered: 'more than once' | 'not at all' }) =>
+      `The theme's Layout must render its children exactly once; for the layout key ${p.key} it rendered them ${p.rendered}`,
+    hint: "Render {children} exactly once in the Layout: it is where each page's content goes.",
+  },
+  BodyNotShown: {
+    title: 'Page body not shown',
+    message: (p: { template: string; route: string }) =>
+      `Template "${p.template}" does not show the markdown body of ${p.route}`,
+    hint: "This page's template does not show its markdown body. Move the text into the template's fields, add a section that shows the body (a prose section), or use a template that shows it.",
+  },
+  RenderFailure: {
+    title: 'Unexpected Application Error!',
+    message: (p: { template: string; route: string; problem: string }) =>
+      `Template "${p.template}" threw while rendering ${p.route}: ${p.problem}`,
+    hint: 'The template threw while rendering this page. Run with --verbose for the stack.',
+  },
+  DuplicateId: {
+    title: 'Two elements of a page share an id',
+    message: (p: { route: string; id: string; heading?: string }) =>
+      `Two elements of ${p.route} have the id "${p.id}"${p.heading === undefined ? '' : `: one is the markdown heading "${p.heading}"`}`,
+    hint: 'Rename the heading (its id is made from its text) or the field that gives the other element its id: links, labels and scripts find the first element with an id, never the second.',
+  },
+} as const;

@@ -1,0 +1,39 @@
+/** What a build reports without failing: each kind with its title, message and hint, as errors have. */
+export const WARNINGS = {
+  ServingBeyondLoopback: {
+    title: 'Reachable from the network',
+    message: (p: { host: string; url: string; watch: boolean }) =>
+      `Listening on ${p.host}: anyone who can reach this machine can open ${p.url}${p.watch ? ', and the error overlay shows file paths from your project' : ''}`,
+    hint: 'Leave --host out (127.0.0.1) to keep the preview on this machine.',
+  },
+  LongTitles: {
+    title: 'Titles too long for search results',
+    message: (p: { count: number; max: number; suffix: string; files: string[]; configField?: string }) =>
+      `${p.count} page title${p.count === 1 ? ' is' : 's are'} longer than ${p.max} characters with "${p.suffix}" appended${p.configField ? ` (the site's ${p.configField})` : ''}: ${p.files.slice(0, 5).join(', ')}${p.files.length > 5 ? `, and ${p.files.length - 5} more` : ''}`,
+    hint: "Search results cut titles at about 70 characters: shorten the site name in the site config, or those pages' titles.",
+  },
+  NearMissKey: {
+    title: 'A frontmatter key that looks like a misspelt field',
+    message: (p: { file: string; line?: number; key: string; suggestion: string; template: string }) =>
+      `${p.file}${p.line === undefined ? '' : `:${p.line}`} (field: ${p.key}): the template "${p.template}" takes ${p.key} as data; did you mean \`${p.suggestion}\`?`,
+    hint: 'Rename the key if it was meant to be that field. A template that takes other keys as data (z.looseObject) cannot tell a slip from data of its own.',
+  },
+  PlannedRouteLinked: {
+    title: 'Links to planned routes',
+    message: (p: { routes: string[] }) =>
+      `${p.routes.length} planned route${p.routes.length === 1 ? ' has' : 's have'} no page yet and will answer 404: ${p.routes.join(', ')}`,
+    hint: 'These routes are declared in plannedRoutes in the site config and will answer 404 until their pages are written.',
+  },
+  CacheUnwritable: {
+    title: 'Caching elsewhere',
+    message: (p: { folder: string; reason: string; fallback: string }) =>
+      `${p.folder} cannot be written (${p.reason}): the build caches in ${p.fallback} instead`,
+    hint: 'Builds work as they are, only slower on a fresh temporary folder. To cache in the project again, make node_modules/.cache/site a writable folder (remove whatever is in its place).',
+  },
+  OutputRestored: {
+    title: 'Output folder restored',
+    message: (p: { folder: string; pid: number; files: number }) =>
+      `${p.folder} was missing: a build (process ${p.pid}) was killed while moving its finished site into place; that site (${p.files.toLocaleString('en')} files, complete) is now in ${p.folder}`,
+    hint: 'Nothing to do: the output folder holds a complete site again. Build once more if the pages changed since that build started.',
+  },
+} as const;
