@@ -5,6 +5,7 @@
  * speculation rules that _headers points browsers at.
  */
 import { createHash } from 'node:crypto';
+import { contentType } from 'mime-types';
 import type { SiteConfig } from '../content/config';
 import { urlOf } from '../content/routes';
 import type { PageSummary } from '../content/page';
@@ -132,7 +133,7 @@ ${base}/assets/*
   Cache-Control: public, max-age=31536000, immutable
 
 ${base}/.well-known/security.txt
-  Content-Type: text/plain; charset=utf-8
+  Content-Type: ${contentType('.txt')}
 
 ${base}/${SPECULATION_RULES_FILE}
   Content-Type: ${SPECULATION_RULES_TYPE}

@@ -13,27 +13,40 @@ export async function copyFromRepo(dest: string, entries: string[]): Promise<voi
   await Promise.all(entries.map((entry) => cp(path.join(REPO, entry), path.join(dest, entry), { recursive: true })));
 }
 
-/** The packages a production install has (`npm ci --omit=dev`), by their top-level folders in node_modules/. */
-async function productionPackages(): Promise<string[]> {
+/**
+ * The website's own packages (its islands and templates import them): devDependencies of this repository, which
+ * builds the website, and dependencies of a project that holds it.
+ */
+const WEBSITE_PACKAGES = ['@fontsource-variable/inter', '@radix-ui/react-tooltip', 'lucide-react', 'sonner'];
+
+/**
+ * The packages the website's project installs, by their top-level folders in node_modules/: the engine's production
+ * packages (`npm ci --omit=dev`), and the website's with the packages they depend on.
+ */
+async function projectPackages(): Promise<string[]> {
   const lock = JSON.parse(await readFile(path.join(REPO, 'package-lock.json'), 'utf8')) as {
-    packages: Record<string, { dev?: boolean }>;
+    packages: Record<string, { dev?: boolean; dependencies?: Record<string, string> }>;
   };
-  return Object.entries(lock.packages)
-    .filter(
-      ([key, entry]) =>
-        key.startsWith('node_modules/') && !key.slice('node_modules/'.length).includes('node_modules/') && !entry.dev,
-    )
-    .map(([key]) => key.slice('node_modules/'.length))
-    .filter((name) => existsSync(path.join(REPO, 'node_modules', name)));
+  const topLevel = Object.keys(lock.packages)
+    .filter((key) => key.startsWith('node_modules/') && !key.slice('node_modules/'.length).includes('node_modules/'))
+    .map((key) => key.slice('node_modules/'.length));
+  const wanted = new Set(topLevel.filter((name) => !lock.packages[`node_modules/${name}`]!.dev));
+  const toVisit = [...WEBSITE_PACKAGES];
+  for (let name = toVisit.pop(); name !== undefined; name = toVisit.pop()) {
+    if (wanted.has(name) || !topLevel.includes(name)) continue;
+    wanted.add(name);
+    toVisit.push(...Object.keys(lock.packages[`node_modules/${name}`]?.dependencies ?? {}));
+  }
+  return [...wanted].filter((name) => existsSync(path.join(REPO, 'node_modules', name)));
 }
 
 /**
- * A node_modules of its own in `dest`: the production packages copied (hard links where the file system allows,
+ * A node_modules of its own in `dest`: the project's packages copied (hard links where the file system allows,
  * which cost no space), so every module in it is another instance than the repository's.
  */
 export async function copiedNodeModules(dest: string): Promise<void> {
   const byFolder = new Map<string, string[]>();
-  for (const name of await productionPackages()) {
+  for (const name of await projectPackages()) {
     const folder = path.dirname(name); // '.' or '@scope'
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), path.join(REPO, 'node_modules', name)]);
   }
