@@ -1,7 +1,8 @@
 /**
  * `site serve`: a preview server that behaves like a production static host:
  * clean URLs, the `_headers` rules, compression, ETag / 304, byte ranges, and
- * the 404 page with status 404.
+ * the 404 page with status 404. A file is sent by the `send` package
+ * (send-static.ts); this module is the middleware around it.
  *
  * It serves the folder as it is now. Nothing is indexed at startup and no
  * folder is held open: each request looks the file up by its path
