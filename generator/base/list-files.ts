@@ -31,6 +31,18 @@ export interface LinkProblem {
   folder: boolean;
 }
 
+/** A file walkFiles found that is no regular file, folder or link (a named pipe, socket or device), or a link to one. */
+export interface SpecialFile {
+  /** The file (or the link to it), absolute. */
+  file: string;
+  /** What it is, as an error names it: "a named pipe (FIFO)", "a socket", "a device". */
+  kind: string;
+}
+
+/** What a file that is no regular file, folder or link is, in words. */
+const specialKind = (entry: { isFIFO(): boolean; isSocket(): boolean }) =>
+  entry.isFIFO() ? 'a named pipe (FIFO)' : entry.isSocket() ? 'a socket' : 'a device';
+
 export interface WalkOptions {
   /** Links are followed only when they lead to a file or folder inside this folder. */
   within: string;
@@ -40,16 +52,18 @@ export interface WalkOptions {
 
 /**
  * Every file under `dir`, following symbolic links that stay inside `options.within` (as regular files: a link is
- * never reproduced) and reporting the others. Throws when `dir` cannot be read. Most trees have no links, so the
- * common case is one recursive listing.
+ * never reproduced) and reporting the others, and the special files (named pipes, sockets, devices: never read, a
+ * pipe would block for ever) for the caller to refuse. Throws when `dir` cannot be read. Most trees have no links,
+ * so the common case is one recursive listing.
  */
 export async function walkFiles(
   dir: string,
   options: WalkOptions,
-): Promise<{ files: FoundFile[]; links: LinkProblem[] }> {
+): Promise<{ files: FoundFile[]; links: LinkProblem[]; special: SpecialFile[] }> {
   const within = await realpath(options.within).catch(() => path.resolve(options.within));
   const files: FoundFile[] = [];
   const links: LinkProblem[] = [];
+  const special: SpecialFile[] = [];
   const top = await realpath(dir).catch(() => path.resolve(dir));
   // The folder itself may be a link (pages/public → elsewhere): it is held to the same rule as the links in it.
   if (!isInside(top, within))
@@ -58,11 +72,13 @@ export async function walkFiles(
       links: [
         { link: path.resolve(dir), target: await readlink(dir).catch(() => top), problem: 'outside', folder: true },
       ],
+      special,
     };
   const seen = new Set<string>([top]);
-  await walk(dir, '', within, options.skip ?? (() => false), seen, files, links);
+  await walk(dir, '', within, options.skip ?? (() => false), seen, { files, links, special });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files, links };
+  special.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return { files, links, special };
 }
 
 async function walk(
@@ -71,14 +87,16 @@ async function walk(
   within: string,
   skip: (relative: string) => boolean,
   seen: Set<string>,
-  files: FoundFile[],
-  links: LinkProblem[],
+  found: { files: FoundFile[]; links: LinkProblem[]; special: SpecialFile[] },
 ): Promise<void> {
+  const { files, links, special } = found;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const absolute = path.join(entry.parentPath, entry.name);
     const relative = prefix + path.relative(dir, absolute).split(path.sep).join('/');
     if (skip(relative)) continue;
     if (entry.isFile()) files.push({ path: relative, source: absolute });
+    else if (entry.isFIFO() || entry.isSocket() || entry.isCharacterDevice() || entry.isBlockDevice())
+      special.push({ file: absolute, kind: specialKind(entry) });
     else if (entry.isSymbolicLink()) {
       const target = await readlink(absolute).catch(() => '?');
       const real = await realpath(absolute).catch(() => undefined);
@@ -88,9 +106,10 @@ async function walk(
       else if (!isInside(real, within))
         links.push({ link: absolute, target, problem: 'outside', folder: stats.isDirectory() });
       else if (stats.isFile()) files.push({ path: relative, source: real });
-      else if (stats.isDirectory() && !seen.has(real)) {
+      else if (!stats.isDirectory()) special.push({ file: absolute, kind: specialKind(stats) });
+      else if (!seen.has(real)) {
         seen.add(real); // a link back up the tree would otherwise be walked forever
-        await walk(real, `${relative}/`, within, skip, seen, files, links);
+        await walk(real, `${relative}/`, within, skip, seen, found);
       }
     }
   }

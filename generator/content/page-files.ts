@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, throwIfAny } from '../base/errors';
-import { walkFiles, type LinkProblem } from '../base/list-files';
+import { walkFiles, type LinkProblem, type SpecialFile } from '../base/list-files';
 import { displayPath } from '../base/paths';
 
 /** The public folder inside the pages folder: copied to the output as it is. */
@@ -22,14 +22,19 @@ const isPageSource = (relative: string) =>
  */
 export async function listPageFiles(pagesDir: string): Promise<string[]> {
   await assertPagesFolder(pagesDir);
-  const { files, links } = await walkFiles(pagesDir, {
+  const { files, links, special } = await walkFiles(pagesDir, {
     within: pagesDir,
     skip: (relative) => !isPageSource(relative),
   }).catch((error: NodeJS.ErrnoException) => {
     throw typeof error.code === 'string' ? unreadableFolder(pagesDir, error) : error; // a file system error, or a SiteError or bug as it is
   });
-  // A link to anything but a page or a folder of them is never read, so it cannot publish anything.
-  throwIfAny(links.filter((link) => link.folder || link.link.endsWith('.md')).map(linkError));
+  // A link to anything but a page or a folder of them is never read, so it cannot publish anything; nor is a named
+  // pipe, socket or device of another name (site.yml is read, and refused, on its own). One named as a page would be
+  // a page missing from the site without a word: it is named instead.
+  throwIfAny([
+    ...links.filter((link) => link.folder || link.link.endsWith('.md')).map(linkError),
+    ...special.filter((found) => found.file.endsWith('.md')).map(notRegularError),
+  ]);
   return files.map((file) => file.path).filter((file) => file.endsWith('.md'));
 }
 
@@ -39,6 +44,12 @@ export function linkError({ link, target, problem }: LinkProblem): SiteError {
   return problem === 'dangling'
     ? new SiteError('DanglingSymlink', { file, target }, { file })
     : new SiteError('LinkOutsidePages', { file, target }, { file });
+}
+
+/** The error for a named pipe, socket or device (or a link to one) where a file is read or published. */
+export function notRegularError({ file, kind }: SpecialFile): SiteError {
+  const shown = displayPath(file);
+  return new SiteError('NotRegularFile', { file: shown, kind }, { file: shown });
 }
 
 /** Throws MissingPagesFolder unless `pagesDir` is a folder that can be read. */

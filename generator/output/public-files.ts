@@ -9,7 +9,7 @@ import path from 'node:path';
 import { SiteError, throwIfAny } from '../base/errors';
 import { walkFiles, type FoundFile } from '../base/list-files';
 import { displayPath } from '../base/paths';
-import { linkError } from '../content/page-files';
+import { linkError, notRegularError } from '../content/page-files';
 
 /** A public file: `path` in the output, `source` the file to copy (a link's target inside the pages folder). */
 export type PublicFile = FoundFile;
@@ -18,7 +18,10 @@ export type PublicFile = FoundFile;
 export const isPublished = (relative: string) =>
   relative.split('/').every((part, i) => !part.startsWith('.') || (i === 0 && part === '.well-known'));
 
-/** The published files of `publicDir` (none when it does not exist); throws naming every link that leads outside `pagesDir` or nowhere. */
+/**
+ * The published files of `publicDir` (none when it does not exist); throws naming every link that leads outside
+ * `pagesDir` or nowhere, and every named pipe, socket or device (NotRegularFile).
+ */
 export async function listPublicFiles(publicDir: string, pagesDir = path.dirname(publicDir)): Promise<PublicFile[]> {
   let found: Awaited<ReturnType<typeof walkFiles>>;
   try {
@@ -27,7 +30,7 @@ export async function listPublicFiles(publicDir: string, pagesDir = path.dirname
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  throwIfAny(found.links.map(linkError));
+  throwIfAny([...found.links.map(linkError), ...found.special.map(notRegularError)]);
   return found.files;
 }
 

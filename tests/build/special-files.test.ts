@@ -5,6 +5,7 @@
  * the memory goes; the previous output stays as it was.
  */
 import { execFileSync } from 'node:child_process';
+import net from 'node:net';
 import { rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
@@ -58,6 +59,34 @@ describe('special files', () => {
     await rm(project.file('pages/public/logo.svg'));
     execFileSync('mkfifo', [project.file('pages/public/logo.svg')]);
     expect((await failure(project)).map((e) => e.kind)).toContain('NotRegularFile');
+  });
+
+  it('a named pipe as a page, or a named pipe or socket in public/, is NotRegularFile naming it, never skipped without a word', async () => {
+    project = await tempProject();
+    execFileSync('mkfifo', [project.file('pages/pipe.md')]);
+    // Never read nor published: left alone, as a link to it would be.
+    execFileSync('mkfifo', [project.file('pages/notes.txt')]);
+    execFileSync('mkfifo', [project.file('pages/public/feed.xml')]);
+    // A socket, as a program listening on one leaves it.
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(project!.file('pages/public/socket'), resolve));
+    try {
+      const named = (file: string, kind: string) =>
+        expect.objectContaining({
+          kind: 'NotRegularFile',
+          file: project!.file(file),
+          message: expect.stringContaining(`is ${kind}, not a regular file`),
+        });
+      // The pages are listed first: a pipe among them stops the build before the public folder is listed.
+      expect(await failure(project)).toEqual([named('pages/pipe.md', 'a named pipe (FIFO)')]);
+      await rm(project.file('pages/pipe.md'));
+      expect(await failure(project)).toEqual([
+        named('pages/public/feed.xml', 'a named pipe (FIFO)'),
+        named('pages/public/socket', 'a socket'),
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('a page past the size limit is FileTooLarge, and frontmatter past its own, FrontmatterTooLarge', async () => {

@@ -1,10 +1,12 @@
 /**
  * `site watch` always comes back: a folder of pages added and removed leaves
  * no folder behind (a build after the session succeeds); a broken site.yml,
- * fixed, is served fixed; pages/ deleted and restored (a branch switch) is
- * watched again. Each waits on the served page, never on time.
+ * fixed, is served fixed; a named pipe appearing as a page or a public file
+ * is named, and once removed the site is served again; pages/ deleted and
+ * restored (a branch switch) is watched again. Each waits on the served page, never on time.
  */
 import { cp, mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +66,18 @@ describe('site watch comes back', () => {
     await writeFile(file('pages/site.yml'), good.replace(/^name: .*$/m, 'name: Fixed Again'));
     await expect.poll(async () => (await get('/about')).body, POLL).toContain('Fixed Again');
     expect((await get('/about')).status).toBe(200);
+  });
+
+  it('names a named pipe that appears as a page or in public/ (NotRegularFile), and comes back once it is gone', async () => {
+    for (const pipe of ['pages/pipe.md', 'pages/public/pipe.txt']) {
+      logged.length = 0;
+      execFileSync('mkfifo', [file(pipe)]);
+      await expect.poll(() => logged.join('\n'), POLL).toMatch(/NotRegularFile/);
+      expect(logged.join('\n')).toContain(`${pipe} is a named pipe (FIFO)`);
+      expect((await get('/about')).status, 'the overlay shows the error').toBe(500);
+      await rm(file(pipe));
+      await expect.poll(async () => (await get('/about')).status, POLL).toBe(200);
+    }
   });
 
   it('watches pages/ again after it is deleted and restored', async () => {
