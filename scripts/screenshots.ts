@@ -84,9 +84,10 @@ async function contactSheet(browser: Browser, width: number, shots: Shot[]): Pro
         figcaption { padding: 4px 6px; background: #111; color: #fff; }
         img { display: block; height: auto; }
       </style></head><body><h1>${width} px: ${shots.length} routes</h1><main>${figures}</main></body></html>`,
-      { waitUntil: 'load' },
+      // Every picture decoded is the state waited for, however long a busy machine takes over dozens of them.
+      { waitUntil: 'load', timeout: 0 },
     );
-    return await page.screenshot({ fullPage: true });
+    return await page.screenshot({ fullPage: true, timeout: 0 });
   } finally {
     await context.close();
   }

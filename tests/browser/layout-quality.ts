@@ -9,7 +9,10 @@
  *   (document.elementFromPoint), in every screenful of the page; what the
  *   fixed header covers while scrolling does not count;
  * - holes in card grids: a grid of three or more cards whose last row leaves
- *   room for another card (a lone card under a full row, 3 + 2, 2 + 2 + 1).
+ *   room for another card (a lone card under a full row, 3 + 2, 2 + 2 + 1);
+ * - uneven facts: cards side by side in a grid whose lists of facts (duration,
+ *   level...) have as many entries but lay them out differently (one card's
+ *   second fact on a line of its own, or starting elsewhere).
  * Exempt: what is hidden (display, visibility, aria-hidden, screen-reader-only
  * 1 px boxes), and the hidden slides of the home carousel.
  */
@@ -129,6 +132,36 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
         if (gridBox.width - used >= narrowest * 0.75) {
           const perRow = rowsTop.map((top) => boxes.filter((b) => Math.round(b.top) === top).length);
           problems.push(`card grid ends with a hole: ${describe(grid)} rows ${perRow.join(' + ')}`);
+        }
+      }
+
+      // Uneven facts: in one grid, the fact lists of as many entries lie the same way in every card.
+      for (const grid of document.querySelectorAll(CARD_GRIDS)) {
+        const byCount = new Map<number, { card: Element; layout: string }[]>();
+        for (const list of grid.querySelectorAll(':scope > * .card-meta')) {
+          if (!shown(list)) continue;
+          const origin = list.getBoundingClientRect();
+          const items = [...list.children].filter(shown).map((item) => item.getBoundingClientRect());
+          const rows = [...new Set(items.map((b) => Math.round(b.top - origin.top)))];
+          // Columns within 2 px of each other line up (sub-pixel widths round either way).
+          const layout = items
+            .map(
+              (b) =>
+                `row ${rows.indexOf(Math.round(b.top - origin.top)) + 1} at ${4 * Math.round((b.left - origin.left) / 4)}`,
+            )
+            .join(', ');
+          const card = [...grid.children].find((child) => child.contains(list)) ?? list;
+          const same = byCount.get(items.length) ?? [];
+          same.push({ card, layout });
+          byCount.set(items.length, same);
+        }
+        for (const cards of byCount.values()) {
+          const first = cards[0]!;
+          const odd = cards.find((c) => c.layout !== first.layout);
+          if (odd)
+            problems.push(
+              `uneven facts: ${describe(odd.card.querySelector('h2, h3, h4') ?? odd.card)} lays its facts ${odd.layout}, ${describe(first.card.querySelector('h2, h3, h4') ?? first.card)} ${first.layout}`,
+            );
         }
       }
 

@@ -3,7 +3,9 @@
  * from 320 to 1440 px in steps of 32 px, no squeezed text, no button label on
  * two lines, no card grid ending with a hole (./layout-quality.ts), nothing
 past the screen's edges (./overflow.ts), and at the
- * five audited screens no text covered by another element. The home hero's
+ * five audited screens no text covered by another element; the facts on cards
+ * (the Academy's duration and level) line up from card to card, also at every
+ * width from 320 to 420 px. The home hero's
  * slide call to action and its controls are inside the first screen of
  * 320 x 568, 390 x 844 and 768 x 1024. The desktop navigation, where shown,
  * fits on one line.
@@ -85,6 +87,22 @@ describe.skipIf(!available)('layout quality on every route at every width', () =
       }
       await page.context().close();
     }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('the facts on cards (duration, level...) line up from card to card on small phones, 320 to 420 px', async ({
+    expect,
+  }) => {
+    const { page } = await b.open({ viewport: { width: 320, height: 800 }, reducedMotion: 'reduce' });
+    const problems: string[] = [];
+    for (const route of ['/academy', '/careers']) {
+      await settle(page, b.url(route));
+      for (let width = 320; width <= 420; width += 4) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const problem of await layoutProblems(page)) problems.push(`${route} @${width}px: ${problem}`);
+      }
+    }
+    await page.context().close();
     expect(problems).toEqual([]);
   }, 120_000);
 
