@@ -8,14 +8,8 @@
  *   await site.commit();             // the staging folder replaces the output
  *   await site.update([changedFile]) // watch: only what the change affects, written into the live folder
  *
- * What a change redoes:
- *
- *   site config, logo      → everything (a new staging folder, committed at once)
- *   a page (.md)           → that page (added, changed or deleted), the link check and the sitemap
- *   a public/ file         → that file
- *   a stylesheet (.css)    → the assets, then every page (the stylesheet's hashed name changed)
- *   a template             → the theme, then every page (validated and rendered again)
- *   an island              → the assets and the theme (islands render on the server too), every page
+ * What each kind of change redoes: docs/architecture.md, "A watch update"; what an update
+ * renders, writes and removes: update-plan.ts.
  *
  * A page's frontmatter and markdown come from the content store when nothing
  * they depend on changed (content/content-store.ts); the rest is made anew each
@@ -23,61 +17,46 @@
  * (render/render-pages.tsx). An update either succeeds whole or changes
  * nothing: a failed one leaves the state, and the output folder, as they were.
  */
-import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bundleProjectAssets, type Assets } from '../assets/bundle-assets';
-import { defaultSocialCard, siteImages } from '../assets/images';
+import { bundleProjectAssets } from '../assets/bundle-assets';
 import { cacheFolder } from '../cache/cache-dir';
 import { ContentStore } from '../content/content-store';
-import { pageLinks, type PageLinks } from '../render/html-links';
 import { checkSiteLinks } from '../checks/site-links';
-import { CONFIG_FILE, loadConfig, type SiteConfig } from '../content/config';
-import { describePage, duplicateRoutes, longTitles, nearMissKeys } from '../content/describe-page';
-import { markdownRecipe } from '../content/markdown-recipe';
-import { compileIds } from '../content/heading-ids';
+import { loadConfig, type SiteConfig } from '../content/config';
+import { longTitles, nearMissKeys } from '../content/describe-page';
 import { listPageFiles } from '../content/page-files';
-import { failWith, sortByFile, wholePages, withBodies, type Heads, type Item } from '../content/loaded-pages';
-import { preparePages } from '../content/prepare-pages';
+import { failWith, sortByFile, withBodies } from '../content/loaded-pages';
 import { outputFileOf } from '../content/routes';
-import { hostFiles } from '../output/host-files';
 import { checkOutputPlace } from '../output/output-folder';
-import { checkPublicCollisions, isPublished, listPublicFiles } from '../output/public-files';
+import { checkPublicCollisions, listPublicFiles } from '../output/public-files';
 import { stageSite, updateFiles, type Staging } from '../output/write-site';
 import { folderWriter } from '../output/write-in-place';
 import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
-import { renderPage, type PageAssets } from '../render/render-pages';
 import { htmlWithAbsoluteUrls } from '../render/base-path';
 import { planMemo, planSite, type Plan } from '../collections/plan';
-import { engineDigest } from '../base/engine-files';
 import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPaths } from './project';
-import { collectErrors, SiteError, siteErrorsOf, SiteWarning, throwIfAny } from '../base/errors';
+import { SiteWarning, throwIfAny } from '../base/errors';
 import { timed } from '../base/logger';
 import type { SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../content/theme-types';
 import { summaryOf, type PageInfo } from '../content/page';
+import { PageLoader } from './page-loader';
+import { publicFileOf, siteHostFiles, siteImagesOf, withBaseUrl } from './site-files';
+import {
+  changedHostFiles,
+  pageAssets,
+  removeUnplanned,
+  renderInto,
+  routesToRender,
+  type Output,
+  type State,
+} from './update-plan';
 
 export { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 export type { SiteOptions, UpdateResult } from './site-options';
 
-interface State {
-  config: SiteConfig;
-  theme: Theme;
-  assets: Assets;
-  images: Map<string, Uint8Array>;
-  /** Pages by their path inside the pages folder (as change events name them). */
-  pages: Map<string, PageInfo>;
-  /** What the link check reads of each page, by route. */
-  links: Map<string, PageLinks>;
-  /** Every file of the output, relative to it. */
-  files: Set<string>;
-  /** Every page rendered (the site's and those its collections make), with what each read of the others; the feeds. */
-  plan: Plan;
-}
-
 type Step = <T>(name: string, run: () => T | Promise<T>) => Promise<T>;
-type Output = Map<string, string | Uint8Array | null>;
-type Loaded = { pages: Map<string, PageInfo>; content: UpdateResult['content'] };
 
 export class Site {
   readonly paths: ProjectPaths;
@@ -85,13 +64,14 @@ export class Site {
   /** The folder a full update writes into until commit(). */
   private staging?: Staging;
   private bundler?: ThemeBundler;
-  private store?: ContentStore;
+  private readonly loader: PageLoader;
   private cacheReady?: Promise<SiteWarning[]>;
   /** What the last plan made of each page, for the next (collections/plan.ts); a full update starts it anew. */
   private memo = planMemo();
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
+    this.loader = new PageLoader(this.paths, options.drafts === true);
   }
 
   /** The config the last successful update used. */
@@ -204,10 +184,10 @@ export class Site {
     try {
       const assetsBuilt = step('assets', () => bundleProjectAssets(theme, this.paths));
       assetsBuilt.catch(() => undefined); // reported below, once the pages are loaded
-      const imagesMade = step('images', () => this.images(config, theme));
+      const imagesMade = step('images', () => siteImagesOf(config, theme, this.paths));
       imagesMade.catch(() => undefined); // reported below, after the pages' errors
       alongside.push(assetsBuilt, imagesMade);
-      const heads = await step('pages', () => this.loadHeads(files, config, theme, true));
+      const heads = await step('pages', () => this.loader.loadHeads(files, config, theme, true));
       if (heads.errors.length > 0) await failWith(heads);
       const assets = await assetsBuilt;
       const pages = new Map<string, PageInfo>();
@@ -243,7 +223,7 @@ export class Site {
       });
       throwIfAny(sortByFile(renderErrors));
       const images = await imagesMade;
-      const host = this.hostFiles({ config, theme, assets, images }, plan);
+      const host = siteHostFiles({ config, theme, assets, images }, plan, this.now);
       // Before the public files are copied in (staging.write): none may take the place of a file the build makes.
       const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
       for (const page of rendered) generated.set(page.outFile, `the page of ${page.file}`);
@@ -307,7 +287,8 @@ export class Site {
       if (next.theme.config !== previous.theme.config)
         next.config = await step('config', () => this.loadConfig(next.theme));
       // The social card's lines may come from the theme (theme.socialCard).
-      if (next.theme !== previous.theme) next.images = await step('images', () => this.images(next.config, next.theme));
+      if (next.theme !== previous.theme)
+        next.images = await step('images', () => siteImagesOf(next.config, next.theme, this.paths));
     }
     // The browser bundles change when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
@@ -318,7 +299,7 @@ export class Site {
     const output: Output = new Map();
     const { routes, content } = await step('pages', async () => {
       if (!allPages)
-        return this.reloadPages(
+        return this.loader.reload(
           changed.filter((f) => classify(f, this.paths) === 'page').map((f) => this.relative(f)),
           previous,
           next,
@@ -326,33 +307,22 @@ export class Site {
         );
       // The theme's schemas may have changed: every page is validated again (its markdown comes from the store).
       const files = await listPageFiles(this.paths.pagesDir);
-      const loaded = await this.loadAll(files, next.config, next.theme);
+      const loaded = await this.loader.loadAll(files, next.config, next.theme);
       next.pages = loaded.pages;
       next.links = new Map();
       return { routes: new Set([...loaded.pages.values()].map((page) => page.route)), content: loaded.content };
     });
     const rendered = await step('render', () => {
       next.plan = this.plan(next.pages.values(), next.config, next.theme);
-      const toRender = allPages ? new Set(next.plan.pages.keys()) : reread(previous.plan, next.plan, routes);
-      for (const route of previous.plan.pages.keys()) {
-        if (next.plan.pages.has(route)) continue;
-        output.set(outputFileOf(route), null);
-        next.links.delete(route);
-      }
-      this.render(toRender, next, output);
+      const toRender = allPages ? new Set(next.plan.pages.keys()) : routesToRender(previous.plan, next.plan, routes);
+      removeUnplanned(previous.plan, next, output);
+      renderInto(toRender, next, output);
       return toRender;
     });
-    const host = this.hostFiles(next, next.plan);
-    for (const [file, contents] of host)
-      if (
-        allPages ||
-        file === 'sitemap.xml' ||
-        (next.plan.feeds.has(file) && previous.plan.feeds.get(file) !== contents)
-      )
-        output.set(file, contents);
-    for (const file of previous.plan.feeds.keys()) if (!next.plan.feeds.has(file)) output.set(file, null);
+    const host = siteHostFiles(next, next.plan, this.now);
+    changedHostFiles(host, previous.plan, next.plan, allPages, output);
     for (const file of changed.filter((f) => classify(f, this.paths) === 'public'))
-      output.set(...(await this.publicFile(file)));
+      output.set(...(await publicFileOf(file, this.paths)));
     for (const [file, contents] of output) {
       if (contents === null) next.files.delete(file);
       else next.files.add(file);
@@ -389,35 +359,8 @@ export class Site {
     };
   }
 
-  /** A public file as a build publishes it (null: no longer published). Dotfiles are never published; links out of the pages folder fail. */
-  private async publicFile(file: string): Promise<[string, Uint8Array | null]> {
-    const relative = path.relative(this.paths.publicDir, file).split(path.sep).join('/');
-    if (!isPublished(relative)) return [relative, null];
-    const published = new Map(
-      (await listPublicFiles(this.paths.publicDir, this.paths.pagesDir)).map((found) => [found.path, found.source]),
-    );
-    const source = published.get(relative);
-    const exists =
-      source !== undefined &&
-      (await access(source).then(
-        () => true,
-        () => false,
-      ));
-    return [relative, exists ? await readFile(source) : null];
-  }
-
   private async loadConfig(theme: Theme): Promise<SiteConfig> {
-    const config = await loadConfig(this.paths.pagesDir, this.paths.root, theme.config);
-    const { baseUrl } = this.options;
-    if (baseUrl === undefined) return config;
-    if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
-      throw new SiteError(
-        'InvalidConfig',
-        { baseUrl },
-        { field: '--base-url', hint: 'Pass a URL like https://example.org' },
-      );
-    }
-    return { ...config, baseUrl: baseUrl.replace(/\/+$/, '') };
+    return withBaseUrl(await loadConfig(this.paths.pagesDir, this.paths.root, theme.config), this.options.baseUrl);
   }
 
   /**
@@ -431,97 +374,9 @@ export class Site {
     return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;
   }
 
-  /**
-   * Reads the pages (from the content store where nothing changed), renders their markdown and validates their
-   * frontmatter against the theme. `errors`: every file that could not be read, parsed, rendered or validated, and
-   * routes claimed twice. `all`: these are every page of the site (the store forgets the others).
-   */
-  private async loadHeads(files: readonly string[], config: SiteConfig, theme: Theme, all: boolean): Promise<Heads> {
-    const place = this.place;
-    // remark loads only when a page needs rendering: the recipe names its packages without importing them.
-    const markdown = async () => (await import('../content/markdown')).loadMarkdown(config.markdown, place);
-    const reservedIds = theme.reservedIds ?? [];
-    const recipe = JSON.stringify([
-      engineDigest(),
-      markdownRecipe(config.markdown, place),
-      compileIds(reservedIds).key,
-      this.paths.root,
-    ]);
-    if (!this.store?.madeFor(recipe))
-      this.store = await ContentStore.open(this.paths.cacheDir, this.paths.pagesDir, recipe);
-    const store = this.store;
-    const ctx = { pagesDir: this.paths.pagesDir, config, displayRoot: this.paths.root, markdown, reservedIds, store };
-    const prepared = await preparePages(files, ctx);
-    const items: Item[] = [];
-    const errors = [...prepared.errors];
-    for (const page of prepared.pages) {
-      try {
-        const head = describePage(page.source, { config, theme });
-        // A draft is built only when asked (site watch, --drafts).
-        if (head.data.draft === true && !this.options.drafts) continue;
-        items.push({ relativeFile: page.relativeFile, head, body: page.body });
-      } catch (error) {
-        const found = siteErrorsOf(error);
-        if (found.length === 0) throw error;
-        errors.push(...found);
-      }
-    }
-    if (all) errors.push(...duplicateRoutes(items.map((item) => summaryOf(item.head))));
-    return {
-      items,
-      errors,
-      content: { stored: prepared.stored, rendered: prepared.rendered },
-      finish: async () => {
-        if (all) store.keepOnly(new Set(files));
-        await store.save();
-      },
-    };
-  }
-
-  /** Every page of `files`, whole; rejects with every page's errors. */
-  private async loadAll(files: readonly string[], config: SiteConfig, theme: Theme): Promise<Loaded> {
-    const heads = await this.loadHeads(files, config, theme, true);
-    return { pages: await wholePages(heads), content: heads.content };
-  }
-
-  /** Every output file but the pages and the public folder's (output/host-files.ts). */
-  private hostFiles(
-    { config, theme, assets, images }: Pick<State, 'config' | 'theme' | 'assets' | 'images'>,
-    plan: Plan,
-  ) {
-    const formEndpoint = theme.formEndpoint?.(config);
-    // Drafts (built with --drafts, or by site watch) are never in the sitemap.
-    const pages = [...plan.pages.values()]
-      .filter(({ page }) => page.data.draft !== true)
-      .map(({ page }) => summaryOf(page));
-    const files = hostFiles({
-      config,
-      pages,
-      made: [assets.files, images],
-      inlineStyles: theme.inlineStyles,
-      now: this.now,
-      formEndpoint,
-    });
-    for (const [file, feed] of plan.feeds) files.set(file, feed);
-    return files;
-  }
-
-  /** The social card and the icons made from the logo, with the theme's lines on the card. */
-  private images(config: SiteConfig, theme: Theme) {
-    const own = theme.socialCard?.(config) ?? {};
-    const card = defaultSocialCard(config);
-    return siteImages(config, this.paths.publicDir, this.paths.cacheDir, {
-      subtitle: own.subtitle ?? card.subtitle,
-      footnote: own.footnote ?? card.footnote,
-    });
-  }
-
   /** The project root, and the site config file relative to it, as errors name them. */
   private get place(): { root: string; configFile: string } {
-    return {
-      root: this.paths.root,
-      configFile: path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE)),
-    };
+    return this.loader.place;
   }
 
   private checkLinks(state: State): Promise<SiteWarning[]> {
@@ -539,79 +394,7 @@ export class Site {
   private relative(file: string): string {
     return path.relative(this.paths.pagesDir, file).split(path.sep).join('/');
   }
-
-  /** Loads the changed page files into `next` (forgetting deleted ones, whose output is removed); returns the routes to render. */
-  private async reloadPages(
-    files: string[],
-    previous: State,
-    next: State,
-    output: Output,
-  ): Promise<{ routes: Set<string>; content: UpdateResult['content'] }> {
-    const present = new Set(await listPageFiles(this.paths.pagesDir));
-    for (const file of files) {
-      const before = previous.pages.get(file);
-      if (!before) continue;
-      next.pages.delete(file);
-      next.links.delete(before.route);
-      output.set(outputFileOf(before.route), null);
-    }
-    const existing = files.filter((file) => present.has(file));
-    const heads = await this.loadHeads(existing, next.config, next.theme, false);
-    heads.errors.push(
-      ...duplicateRoutes([...next.pages.values(), ...heads.items.map((item) => item.head)].map(summaryOf)),
-    );
-    const pages = await wholePages(heads);
-    for (const [file, page] of pages) next.pages.set(file, page);
-    return { routes: new Set([...pages.values()].map((page) => page.route)), content: heads.content };
-  }
-
-  /** Renders the pages of `routes` into `output`, and records their links in `next`. */
-  private render(routes: Set<string>, next: State, output: Output): void {
-    const plan = next.plan;
-    const ctx = {
-      site: next.config,
-      theme: next.theme,
-      assets: pageAssets(next.assets),
-      routes: new Set(plan.pages.keys()),
-      shells: new Map(),
-      collectionsOf: (route: string) => plan.pages.get(route)?.props,
-    };
-    const pages = [...plan.pages.values()].filter(({ page }) => routes.has(page.route)).map(({ page }) => page);
-    const { results, errors } = collectErrors(pages, (page) => renderPage(page, ctx));
-    throwIfAny(errors);
-    for (const rendered of results) {
-      output.set(rendered.outFile, rendered.html);
-      next.links.set(rendered.page.route, pageLinks(rendered.page.route, rendered.page.file, rendered.linkSources));
-    }
-  }
 }
 
-const pageAssets = ({ stylesheet, fontPreload, scripts, imports, styles }: Assets): PageAssets => ({
-  stylesheet,
-  fontPreload,
-  scripts,
-  imports,
-  styles,
-});
 const byteLength = (contents: string | Uint8Array) =>
   typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
-
-/**
- * The routes a watch update renders: the pages of the changed files (and the pages their pagination makes), and
- * every page whose collections now read differently (a list, tag or feed page, a neighbour); every page when a page
- * was added or removed.
- */
-function reread(previous: Plan, next: Plan, changedRoutes: Set<string>): Set<string> {
-  // The Layout is given every route, and the JSON-LD names only pages that exist: when the routes change, any page may.
-  if (next.pages.size !== previous.pages.size || [...next.pages.keys()].some((route) => !previous.pages.has(route)))
-    return new Set(next.pages.keys());
-  const changedFiles = new Set(
-    [...changedRoutes].map((route) => next.pages.get(route)?.page.file).filter((file) => file !== undefined),
-  );
-  const routes = new Set<string>();
-  for (const [route, planned] of next.pages) {
-    const before = previous.pages.get(route);
-    if (!before || before.key !== planned.key || changedFiles.has(planned.page.file)) routes.add(route);
-  }
-  return routes;
-}

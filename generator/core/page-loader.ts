@@ -1,0 +1,118 @@
+/**
+ * A Site's pages as an update reads them: from the content store where nothing they depend on changed
+ * (content/content-store.ts), else parsed and rendered; validated against the theme; drafts left out unless built.
+ */
+import path from 'node:path';
+import { engineDigest } from '../base/engine-files';
+import { siteErrorsOf } from '../base/errors';
+import { summaryOf, type PageInfo } from '../content/page';
+import type { Theme } from '../content/theme-types';
+import { CONFIG_FILE, type SiteConfig } from '../content/config';
+import { ContentStore } from '../content/content-store';
+import { describePage, duplicateRoutes } from '../content/describe-page';
+import { listPageFiles } from '../content/page-files';
+import { outputFileOf } from '../content/routes';
+import type { Output, State } from './update-plan';
+import { compileIds } from '../content/heading-ids';
+import { wholePages, type Heads, type Item } from '../content/loaded-pages';
+import { markdownRecipe } from '../content/markdown-recipe';
+import { preparePages } from '../content/prepare-pages';
+import type { ProjectPaths } from './project';
+import type { UpdateResult } from './site-options';
+
+export type Loaded = { pages: Map<string, PageInfo>; content: UpdateResult['content'] };
+
+export class PageLoader {
+  private store?: ContentStore;
+
+  constructor(
+    private readonly paths: ProjectPaths,
+    private readonly drafts: boolean,
+  ) {}
+
+  /** The project root, and the site config file relative to it, as errors name them. */
+  get place(): { root: string; configFile: string } {
+    return {
+      root: this.paths.root,
+      configFile: path.relative(this.paths.root, path.join(this.paths.pagesDir, CONFIG_FILE)),
+    };
+  }
+
+  /**
+   * Reads the pages (from the content store where nothing changed), renders their markdown and validates their
+   * frontmatter against the theme. `errors`: every file that could not be read, parsed, rendered or validated, and
+   * routes claimed twice. `all`: these are every page of the site (the store forgets the others).
+   */
+  async loadHeads(files: readonly string[], config: SiteConfig, theme: Theme, all: boolean): Promise<Heads> {
+    const place = this.place;
+    // remark loads only when a page needs rendering: the recipe names its packages without importing them.
+    const markdown = async () => (await import('../content/markdown')).loadMarkdown(config.markdown, place);
+    const reservedIds = theme.reservedIds ?? [];
+    const recipe = JSON.stringify([
+      engineDigest(),
+      markdownRecipe(config.markdown, place),
+      compileIds(reservedIds).key,
+      this.paths.root,
+    ]);
+    if (!this.store?.madeFor(recipe))
+      this.store = await ContentStore.open(this.paths.cacheDir, this.paths.pagesDir, recipe);
+    const store = this.store;
+    const ctx = { pagesDir: this.paths.pagesDir, config, displayRoot: this.paths.root, markdown, reservedIds, store };
+    const prepared = await preparePages(files, ctx);
+    const items: Item[] = [];
+    const errors = [...prepared.errors];
+    for (const page of prepared.pages) {
+      try {
+        const head = describePage(page.source, { config, theme });
+        // A draft is built only when asked (site watch, --drafts).
+        if (head.data.draft === true && !this.drafts) continue;
+        items.push({ relativeFile: page.relativeFile, head, body: page.body });
+      } catch (error) {
+        const found = siteErrorsOf(error);
+        if (found.length === 0) throw error;
+        errors.push(...found);
+      }
+    }
+    if (all) errors.push(...duplicateRoutes(items.map((item) => summaryOf(item.head))));
+    return {
+      items,
+      errors,
+      content: { stored: prepared.stored, rendered: prepared.rendered },
+      finish: async () => {
+        if (all) store.keepOnly(new Set(files));
+        await store.save();
+      },
+    };
+  }
+
+  /** Every page of `files`, whole; rejects with every page's errors. */
+  async loadAll(files: readonly string[], config: SiteConfig, theme: Theme): Promise<Loaded> {
+    const heads = await this.loadHeads(files, config, theme, true);
+    return { pages: await wholePages(heads), content: heads.content };
+  }
+
+  /** Loads the changed page files into `next` (forgetting deleted ones, whose output is removed); returns the routes to render. */
+  async reload(
+    files: string[],
+    previous: State,
+    next: State,
+    output: Output,
+  ): Promise<{ routes: Set<string>; content: UpdateResult['content'] }> {
+    const present = new Set(await listPageFiles(this.paths.pagesDir));
+    for (const file of files) {
+      const before = previous.pages.get(file);
+      if (!before) continue;
+      next.pages.delete(file);
+      next.links.delete(before.route);
+      output.set(outputFileOf(before.route), null);
+    }
+    const existing = files.filter((file) => present.has(file));
+    const heads = await this.loadHeads(existing, next.config, next.theme, false);
+    heads.errors.push(
+      ...duplicateRoutes([...next.pages.values(), ...heads.items.map((item) => item.head)].map(summaryOf)),
+    );
+    const pages = await wholePages(heads);
+    for (const [file, page] of pages) next.pages.set(file, page);
+    return { routes: new Set([...pages.values()].map((page) => page.route)), content: heads.content };
+  }
+}

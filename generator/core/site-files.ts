@@ -1,0 +1,76 @@
+/** The files of the output that are not pages: host files and feeds, the images, a public file as published. */
+import { access, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { defaultSocialCard, siteImages } from '../assets/images';
+import { SiteError } from '../base/errors';
+import { summaryOf } from '../content/page';
+import type { Theme } from '../content/theme-types';
+import type { Plan } from '../collections/plan';
+import type { SiteConfig } from '../content/config';
+import { hostFiles } from '../output/host-files';
+import { isPublished, listPublicFiles } from '../output/public-files';
+import type { ProjectPaths } from './project';
+import type { State } from './update-plan';
+
+/** Every output file but the pages and the public folder's (output/host-files.ts). */
+export function siteHostFiles(
+  { config, theme, assets, images }: Pick<State, 'config' | 'theme' | 'assets' | 'images'>,
+  plan: Plan,
+  now: Date,
+) {
+  const formEndpoint = theme.formEndpoint?.(config);
+  // Drafts (built with --drafts, or by site watch) are never in the sitemap.
+  const pages = [...plan.pages.values()]
+    .filter(({ page }) => page.data.draft !== true)
+    .map(({ page }) => summaryOf(page));
+  const files = hostFiles({
+    config,
+    pages,
+    made: [assets.files, images],
+    inlineStyles: theme.inlineStyles,
+    now,
+    formEndpoint,
+  });
+  for (const [file, feed] of plan.feeds) files.set(file, feed);
+  return files;
+}
+
+/** The social card and the icons made from the logo, with the theme's lines on the card. */
+export function siteImagesOf(config: SiteConfig, theme: Theme, paths: ProjectPaths) {
+  const own = theme.socialCard?.(config) ?? {};
+  const card = defaultSocialCard(config);
+  return siteImages(config, paths.publicDir, paths.cacheDir, {
+    subtitle: own.subtitle ?? card.subtitle,
+    footnote: own.footnote ?? card.footnote,
+  });
+}
+
+/** A public file as a build publishes it (null: no longer published). Dotfiles are never published; links out of the pages folder fail. */
+export async function publicFileOf(file: string, paths: ProjectPaths): Promise<[string, Uint8Array | null]> {
+  const relative = path.relative(paths.publicDir, file).split(path.sep).join('/');
+  if (!isPublished(relative)) return [relative, null];
+  const published = new Map(
+    (await listPublicFiles(paths.publicDir, paths.pagesDir)).map((found) => [found.path, found.source]),
+  );
+  const source = published.get(relative);
+  const exists =
+    source !== undefined &&
+    (await access(source).then(
+      () => true,
+      () => false,
+    ));
+  return [relative, exists ? await readFile(source) : null];
+}
+
+/** The config with the base URL of `--base-url`, when given (a preview deployment, or a site under a path). */
+export function withBaseUrl(config: SiteConfig, baseUrl: string | undefined): SiteConfig {
+  if (baseUrl === undefined) return config;
+  if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
+    throw new SiteError(
+      'InvalidConfig',
+      { baseUrl },
+      { field: '--base-url', hint: 'Pass a URL like https://example.org' },
+    );
+  }
+  return { ...config, baseUrl: baseUrl.replace(/\/+$/, '') };
+}
