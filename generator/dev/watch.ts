@@ -120,9 +120,8 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     res.statusCode = 500;
     res.setHeader('Content-Type', typeOf('.html'));
     res.setHeader('Cache-Control', 'no-cache');
-    res.end(
-      req.method === 'HEAD' ? undefined : withClient(overlayHtml(failure, route, options.verbose === true), route),
-    );
+    // The overlay carries the reload client already.
+    res.end(req.method === 'HEAD' ? undefined : overlayHtml(failure, route, options.verbose === true));
     return true;
   };
   const transformHtml = (html: string, pathname: string) => withClient(html, routeOf(pathname));

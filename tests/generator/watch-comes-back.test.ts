@@ -74,7 +74,9 @@ describe('site watch comes back', () => {
       execFileSync('mkfifo', [file(pipe)]);
       await expect.poll(() => logged.join('\n'), POLL).toMatch(/NotRegularFile/);
       expect(logged.join('\n')).toContain(`${pipe} is a named pipe (FIFO)`);
-      expect((await get('/about')).status, 'the overlay shows the error').toBe(500);
+      const overlay = await get('/about');
+      expect(overlay.status, 'the overlay shows the error').toBe(500);
+      expect(overlay.body.match(/\/__site\/client\.js/g), 'one reload client').toHaveLength(1);
       await rm(file(pipe));
       await expect.poll(async () => (await get('/about')).status, POLL).toBe(200);
     }
