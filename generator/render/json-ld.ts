@@ -2,6 +2,10 @@
  * Structured data for every page: the publisher (an Organization made of what
  * the site config has, or the theme's node), the WebPage, and a BreadcrumbList
  * on every page but home. Typed with schema-dts so the shapes are schema.org's own.
+ *
+ * It names only pages that exist: a folder of markdown brought from elsewhere
+ * may have no home page, and then no node points at `/` and no breadcrumb
+ * names it (a trail left with the page alone is no BreadcrumbList).
  */
 import type { BreadcrumbList, Graph, Organization, Thing, WebPage } from 'schema-dts';
 import type { SiteConfig } from '../content/config';
@@ -14,32 +18,38 @@ export const organizationId = (site: SiteConfig) => `${site.baseUrl}/#organizati
 type Publish = Theme['organization'];
 
 /** One publisher node per site config and theme: the same on every page, so serialised once (see graphJson). */
-const organizations = new WeakMap<SiteConfig, Map<Publish, Organization>>();
-export function organization(site: SiteConfig, publish?: Publish): Organization {
+const organizations = new WeakMap<SiteConfig, Map<Publish, Map<boolean, Organization>>>();
+export function organization(site: SiteConfig, publish?: Publish, hasHome = true): Organization {
   let byTheme = organizations.get(site);
   if (!byTheme) organizations.set(site, (byTheme = new Map()));
-  let node = byTheme.get(publish);
+  let byHome = byTheme.get(publish);
+  if (!byHome) byTheme.set(publish, (byHome = new Map()));
+  let node = byHome.get(hasHome);
   if (!node) {
-    const generic = organizationOf(site);
-    byTheme.set(publish, (node = Object.freeze(publish ? publish(generic, site) : generic)));
+    const generic = organizationOf(site, hasHome);
+    byHome.set(hasHome, (node = Object.freeze(publish ? publish(generic, site) : generic)));
   }
   return node;
 }
 
 /** What the generic config says of the organisation behind the site: nothing it does not have. */
-function organizationOf(site: SiteConfig): Organization {
+function organizationOf(site: SiteConfig, hasHome: boolean): Organization {
   return {
     '@type': 'Organization',
     '@id': organizationId(site),
     name: site.name,
     ...(site.description ? { description: site.description } : {}),
-    url: `${site.baseUrl}/`,
+    ...(hasHome ? { url: `${site.baseUrl}/` } : {}),
     ...(site.logo ? { logo: `${site.baseUrl}/logo.png` } : {}),
   };
 }
 
-export function breadcrumbs(page: PageInfo, site: SiteConfig): BreadcrumbList {
-  const trail = page.breadcrumbs;
+/** The page's breadcrumbs that name pages of the site (all of them, without `routes`), and the page itself. */
+const trailOf = (page: PageInfo, routes?: ReadonlySet<string>) =>
+  routes ? page.breadcrumbs.filter((crumb) => crumb.route === page.route || routes.has(crumb.route)) : page.breadcrumbs;
+
+export function breadcrumbs(page: PageInfo, site: SiteConfig, routes?: ReadonlySet<string>): BreadcrumbList {
+  const trail = trailOf(page, routes);
   return {
     '@type': 'BreadcrumbList',
     '@id': `${page.url}#breadcrumb`,
@@ -52,7 +62,7 @@ export function breadcrumbs(page: PageInfo, site: SiteConfig): BreadcrumbList {
   };
 }
 
-export function webPage(page: PageInfo, site: SiteConfig, withBreadcrumb: boolean): WebPage {
+export function webPage(page: PageInfo, site: SiteConfig, withBreadcrumb: boolean, hasHome = true): WebPage {
   return {
     '@type': 'WebPage',
     '@id': `${page.url}#webpage`,
@@ -60,16 +70,29 @@ export function webPage(page: PageInfo, site: SiteConfig, withBreadcrumb: boolea
     name: page.title,
     description: page.description,
     inLanguage: site.locale.replace('_', '-'),
-    isPartOf: { '@type': 'WebSite', '@id': `${site.baseUrl}/#website`, name: site.name, url: `${site.baseUrl}/` },
+    isPartOf: {
+      '@type': 'WebSite',
+      '@id': `${site.baseUrl}/#website`,
+      name: site.name,
+      ...(hasHome ? { url: `${site.baseUrl}/` } : {}),
+    },
     publisher: { '@id': organizationId(site) },
     ...(withBreadcrumb ? { breadcrumb: { '@id': `${page.url}#breadcrumb` } } : {}),
   };
 }
 
-export function pageGraph(page: PageInfo, site: SiteConfig, extra: Thing[] = [], publish?: Publish): Graph {
-  const withBreadcrumb = page.route !== '/' && !page.isNotFound;
-  const graph: Thing[] = [organization(site, publish), webPage(page, site, withBreadcrumb)];
-  if (withBreadcrumb) graph.push(breadcrumbs(page, site));
+/** The page's graph; `routes`, the routes of the site, when it is known which pages exist. */
+export function pageGraph(
+  page: PageInfo,
+  site: SiteConfig,
+  extra: Thing[] = [],
+  publish?: Publish,
+  routes?: ReadonlySet<string>,
+): Graph {
+  const hasHome = routes?.has('/') ?? true;
+  const withBreadcrumb = page.route !== '/' && !page.isNotFound && trailOf(page, routes).length > 1;
+  const graph: Thing[] = [organization(site, publish, hasHome), webPage(page, site, withBreadcrumb, hasHome)];
+  if (withBreadcrumb) graph.push(breadcrumbs(page, site, routes));
   return { '@context': 'https://schema.org', '@graph': [...graph, ...extra] };
 }
 

@@ -102,7 +102,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
     // A page with no islands loads no JavaScript, except scripts its template asks for.
     const scripts = [...(islands.length > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
     const head = {
-      ...headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? [], theme.organization)),
+      ...headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? [], theme.organization, ctx.routes)),
       links: collectionLinks(collections),
     };
     const [docBefore, docAfter] = splitAtSlot(

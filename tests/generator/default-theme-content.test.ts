@@ -1,8 +1,10 @@
 /**
  * What a new user's content meets with the built-in theme, whose prose template takes other keys as data: a misspelt
- * key is a warning naming the file, line and field with "did you mean", in a full build and in a watch update.
+ * key is a warning naming the file, line and field with "did you mean", in a full build and in a watch update. A site
+ * without a home page (a cheat-sheet collection) names no home in its JSON-LD, and a watch update that adds or
+ * removes the home page writes what a full build writes.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -48,5 +50,69 @@ describe('a misspelt key with a template that takes other keys as data', () => {
     ]);
     await page('guide.md', '---\ntitle: Guide\ndescription: How to use the notes.\n---\n\nText.\n');
     expect(warningsOf(await site.update([path.join(root, 'pages/guide.md')]))).toEqual([]);
+  });
+});
+
+const out = (file: string) => readFile(path.join(root, 'dist', file), 'utf8');
+/** The JSON-LD graph of a built page. */
+const graphOf = (html: string) =>
+  (
+    JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as {
+      '@graph': Record<string, unknown>[];
+    }
+  )['@graph'];
+
+describe('a site without a home page', () => {
+  it('names no home in the JSON-LD: no Home breadcrumb, no WebSite or Organization url at /', async () => {
+    await rm(path.join(root, 'pages/index.md'));
+    await page('tar.md', '# tar\n\n> Archiving utility.\n');
+    const site = new Site({ root });
+    await site.update('all');
+    await site.commit();
+    const html = await out('tar.html');
+    const graph = graphOf(html);
+    expect(graph.map((node) => node['@type'])).toEqual(['Organization', 'WebPage']);
+    expect(JSON.stringify(graph)).not.toContain('"https://example.org/"');
+    expect(JSON.stringify(graph)).not.toContain('Home');
+    expect(graph[1]!.isPartOf).toEqual({ '@type': 'WebSite', '@id': 'https://example.org/#website', name: 'Notes' });
+    await site.dispose();
+  });
+
+  it('with a home page, keeps Home in the breadcrumbs and the url of the site', async () => {
+    await page('tar.md', '# tar\n\n> Archiving utility.\n');
+    const site = new Site({ root });
+    await site.update('all');
+    await site.commit();
+    const graph = graphOf(await out('tar.html'));
+    expect(graph.map((node) => node['@type'])).toEqual(['Organization', 'WebPage', 'BreadcrumbList']);
+    expect(JSON.stringify(graph[2])).toContain(
+      '{"@type":"ListItem","position":1,"name":"Home","item":"https://example.org/"}',
+    );
+    expect(graph[0]!.url).toBe('https://example.org/');
+    await site.dispose();
+  });
+
+  it('when a watch update adds or removes the home page, every page is written as a full build writes it', async () => {
+    await rm(path.join(root, 'pages/index.md'));
+    await page('tar.md', '# tar\n\n> Archiving utility.\n');
+    const fullBuild = async () => {
+      const full = new Site({ root, outDir: path.join(root, 'full') });
+      await full.update('all');
+      await full.commit();
+      await full.dispose();
+      return readFile(path.join(root, 'full/tar.html'), 'utf8');
+    };
+    const site = new Site({ root, incremental: true });
+    await site.update('all');
+    await site.commit();
+    await page('index.md', '# Notes\n\nShort notes on what I read.\n');
+    await site.update([path.join(root, 'pages/index.md')]);
+    expect(await out('tar.html')).toContain('<a class="site-name" href="/">Notes</a>');
+    expect(await out('tar.html')).toBe(await fullBuild());
+    await rm(path.join(root, 'pages/index.md'));
+    await site.update([path.join(root, 'pages/index.md')]);
+    expect(await out('tar.html')).toContain('<span class="site-name">Notes</span>');
+    expect(await out('tar.html')).toBe(await fullBuild());
+    await site.dispose();
   });
 });
