@@ -137,7 +137,7 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
 
       // Uneven facts: in one grid, the fact lists of as many entries lie the same way in every card.
       for (const grid of document.querySelectorAll(CARD_GRIDS)) {
-        const byCount = new Map<number, { card: Element; layout: string }[]>();
+        const byCount = new Map<string, { card: Element; layout: string }[]>();
         for (const list of grid.querySelectorAll(':scope > * .card-meta')) {
           if (!shown(list)) continue;
           const origin = list.getBoundingClientRect();
@@ -151,9 +151,11 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
             )
             .join(', ');
           const card = [...grid.children].find((child) => child.contains(list)) ?? list;
-          const same = byCount.get(items.length) ?? [];
+          // Cards of one width only: a card spanning a row of its own may lay its facts out as a wider card does.
+          const key = `${items.length} in ${Math.round(card.getBoundingClientRect().width)}`;
+          const same = byCount.get(key) ?? [];
           same.push({ card, layout });
-          byCount.set(items.length, same);
+          byCount.set(key, same);
         }
         for (const cards of byCount.values()) {
           const first = cards[0]!;
