@@ -88,13 +88,13 @@ export async function siteImages(
     const logoFile = path.join(publicDir, site.logo);
     // Only a regular file inside the public folder, whatever the path or its links say.
     if (!isInside(path.resolve(logoFile), path.resolve(publicDir)))
-      throw new SiteError('InvalidConfig', { logo: site.logo }, { field: 'logo', file: displayPath(logoFile) });
+      throw new SiteError('LogoNotFound', { logo: site.logo }, { field: 'logo', file: displayPath(logoFile) });
     try {
       await checkInsidePages(logoFile, publicDir, displayPath(logoFile));
       logo = new TextDecoder().decode(await readInput(logoFile, displayPath(logoFile), LIMITS.logo));
     } catch (cause) {
       if (cause instanceof SiteError) throw cause;
-      throw new SiteError('InvalidConfig', { logo: site.logo }, { field: 'logo', file: logoFile, cause });
+      throw new SiteError('LogoNotFound', { logo: site.logo }, { field: 'logo', file: logoFile, cause });
     }
   }
   const jobs: Record<string, string> = {

@@ -42,7 +42,7 @@ export async function checkSiteLinks({
     .map(
       (page) =>
         new SiteError(
-          'InvalidConfig',
+          'PlannedRouteHasPage',
           { plannedRoute: page.route, page: page.file },
           { field: 'plannedRoutes', file: configFile },
         ),

@@ -247,7 +247,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
   const parsed = loadFrontmatter(matter, file);
   if (parsed !== null && parsed !== undefined && (typeof parsed !== 'object' || Array.isArray(parsed))) {
     throw new SiteError(
-      'InvalidFrontmatter',
+      'FrontmatterNotFields',
       { notFields: Array.isArray(parsed) ? 'a list' : 'a single value' },
       {
         file,
@@ -267,7 +267,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
       if (key && holdsToken(value)) {
         const asWritten = tokens.map((token) => ({ ...token, value: token.match }));
         const field = fieldName(at().map((part) => (typeof part === 'string' ? restoreTokens(part, asWritten) : part)));
-        throw new SiteError('InvalidFrontmatter', { tokenInKey: field }, { file, field, line: lineOf(at()) });
+        throw new SiteError('TokenInFrontmatterKey', { tokenInKey: field }, { file, field, line: lineOf(at()) });
       }
       return unescapeTokens(restoreTokens(value, tokens));
     },

@@ -55,10 +55,6 @@ export function validate<S extends z.ZodType>(
       const path = key === undefined ? issue.path : [...issue.path, key];
       const field = fieldName(path) || '(root)';
       const suggestion = meant.get(field);
-      const params =
-        key === undefined
-          ? { field, problem: missing.has(field) ? 'required, and missing' : issue.message }
-          : { unknownKey: field, ...(suggestion ? { suggestion, required: missing.has(suggestion) } : {}) };
       const hint = hintFor(issue, {
         field,
         missing: missing.has(field),
@@ -66,13 +62,17 @@ export function validate<S extends z.ZodType>(
         known: key === undefined ? [] : keysAt(schema, issue.path),
         where,
       });
-      return new SiteError(where.kind, params, {
-        file: where.file,
-        field,
-        line: where.yaml?.lineOf(path),
-        cause: issue,
-        hint,
-      });
+      const details = { file: where.file, field, line: where.yaml?.lineOf(path), cause: issue, hint };
+      if (key === undefined)
+        return new SiteError(
+          where.kind,
+          { field, problem: missing.has(field) ? 'required, and missing' : issue.message },
+          details,
+        );
+      const unknown = { unknownKey: field, ...(suggestion ? { suggestion, required: missing.has(suggestion) } : {}) };
+      return where.kind === 'InvalidConfig'
+        ? new SiteError('UnknownConfigKey', unknown, details)
+        : new SiteError('UnknownFrontmatterKey', unknown, details);
     });
   });
   return { value: undefined, errors };

@@ -67,7 +67,7 @@ export function withBaseUrl(config: SiteConfig, baseUrl: string | undefined): Si
   if (baseUrl === undefined) return config;
   if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
     throw new SiteError(
-      'InvalidConfig',
+      'InvalidBaseUrl',
       { baseUrl },
       { field: '--base-url', hint: 'Pass a URL like https://example.org' },
     );

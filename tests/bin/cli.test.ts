@@ -73,7 +73,7 @@ describe('site CLI', () => {
     const result = await run('build', '--pages', site.pagesDir, '--out', site.outDir);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /✖ InvalidFrontmatter: Invalid frontmatter\n {2}at .*about\.md:4 \(field: keywrods\)/,
+      /✖ UnknownFrontmatterKey: Unknown frontmatter key\n {2}at .*about\.md:4 \(field: keywrods\)/,
     );
     expect(result.stderr).toMatch(/hint: /);
     expect(result.stderr).not.toMatch(/\n\s+at .*\.ts:\d+/);

@@ -52,7 +52,7 @@ describe('a failed build names the problem and keeps the previous output', () =>
   it('an unknown key (a misspelt field)', async () => {
     await site.edit('about.md', 'keywords:', 'keywrods:');
     const [error] = await failingBuild();
-    expect(error).toMatchObject({ kind: 'InvalidFrontmatter', field: 'keywrods', line: 4 });
+    expect(error).toMatchObject({ kind: 'UnknownFrontmatterKey', field: 'keywrods', line: 4 });
     expect(error!.message).toMatch(/unknown key/);
   });
 
@@ -138,7 +138,7 @@ describe('a failed build names the problem and keeps the previous output', () =>
     );
     const [error] = await failingBuild();
     expect(error).toMatchObject({
-      kind: 'InvalidConfig',
+      kind: 'PlannedRouteHasPage',
       field: 'plannedRoutes',
       file: expect.stringMatching(/site\.yml$/),
     });
@@ -178,8 +178,8 @@ describe('a failed build names the problem and keeps the previous output', () =>
     await site.edit('index.md', /^title: .*\n/m, '');
     const errors = await failingBuild();
     expect(errors.map((e) => [e.kind, e.field]).sort()).toEqual([
-      ['InvalidFrontmatter', 'keywrods'],
       ['InvalidFrontmatter', 'title'],
+      ['UnknownFrontmatterKey', 'keywrods'],
     ]);
   });
 });

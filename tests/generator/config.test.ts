@@ -48,7 +48,7 @@ describe('the site config and the theme', () => {
     expect(await failure()).toEqual(
       expect.arrayContaining(
         ['legalName', 'contact', 'address', 'hours', 'navigation', 'footer'].map((field) => ({
-          kind: 'InvalidConfig',
+          kind: 'UnknownConfigKey',
           field,
         })),
       ),
@@ -61,7 +61,7 @@ describe('the site config and the theme', () => {
       const error = await loadConfig(dir, dir, websiteConfig).catch((e: unknown) => e);
       expect(siteErrorsOf(error).map(({ kind, field, message, hint }) => ({ kind, field, message, hint }))).toEqual([
         {
-          kind: 'InvalidConfig',
+          kind: 'UnknownConfigKey',
           field: 'contact.careersEmial',
           message: 'contact.careersEmial: unknown key; did you mean `contact.careersEmail` (required, and missing)?',
           hint: "Rename it to careersEmail: the site config (the engine's fields and the theme's) has that field and no other like it.",

@@ -50,7 +50,7 @@ describe('a strict template', () => {
     });
     expect(errors).toEqual([
       {
-        kind: 'InvalidFrontmatter',
+        kind: 'UnknownFrontmatterKey',
         field: 'descripton',
         line: 3,
         message:

@@ -161,7 +161,7 @@ describe('tokens in a page', () => {
   it('refuses a token in a key', async () => {
     const error = await parse('---\ntitle: T\n"{{ name }}": x\n---\n').catch((e: unknown) => e);
     expect(siteErrorsOf(error)[0]).toMatchObject({
-      kind: 'InvalidFrontmatter',
+      kind: 'TokenInFrontmatterKey',
       line: 3,
       message: expect.stringMatching(/tokens go in values only/),
     });

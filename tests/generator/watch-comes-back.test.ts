@@ -98,7 +98,11 @@ describe('site watch comes back', () => {
 
 describe('the overlay', () => {
   it('is headed by the error\'s own title, "Unexpected Application Error!" for render failures and bugs, with stacks only when verbose', () => {
-    const typo = new SiteError('InvalidFrontmatter', { unknownKey: 'keywrods' }, { file: 'pages/about.md' });
+    const typo = new SiteError(
+      'InvalidFrontmatter',
+      { field: 'title', problem: 'required, and missing' },
+      { file: 'pages/about.md' },
+    );
     expect(overlayHtml(typo, '/about')).toContain('<h1>Invalid frontmatter</h1>');
     const bug = new Error('boom');
     expect(overlayHtml(bug, '/about')).toContain('<h1>Unexpected Application Error!</h1>');

@@ -148,7 +148,7 @@ describe('site watch', () => {
     const overlay = await get('/about');
     expect(overlay.status).toBe(500);
     // Headed by the error's own title (a typo in a page is no application error), and no stack without --verbose.
-    expect(overlay.body).toContain('<h1>Invalid frontmatter</h1>');
+    expect(overlay.body).toContain('<h1>Unknown frontmatter key</h1>');
     expect(overlay.body).not.toContain('Unexpected Application Error!');
     expect(overlay.body).not.toMatch(/\bat [\w.<>]+ \(|\.(mjs|ts):\d+:\d+/);
     expect(overlay.body).toContain('about.md');

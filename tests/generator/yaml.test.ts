@@ -64,7 +64,7 @@ describe('validate', () => {
         ['titel', 5],
       ]),
     );
-    expect(result.errors.every((e) => e.kind === 'InvalidFrontmatter' && e.file === 'p.md')).toBe(true);
+    expect(result.errors.every((e) => e.kind === 'UnknownFrontmatterKey' && e.file === 'p.md')).toBe(true);
   });
 
   it('says what was expected for a wrong type', () => {

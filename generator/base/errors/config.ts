@@ -2,24 +2,30 @@
 export const CONFIG_ERRORS = {
   InvalidConfig: {
     title: 'Invalid site config',
-    message: (
-      p:
-        | { field: string; problem: string }
-        | { unknownKey: string; suggestion?: string; required?: boolean }
-        | { logo: string }
-        | { baseUrl: string }
-        | { plannedRoute: string; page: string },
-    ) =>
-      'problem' in p
-        ? `${p.field}: ${p.problem}`
-        : 'unknownKey' in p
-          ? `${p.unknownKey}: unknown key${p.suggestion ? `; did you mean \`${p.suggestion}\`${p.required ? ' (required, and missing)' : ''}?` : ''}`
-          : 'logo' in p
-            ? `logo: ${p.logo} was not found in the public folder`
-            : 'baseUrl' in p
-              ? `--base-url "${p.baseUrl}" is not an absolute http(s) URL`
-              : `plannedRoutes: ${p.plannedRoute} now has a page (${p.page}); remove it from plannedRoutes`,
+    message: (p: { field: string; problem: string }) => `${p.field}: ${p.problem}`,
     hint: 'Fix the field in the site config file (site.yml in the pages folder).',
+  },
+  UnknownConfigKey: {
+    title: 'Unknown key in the site config',
+    message: (p: { unknownKey: string; suggestion?: string; required?: boolean }) =>
+      `${p.unknownKey}: unknown key${p.suggestion ? `; did you mean \`${p.suggestion}\`${p.required ? ' (required, and missing)' : ''}?` : ''}`,
+    hint: "Remove the key, or correct its spelling: the site config takes the engine's fields and the theme's only.",
+  },
+  LogoNotFound: {
+    title: 'Logo not found',
+    message: (p: { logo: string }) => `logo: ${p.logo} was not found in the public folder`,
+    hint: 'Put the logo file in the public folder (public/ in the pages folder), or correct logo: in the site config.',
+  },
+  InvalidBaseUrl: {
+    title: 'Invalid base URL',
+    message: (p: { baseUrl: string }) => `--base-url "${p.baseUrl}" is not an absolute http(s) URL`,
+    hint: 'Pass an absolute http or https URL with --base-url, such as https://example.org.',
+  },
+  PlannedRouteHasPage: {
+    title: 'A planned route has a page',
+    message: (p: { plannedRoute: string; page: string }) =>
+      `plannedRoutes: ${p.plannedRoute} now has a page (${p.page}); remove it from plannedRoutes`,
+    hint: 'Remove the route from plannedRoutes in the site config (site.yml in the pages folder): it has a page now.',
   },
   MissingConfig: {
     title: 'Missing site config',

@@ -25,21 +25,26 @@ export const PAGE_ERRORS = {
   },
   InvalidFrontmatter: {
     title: 'Invalid frontmatter',
-    message: (
-      p:
-        | { field: string; problem: string }
-        | { unknownKey: string; suggestion?: string; required?: boolean }
-        | { notFields: 'a list' | 'a single value' }
-        | { tokenInKey: string },
-    ) =>
-      'problem' in p
-        ? `${p.field}: ${p.problem}`
-        : 'unknownKey' in p
-          ? `${p.unknownKey}: unknown key (not in the template's schema)${p.suggestion ? `; did you mean \`${p.suggestion}\`${p.required ? ' (required, and missing)' : ''}?` : ''}`
-          : 'notFields' in p
-            ? `The frontmatter must be fields (key: value lines), not ${p.notFields}`
-            : `A config token ({{ ... }}) stands in the key ${p.tokenInKey}: tokens go in values only`,
+    message: (p: { field: string; problem: string }) => `${p.field}: ${p.problem}`,
     hint: "Make the field match the template's schema; unknown keys are errors, so check the spelling.",
+  },
+  UnknownFrontmatterKey: {
+    title: 'Unknown frontmatter key',
+    message: (p: { unknownKey: string; suggestion?: string; required?: boolean }) =>
+      `${p.unknownKey}: unknown key (not in the template's schema)${p.suggestion ? `; did you mean \`${p.suggestion}\`${p.required ? ' (required, and missing)' : ''}?` : ''}`,
+    hint: "Remove the key, or correct its spelling: a page's frontmatter takes the fields of its template's schema.",
+  },
+  FrontmatterNotFields: {
+    title: 'Frontmatter that is not fields',
+    message: (p: { notFields: 'a list' | 'a single value' }) =>
+      `The frontmatter must be fields (key: value lines), not ${p.notFields}`,
+    hint: 'Write the frontmatter as key: value lines (title: About us), one field a line.',
+  },
+  TokenInFrontmatterKey: {
+    title: 'A config token in a frontmatter key',
+    message: (p: { tokenInKey: string }) =>
+      `A config token ({{ ... }}) stands in the key ${p.tokenInKey}: tokens go in values only`,
+    hint: 'Move the token into the value (key: {{ site.name }}), or write the key out.',
   },
   UnknownToken: {
     title: 'Unknown config token',
