@@ -236,6 +236,7 @@ export class Site {
         images,
         pages,
         links: new Map(rendered.map((page) => [page.route, page])),
+        routeReads: new Map(rendered.map((page) => [page.route, page.routeReads])),
         files: new Set([
           ...rendered.map((page) => page.outFile),
           ...host.keys(),
@@ -279,6 +280,7 @@ export class Site {
       ...previous,
       pages: new Map(previous.pages),
       links: new Map(previous.links),
+      routeReads: new Map(previous.routeReads),
       files: new Set(previous.files),
     };
     if (kinds.includes('theme') || kinds.includes('island')) {
@@ -310,11 +312,14 @@ export class Site {
       const loaded = await this.loader.loadAll(files, next.config, next.theme);
       next.pages = loaded.pages;
       next.links = new Map();
+      next.routeReads = new Map();
       return { routes: new Set([...loaded.pages.values()].map((page) => page.route)), content: loaded.content };
     });
     const rendered = await step('render', () => {
       next.plan = this.plan(next.pages.values(), next.config, next.theme);
-      const toRender = allPages ? new Set(next.plan.pages.keys()) : routesToRender(previous.plan, next.plan, routes);
+      const toRender = allPages
+        ? new Set(next.plan.pages.keys())
+        : routesToRender(previous.plan, next.plan, routes, next.routeReads);
       removeUnplanned(previous.plan, next, output);
       renderInto(toRender, next, output);
       return toRender;

@@ -13,6 +13,7 @@ import type { Plan } from '../collections/plan';
 import type { SiteConfig } from '../content/config';
 import { outputFileOf } from '../content/routes';
 import { renderPage, type PageAssets } from '../render/render-pages';
+import { readsAny, type RouteReads } from '../render/route-reads';
 
 /** What a Site keeps between updates. */
 export interface State {
@@ -24,6 +25,8 @@ export interface State {
   pages: Map<string, PageInfo>;
   /** What the link check reads of each page, by route. */
   links: Map<string, PageLinks>;
+  /** What each page's rendering read of the routes, by route: which pages a page added or removed may change. */
+  routeReads: Map<string, RouteReads[]>;
   /** Every file of the output, relative to it. */
   files: Set<string>;
   /** Every page rendered (the site's and those its collections make), with what each read of the others; the feeds. */
@@ -34,21 +37,33 @@ export interface State {
 export type Output = Map<string, string | Uint8Array | null>;
 
 /**
- * The routes a watch update renders: the pages of the changed files (and the pages their pagination makes), and
- * every page whose collections now read differently (a list, tag or feed page, a neighbour); every page when a page
- * was added or removed.
+ * The routes a watch update renders: the pages of the changed files (and the pages their pagination makes), every
+ * page whose collections now read differently (a list, tag or feed page, a neighbour), and, when pages came or went,
+ * every page whose Layout or JSON-LD asked about one of them (`reads`, recorded as they were rendered).
  */
-export function routesToRender(previous: Plan, next: Plan, changedRoutes: Set<string>): Set<string> {
-  // The Layout is given every route, and the JSON-LD names only pages that exist: when the routes change, any page may.
-  if (next.pages.size !== previous.pages.size || [...next.pages.keys()].some((route) => !previous.pages.has(route)))
-    return new Set(next.pages.keys());
+export function routesToRender(
+  previous: Plan,
+  next: Plan,
+  changedRoutes: Set<string>,
+  reads: ReadonlyMap<string, RouteReads[]>,
+): Set<string> {
+  const cameOrWent = new Set([...next.pages.keys()].filter((route) => !previous.pages.has(route)));
+  for (const route of previous.pages.keys()) if (!next.pages.has(route)) cameOrWent.add(route);
   const changedFiles = new Set(
     [...changedRoutes].map((route) => next.pages.get(route)?.page.file).filter((file) => file !== undefined),
   );
   const routes = new Set<string>();
   for (const [route, planned] of next.pages) {
     const before = previous.pages.get(route);
-    if (!before || before.key !== planned.key || changedFiles.has(planned.page.file)) routes.add(route);
+    const read = reads.get(route);
+    if (
+      !before ||
+      !read ||
+      before.key !== planned.key ||
+      changedFiles.has(planned.page.file) ||
+      (cameOrWent.size > 0 && readsAny(read, cameOrWent))
+    )
+      routes.add(route);
   }
   return routes;
 }
@@ -59,6 +74,7 @@ export function removeUnplanned(previous: Plan, next: State, output: Output): vo
     if (next.plan.pages.has(route)) continue;
     output.set(outputFileOf(route), null);
     next.links.delete(route);
+    next.routeReads.delete(route);
   }
   for (const file of previous.feeds.keys()) if (!next.plan.feeds.has(file)) output.set(file, null);
 }
@@ -93,6 +109,7 @@ export function renderInto(routes: Set<string>, next: State, output: Output): vo
   for (const rendered of results) {
     output.set(rendered.outFile, rendered.html);
     next.links.set(rendered.page.route, pageLinks(rendered.page.route, rendered.page.file, rendered.linkSources));
+    next.routeReads.set(rendered.page.route, rendered.routeReads);
   }
 }
 

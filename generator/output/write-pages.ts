@@ -13,6 +13,7 @@
 import { createInterner, pageLinks, type PageLinks } from '../render/html-links';
 import { SiteError, siteErrorsOf } from '../base/errors';
 import { renderPage, type RenderContext } from '../render/render-pages';
+import type { RouteReads } from '../render/route-reads';
 import type { PageInfo } from '../content/page';
 import { WriteFailure, type PageWriter } from './write-in-place';
 
@@ -20,6 +21,8 @@ import { WriteFailure, type PageWriter } from './write-in-place';
 export interface RenderedSummary extends PageLinks {
   outFile: string;
   bytes: number;
+  /** What the page's rendering read of the routes. */
+  routeReads: RouteReads[];
 }
 
 /**
@@ -50,6 +53,7 @@ export async function writePages(
           ...pageLinks(page.route, page.file, result.linkSources, intern),
           outFile: result.outFile,
           bytes: bytes ?? 0,
+          routeReads: result.routeReads,
         });
       } catch (error) {
         const found = siteErrorsOf(error);

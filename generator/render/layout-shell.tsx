@@ -20,6 +20,7 @@ import type { Theme } from '../content/theme-types';
 import type { PageInfo } from '../content/page';
 import { createIslandRegistry, IslandContext, type IslandAssets } from './island';
 import { renderToStaticMarkup, renderToString } from './react-server';
+import { recordRoutes, type RouteReads } from './route-reads';
 
 /** Markup many pages share, with its bytes encoded and its links read once. */
 export interface SharedPart {
@@ -39,6 +40,8 @@ export interface Shell {
   after: SharedPart;
   /** Islands the Layout renders, in order. */
   islands: string[];
+  /** What the Layout read of the routes. */
+  routeReads: RouteReads;
 }
 
 /** Shells by the layout key's JSON, for one render of the site (or one rebuild in watch mode). */
@@ -95,9 +98,10 @@ export function shellFor(page: PageInfo, ctx: ShellContext, cache: ShellCache): 
   const { Layout } = ctx.theme;
   // Layout islands number their own ids; content islands use another prefix (render-pages.tsx), so ids never collide.
   const registry = createIslandRegistry(page.file, ctx.islands, renderToString);
+  const routes = recordRoutes(ctx.routes);
   const markup = renderToStaticMarkup(
     <IslandContext.Provider value={registry}>
-      <Layout layout={key} site={ctx.site} routes={ctx.routes}>
+      <Layout layout={key} site={ctx.site} routes={routes.routes}>
         {SLOT}
       </Layout>
     </IslandContext.Provider>,
@@ -113,7 +117,12 @@ export function shellFor(page: PageInfo, ctx: ShellContext, cache: ShellCache): 
       },
     );
   }
-  const shell = { before: sharedPart(parts[0]), after: sharedPart(parts[1]), islands: [...registry.used] };
+  const shell = {
+    before: sharedPart(parts[0]),
+    after: sharedPart(parts[1]),
+    islands: [...registry.used],
+    routeReads: routes.reads,
+  };
   cache.set(text, shell);
   return shell;
 }

@@ -16,6 +16,7 @@ import { collectErrors, SiteError, throwIfAny } from '../base/errors';
 import { Document, headOf, type DocumentAssets } from './document';
 import { pageGraph } from './json-ld';
 import { outputFileOf } from '../content/routes';
+import { recordRoutes, type RouteReads } from './route-reads';
 import type { LinkSource } from './html-links';
 import { shellFor, SLOT, splitAtSlot, type SharedPart, type ShellCache } from './layout-shell';
 import type { Theme } from '../content/theme-types';
@@ -37,6 +38,8 @@ export interface RenderedPage {
   linkSources: LinkSource[];
   /** Islands the page hydrates. */
   islands: string[];
+  /** What its Layout and its JSON-LD read of the routes (route-reads.ts). */
+  routeReads: RouteReads[];
 }
 
 /** The island loader's entry name in islands/. */
@@ -101,8 +104,13 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
     const islands = [...new Set([...shell.islands, ...content.used])];
     // A page with no islands loads no JavaScript, except scripts its template asks for.
     const scripts = [...(islands.length > 0 ? [LOADER] : []), ...(template.scripts ?? [])];
+    const graphRoutes = recordRoutes(ctx.routes);
     const head = {
-      ...headOf(page, site, pageGraph(page, site, template.jsonLd?.(page, site) ?? [], theme.organization, ctx.routes)),
+      ...headOf(
+        page,
+        site,
+        pageGraph(page, site, template.jsonLd?.(page, site) ?? [], theme.organization, graphRoutes.routes),
+      ),
       links: collectionLinks(collections),
     };
     const [docBefore, docAfter] = splitAtSlot(
@@ -133,6 +141,7 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       ),
       linkSources: parts.map((part) => (typeof part === 'string' ? part : part.links)),
       islands,
+      routeReads: [shell.routeReads, graphRoutes.reads],
     };
   } catch (cause) {
     if (SiteError.is(cause)) throw cause;
