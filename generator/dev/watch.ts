@@ -137,11 +137,6 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     transformHtml,
   });
   for (const warning of server.warnings) log.warn(String(warning));
-  log.info(
-    `Watching ${[site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`,
-  );
-  log.info(`Serving at ${server.url} (ready in ${Math.round(performance.now() - started)} ms; Ctrl-C to stop)`);
-
   let pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -219,6 +214,12 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     queue(folder);
   });
   await Promise.all([watcher, roots].map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
+  // Said once the watchers have read the folders: a file saved before then would be missed, and a user (or a script)
+  // takes "Serving at" as the moment edits count.
+  log.info(
+    `Watching ${[site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`,
+  );
+  log.info(`Serving at ${server.url} (ready in ${Math.round(performance.now() - started)} ms; Ctrl-C to stop)`);
   site.warmUp();
 
   return {
