@@ -9,10 +9,16 @@ export function ActionButton({
   action,
   size,
   fallback = 'default',
+  context,
 }: {
   action: { label: string; href: string; variant?: ButtonVariant; icon?: IconName };
   size?: ButtonSize;
   fallback?: ButtonVariant;
+  /**
+   * What the action is about, where the label alone does not say (a card's "Learn More"): added to the link's name
+   * for screen readers and search engines, after the visible label.
+   */
+  context?: string;
 }) {
   const iconSize = size === 'sm' ? 16 : 18;
   const arrow =
@@ -32,6 +38,7 @@ export function ActionButton({
       trailingIcon={arrow ? <Icon name="arrow-right" size={iconSize} /> : undefined}
     >
       {tel ? action.label.replace(/ /g, '\u00a0') : action.label}
+      {context && <span className="sr-only">: {context}</span>}
     </Button>
   );
 }

@@ -45,7 +45,7 @@ export function Card({
       {card.actions && card.actions.length > 0 && (
         <div className="card-actions">
           {card.actions.map((action) => (
-            <ActionButton key={action.label} action={action} fallback="outline" />
+            <ActionButton key={action.label} action={action} fallback="outline" context={card.title} />
           ))}
         </div>
       )}

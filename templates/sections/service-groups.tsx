@@ -34,7 +34,7 @@ function ServiceGroupsSection({ section }: SectionProps<typeof schema>) {
               ))}
             </ul>
             <div className="card-actions">
-              <ActionButton action={group.action} fallback="outline" />
+              <ActionButton action={group.action} fallback="outline" context={group.title} />
             </div>
           </article>
         ))}

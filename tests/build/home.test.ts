@@ -221,7 +221,9 @@ describe('home page', () => {
       'Awareness Programs',
       'Custom Workshops',
     ]);
-    for (const card of cards) expect(text(card.querySelector('.card-actions .btn'))).toBe('Learn More');
+    // Named for screen readers and search engines with the card's title after the visible label.
+    for (const card of cards)
+      expect(text(card.querySelector('.card-actions .btn'))).toBe(`Learn More: ${text(card.querySelector('h3'))}`);
   });
 
   it('ends the services with "Ready to Secure Your Business?" and a Schedule Consultation button to the form below', () => {

@@ -170,7 +170,8 @@ describe('specific records', () => {
     expect(cards).toHaveLength(6);
     for (const card of cards) {
       expect(card.querySelectorAll('.checklist li').length).toBeGreaterThan(1);
-      const link = [...card.querySelectorAll('a')].find((a) => text(a) === 'Learn More');
+      // The visible label; screen readers also hear the card's title after it.
+      const link = [...card.querySelectorAll('a')].find((a) => text(a).startsWith('Learn More'));
       expect(link?.getAttribute('href')).toBe(`/${text(card.querySelector('h3')).toLowerCase().replace(/ /g, '-')}`);
     }
   });
