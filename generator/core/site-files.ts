@@ -2,8 +2,9 @@
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultSocialCard, siteImages } from '../assets/images';
-import { SiteError } from '../base/errors';
-import { summaryOf } from '../content/page';
+import { SiteError, type SiteWarning } from '../base/errors';
+import { summaryOf, type PageInfo } from '../content/page';
+import { longTitles, nearMissKeys } from '../content/describe-page';
 import type { Theme } from '../content/theme-types';
 import type { Plan } from '../collections/plan';
 import type { SiteConfig } from '../content/config';
@@ -73,4 +74,20 @@ export function withBaseUrl(config: SiteConfig, baseUrl: string | undefined): Si
     );
   }
   return { ...config, baseUrl: baseUrl.replace(/\/+$/, '') };
+}
+
+/** A file's size in bytes, as the report names it. */
+export const byteLength = (contents: string | Uint8Array) =>
+  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
+
+/** What the pages of a full build or an update are warned of: titles too long, keys that look misspelt. */
+export function pageWarnings(
+  pages: Map<string, PageInfo>,
+  config: SiteConfig,
+  theme: Theme,
+  configFile: string,
+  root: string,
+): SiteWarning[] {
+  const all = [...pages.values()];
+  return [...longTitles(all, config, configFile), ...nearMissKeys(all, theme, root)];
 }

@@ -23,7 +23,6 @@ import { cacheFolder } from '../cache/cache-dir';
 import { ContentStore } from '../content/content-store';
 import { checkSiteLinks } from '../checks/site-links';
 import { loadConfig, type SiteConfig } from '../content/config';
-import { longTitles, nearMissKeys } from '../content/describe-page';
 import { listPageFiles } from '../content/page-files';
 import { failWith, sortByFile, withBodies } from '../content/loaded-pages';
 import { outputFileOf } from '../content/routes';
@@ -42,7 +41,7 @@ import type { SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../content/theme-types';
 import { summaryOf, type PageInfo } from '../content/page';
 import { PageLoader } from './page-loader';
-import { publicFileOf, siteHostFiles, siteImagesOf, withBaseUrl } from './site-files';
+import { byteLength, pageWarnings, publicFileOf, siteHostFiles, siteImagesOf, withBaseUrl } from './site-files';
 import {
   changedHostFiles,
   pageAssets,
@@ -251,10 +250,7 @@ export class Site {
         ...rendered.map((r) => [r.outFile, r.bytes] as const),
         ...[...host].map(([file, contents]) => [file, byteLength(contents)] as const),
       ]);
-      const titles = [
-        ...longTitles([...pages.values()], config, this.place.configFile),
-        ...nearMissKeys([...pages.values()], theme, this.paths.root),
-      ];
+      const titles = pageWarnings(pages, config, theme, this.place.configFile, this.paths.root);
       return {
         routes: ['*'],
         pages: [...plan.pages.values()].map((planned) => summaryOf(planned.page)),
@@ -343,8 +339,7 @@ export class Site {
     );
     const warnings = [
       ...(await step('links', () => this.checkLinks(next))),
-      ...longTitles([...next.pages.values()], next.config, this.place.configFile),
-      ...nearMissKeys([...next.pages.values()], next.theme, this.paths.root),
+      ...pageWarnings(next.pages, next.config, next.theme, this.place.configFile, this.paths.root),
     ];
     await step('write', () => updateFiles(this.paths.outDir, output, this.paths));
     this.state = next;
@@ -400,6 +395,3 @@ export class Site {
     return path.relative(this.paths.pagesDir, file).split(path.sep).join('/');
   }
 }
-
-const byteLength = (contents: string | Uint8Array) =>
-  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
