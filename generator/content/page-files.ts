@@ -52,30 +52,27 @@ export function notRegularError({ file, kind }: SpecialFile): SiteError {
   return new SiteError('NotRegularFile', { file: shown, kind }, { file: shown });
 }
 
-/** Throws MissingPagesFolder unless `pagesDir` is a folder that can be read. */
+/** Throws MissingPagesFolder, PagesFolderIsFile or UnreadablePagesFolder unless `pagesDir` is a folder that can be read. */
 async function assertPagesFolder(pagesDir: string): Promise<void> {
   const shown = displayPath(pagesDir);
   const stats = await stat(pagesDir).catch((error: NodeJS.ErrnoException) => error);
   if (stats instanceof Error) {
     if (stats.code === 'ENOENT' || stats.code === 'ENOTDIR')
-      throw new SiteError('MissingPagesFolder', { folder: shown, state: 'missing' }, { file: shown, cause: stats });
+      throw new SiteError('MissingPagesFolder', { folder: shown }, { file: shown, cause: stats });
     throw unreadableFolder(pagesDir, stats);
   }
-  if (!stats.isDirectory())
-    throw new SiteError('MissingPagesFolder', { folder: shown, state: 'file' }, { file: shown });
+  if (!stats.isDirectory()) throw new SiteError('PagesFolderIsFile', { folder: shown }, { file: shown });
 }
 
 const unreadableFolder = (pagesDir: string, error: NodeJS.ErrnoException) =>
   new SiteError(
-    'MissingPagesFolder',
+    'UnreadablePagesFolder',
     {
       folder: displayPath(pagesDir),
-      state: 'unreadable',
       reason: `${error.code ?? error.message}${error.path ? `: ${displayPath(error.path)}` : ''}`,
     },
     {
       file: displayPath(pagesDir),
-      hint: 'Check that you may read the folder and the folders in it (their permissions), or pass another content folder with --pages.',
       cause: error,
     },
   );

@@ -307,16 +307,11 @@ async function checkFolder(given: string, dir: string): Promise<void> {
   const stats = await stat(dir).catch((error: NodeJS.ErrnoException) => error);
   if (stats instanceof Error) {
     const missing = stats.code === 'ENOENT' || stats.code === 'ENOTDIR';
-    throw new SiteError(
-      'MissingServeFolder',
-      missing
-        ? { folder: given, resolved: dir, state: 'missing' }
-        : { folder: given, resolved: dir, state: 'unreadable', reason: stats.message },
-      { file: given },
-    );
+    throw missing
+      ? new SiteError('MissingServeFolder', { folder: given, resolved: dir }, { file: given })
+      : new SiteError('UnreadableServeFolder', { folder: given, reason: stats.message }, { file: given });
   }
-  if (!stats.isDirectory())
-    throw new SiteError('MissingServeFolder', { folder: given, resolved: dir, state: 'file' }, { file: given });
+  if (!stats.isDirectory()) throw new SiteError('ServeFolderIsFile', { folder: given, resolved: dir }, { file: given });
 }
 
 /** Refuses the root and home folders always, and a folder no build marked unless `anyFolder`. */
@@ -324,7 +319,7 @@ async function checkSafe(given: string, dir: string, anyFolder: boolean): Promis
   const why = rootOrHome(dir);
   if (why) throw new SiteError('UnsafeServeFolder', { folder: given, why }, { file: given, field: '--dir' });
   if (!anyFolder && !(await readMark(dir)))
-    throw new SiteError('UnsafeServeFolder', { folder: given, mark: MARK }, { file: given, field: '--dir' });
+    throw new SiteError('UnmarkedServeFolder', { folder: given, mark: MARK }, { file: given, field: '--dir' });
 }
 
 /** Loopback addresses: only this machine reaches them. */

@@ -554,20 +554,21 @@ describe('through build(): more bad site configs', () => {
 
 describe('through the CLI: a pages folder that is missing', () => {
   it.each([
-    ['does not exist', async (dir: string) => path.join(dir, 'nope')],
+    ['does not exist', 'MissingPagesFolder' as const, async (dir: string) => path.join(dir, 'nope')],
     [
       'is a file',
+      'PagesFolderIsFile' as const,
       async (dir: string) => {
         await writeFile(path.join(dir, 'pages.md'), '# not a folder\n');
         return path.join(dir, 'pages.md');
       },
     ],
-  ])('%s: MissingPagesFolder naming it, with a hint', async (_, pagesOf) => {
+  ])('%s: %s naming it, with a hint', async (_, kind, pagesOf) => {
     const site = await project();
     const pagesDir = await pagesOf(site.dir);
     const before = await site.snapshot();
     const run = await cli(['build', '-p', pagesDir, '-o', site.outDir]);
-    expectNamed(run, site.dir, [{ kind: 'MissingPagesFolder', file: path.basename(pagesDir) }]);
+    expectNamed(run, site.dir, [{ kind, file: path.basename(pagesDir) }]);
     expect(run.output).toMatch(/hint: .*--pages/);
     expect(await site.snapshot()).toEqual(before);
   });

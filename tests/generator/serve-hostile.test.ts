@@ -68,7 +68,7 @@ describe('which folders site serve serves', () => {
     try {
       await writeFile(path.join(dir, 'index.html'), '<h1>hi</h1>');
       const refused = await refusal({ dir, port: 0 });
-      expect(refused).toMatchObject({ kind: 'UnsafeServeFolder' });
+      expect(refused).toMatchObject({ kind: 'UnmarkedServeFolder' });
       expect((refused as Error).message).toContain('.site-output.json');
       expect(await refusal({ dir, port: 0, anyFolder: true })).toBe('served');
     } finally {

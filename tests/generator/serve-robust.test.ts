@@ -618,7 +618,7 @@ describe('site serve on the command line', () => {
     const result = await run('serve', '-d', 'site/ten.txt', '--port', '0');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
-      /✖ MissingServeFolder: Folder to serve not found\n {2}at site\/ten\.txt\n {2}site\/ten\.txt is a file, not a folder/,
+      /✖ ServeFolderIsFile: The folder to serve is a file\n {2}at site\/ten\.txt\n {2}site\/ten\.txt is a file, not a folder/,
     );
     expect(result.stderr).not.toMatch(/\n\s+at .*:\d+/);
   });

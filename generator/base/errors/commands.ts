@@ -1,6 +1,4 @@
 /** Errors of the commands around a build: site new, serve and watch's preview server, the launcher, and the operating system. */
-import { type Unusable } from './shapes';
-
 export const COMMAND_ERRORS = {
   ProjectFolderNotEmpty: {
     title: 'The new project folder is not empty',
@@ -12,21 +10,32 @@ export const COMMAND_ERRORS = {
   },
   MissingServeFolder: {
     title: 'Folder to serve not found',
-    message: (p: Unusable & { resolved: string }) =>
-      p.state === 'missing'
-        ? `There is no folder ${p.folder} to serve (${p.resolved} does not exist).`
-        : p.state === 'file'
-          ? `${p.folder} is a file, not a folder of built pages (${p.resolved}).`
-          : `The folder ${p.folder} to serve cannot be read: ${p.reason}`,
+    message: (p: { folder: string; resolved: string }) =>
+      `There is no folder ${p.folder} to serve (${p.resolved} does not exist).`,
     hint: 'Build the site first (site build writes dist/), or pass the built folder with --dir.',
+  },
+  ServeFolderIsFile: {
+    title: 'The folder to serve is a file',
+    message: (p: { folder: string; resolved: string }) =>
+      `${p.folder} is a file, not a folder of built pages (${p.resolved}).`,
+    hint: 'Pass the folder a build wrote with --dir (site build writes dist/), not a file in it.',
+  },
+  UnreadableServeFolder: {
+    title: 'The folder to serve cannot be read',
+    message: (p: { folder: string; reason: string }) => `The folder ${p.folder} to serve cannot be read: ${p.reason}`,
+    hint: 'Check that you may read the folder (its permissions), or pass another built folder with --dir.',
   },
   UnsafeServeFolder: {
     title: 'Unsafe folder to serve',
-    message: (p: { folder: string; why: string } | { folder: string; mark: string }) =>
-      'why' in p
-        ? `${p.folder} ${p.why}: serving it would publish every file in it to whoever reaches the port`
-        : `${p.folder} holds no ${p.mark}: it is not a folder site built, and serving it would publish every file in it`,
-    hint: 'Serve the folder a build wrote (site build writes dist/). To serve another folder, add --any-dir; the root and home folders are never served.',
+    message: (p: { folder: string; why: string }) =>
+      `${p.folder} ${p.why}: serving it would publish every file in it to whoever reaches the port`,
+    hint: 'Serve the folder a build wrote (site build writes dist/); the root and home folders are never served, even with --any-dir.',
+  },
+  UnmarkedServeFolder: {
+    title: 'A folder site did not build',
+    message: (p: { folder: string; mark: string }) =>
+      `${p.folder} holds no ${p.mark}: it is not a folder site built, and serving it would publish every file in it`,
+    hint: 'Serve the folder a build wrote (site build writes dist/). To serve another folder, add --any-dir.',
   },
   PortInUse: {
     title: 'Port already in use',

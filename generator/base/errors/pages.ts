@@ -1,5 +1,5 @@
 /** Errors of reading the pages: their files, text, frontmatter, YAML and routes. */
-import { type Unusable, type Character, characterAt, INVISIBLE } from './shapes';
+import { type Character, characterAt, INVISIBLE } from './shapes';
 
 export const PAGE_ERRORS = {
   MalformedYaml: {
@@ -77,13 +77,18 @@ export const PAGE_ERRORS = {
   },
   MissingPagesFolder: {
     title: 'Pages folder not found',
-    message: (p: Unusable) =>
-      p.state === 'missing'
-        ? `There is no pages folder at ${p.folder}`
-        : p.state === 'file'
-          ? `${p.folder} is a file, not a pages folder`
-          : `The pages folder ${p.folder} cannot be read (${p.reason})`,
+    message: (p: { folder: string }) => `There is no pages folder at ${p.folder}`,
     hint: 'Create the folder, or pass the content folder (the one holding the markdown pages and site.yml) with --pages.',
+  },
+  PagesFolderIsFile: {
+    title: 'The pages folder is a file',
+    message: (p: { folder: string }) => `${p.folder} is a file, not a pages folder`,
+    hint: 'Pass the content folder (the one holding the markdown pages and site.yml) with --pages, not a file in it.',
+  },
+  UnreadablePagesFolder: {
+    title: 'The pages folder cannot be read',
+    message: (p: { folder: string; reason: string }) => `The pages folder ${p.folder} cannot be read (${p.reason})`,
+    hint: 'Check that you may read the folder and the folders in it (their permissions), or pass another content folder with --pages.',
   },
   NotRegularFile: {
     title: 'Not a regular file',

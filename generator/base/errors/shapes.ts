@@ -1,9 +1,4 @@
 /** Message shapes and wording that several kinds of the catalogue share. */
-/** How a folder or file turned out not to be usable: absent, a file where a folder was wanted, or unreadable. */
-export type Unusable = { folder: string } & (
-  { state: 'missing' } | { state: 'file' } | { state: 'unreadable'; reason: string }
-);
-
 /** A text refused for one of its characters: where it is ("The page text", "The field title") and what the character is. */
 export type Character = { where: string; character: string; position?: number };
 export const characterAt = ({ where, character, position }: Character) =>
