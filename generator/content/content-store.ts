@@ -34,19 +34,19 @@ import { access, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { removeStale, writeAtomically } from '../cache/cache-files';
 import { sealed, sealInParts, sealKey } from '../cache/seal';
-import type { PageBody } from './page';
 import type { SiteConfig } from './config';
-import type { PageSource } from './parse-page';
+import type { RenderedMarkdown } from './markdown';
+import type { PageSource } from './page';
 import { tokenValue } from './tokens';
 
 /** A page as the store keeps it: its frontmatter and rendered body, and what they were made from. */
-export interface StoredPage {
+interface StoredPage {
   /** Digest of the page's bytes, path and display path. */
   key: string;
   /** The config values its tokens read, by path. */
   uses: Record<string, string>;
   source: PageSource;
-  body: PageBody;
+  body: RenderedMarkdown;
 }
 
 /** The store's first line; one line per page follows, then END. */

@@ -4,7 +4,8 @@
  * page is reported together, sorted by file.
  */
 import { SiteError, throwIfAny } from '../base/errors';
-import { withBody, type PageBody, type PageHead, type PageInfo } from './page';
+import type { RenderedMarkdown } from './markdown';
+import { withBody, type PageHead, type PageInfo } from './page';
 
 /** Pages whose frontmatter and markdown came from the content store, and pages whose markdown was rendered. */
 export interface ContentCounts {
@@ -12,15 +13,10 @@ export interface ContentCounts {
   rendered: number;
 }
 
-/** A page's path inside the pages folder, its validated frontmatter, and its body. */
-export interface Item {
-  relativeFile: string;
-  head: PageHead;
-  body: PageBody;
-}
-
-export interface Heads {
-  items: Item[];
+/** The pages an update loaded, each still in two parts (its head and its body), and the errors of those that failed. */
+export interface LoadedPages {
+  /** Each page's path inside the pages folder, its head and its rendered markdown, in file order. */
+  items: { relativeFile: string; head: PageHead; body: RenderedMarkdown }[];
   errors: SiteError[];
   content: ContentCounts;
   /** Saves the content store. */
@@ -28,7 +24,10 @@ export interface Heads {
 }
 
 /** The pages, in file order (recorded in `pages` by file). */
-export async function* withBodies(items: Item[], pages: Map<string, PageInfo>): AsyncGenerator<PageInfo[]> {
+export async function* withBodies(
+  items: LoadedPages['items'],
+  pages: Map<string, PageInfo>,
+): AsyncGenerator<PageInfo[]> {
   for (const { relativeFile, head, body } of items) {
     const page = withBody(head, body);
     pages.set(relativeFile, page);
@@ -37,7 +36,7 @@ export async function* withBodies(items: Item[], pages: Map<string, PageInfo>): 
 }
 
 /** Throws every error of loading, sorted by file. */
-export async function failWith(heads: Heads): Promise<never> {
+export async function failWith(heads: LoadedPages): Promise<never> {
   const errors = [...heads.errors];
   await heads.finish();
   throwIfAny(sortByFile(errors));
@@ -45,7 +44,7 @@ export async function failWith(heads: Heads): Promise<never> {
 }
 
 /** Every page of `heads`, whole, by file; rejects with every page's errors. */
-export async function wholePages(heads: Heads): Promise<Map<string, PageInfo>> {
+export async function wholePages(heads: LoadedPages): Promise<Map<string, PageInfo>> {
   if (heads.errors.length > 0) await failWith(heads);
   const pages = new Map<string, PageInfo>();
   try {

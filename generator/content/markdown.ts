@@ -32,7 +32,7 @@ import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
 import type { Plugin, Pluggable, Preset, Processor, TransformCallback } from 'unified';
 import { SiteError } from '../base/errors';
-import type { PageBody } from './page';
+import type { PageInfo } from './page';
 import {
   compileIds,
   remarkHeadingIds,
@@ -65,6 +65,9 @@ const SCHEMA: Schema = {
 /** remark-html's options: the schema above, and entities written as React writes them (`&amp;`, `&quot;`). */
 const HTML_OPTIONS = { sanitize: SCHEMA, characterReferences: { useNamedReferences: true } };
 
+/** What the pipeline makes of a page's markdown: the parts of the page (PageInfo) that come from its body. */
+export type RenderedMarkdown = Pick<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
+
 /** The page a body belongs to: named in errors, given to plugins as the file they work on. */
 export interface BodySource {
   /** The page's file as errors show it. */
@@ -89,7 +92,7 @@ export interface Markdown {
    */
   readonly recipe: string;
   /** Renders a body: synchronously, unless a plugin works asynchronously. Throws MarkdownFailed naming the page and plugin. */
-  render(source: string, page: BodySource): PageBody | Promise<PageBody>;
+  render(source: string, page: BodySource): RenderedMarkdown | Promise<RenderedMarkdown>;
 }
 
 /** Recent pipelines by project, config file and plugin list (a long watch session may see a few configs). */
@@ -223,10 +226,10 @@ function namedPlugin(plugin: Plugin<unknown[]>, entry: LoadedPlugin): Plugin<unk
   } as Plugin<unknown[]>;
 }
 
-type Outcome = { body: PageBody } | { error: unknown };
+type Outcome = { body: RenderedMarkdown } | { error: unknown };
 
 /** Parse, run and compile one body: the result at once when every transformer is synchronous, else a promise. */
-function render(processor: Processor, source: string, page: BodySource): PageBody | Promise<PageBody> {
+function render(processor: Processor, source: string, page: BodySource): RenderedMarkdown | Promise<RenderedMarkdown> {
   const shown = page.file.replace(/\\/g, '/');
   const shownPrefix =
     page.relativeFile && shown.endsWith(page.relativeFile)
@@ -240,7 +243,7 @@ function render(processor: Processor, source: string, page: BodySource): PageBod
   };
   let outcome: Outcome | undefined;
   let settle: ((outcome: Outcome) => void) | undefined;
-  const finish = (result: Outcome): PageBody => {
+  const finish = (result: Outcome): RenderedMarkdown => {
     if ('error' in result) throw failed(result.error, page);
     return result.body;
   };

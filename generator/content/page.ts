@@ -1,4 +1,8 @@
-/** A page's types, from its validated frontmatter to its rendered markdown, and what the build keeps of it. */
+/**
+ * The four types of a page's life: the file as read (PageSource), its head once the frontmatter is validated
+ * (PageHead), the whole page a template renders (PageInfo: the head and the markdown rendered) and what the build
+ * keeps of it once written (PageSummary). Every other shape along the way is local to the module that makes it.
+ */
 import type { Crumb } from './breadcrumbs';
 import type { MarkdownLink } from './page-links';
 
@@ -26,6 +30,20 @@ export interface BaseFrontmatter {
   draft?: boolean;
   /** Tags: collections select by them; a collection with tag pages makes a page for each. */
   tags?: string[];
+}
+
+/** A page's file as read: its frontmatter parsed but not yet validated. Plain data, so the content store keeps it. */
+export interface PageSource {
+  /** The file's path inside the pages folder (the route is made from it). */
+  relativeFile: string;
+  /** The file's path as errors and pages show it. */
+  file: string;
+  /** The frontmatter as parsed, config tokens replaced. */
+  data: Record<string, unknown>;
+  /** The frontmatter's YAML text as parsed (tokens stand in it as placeholders), to name the line of an invalid field. */
+  matter: string;
+  /** What the markdown gives where the frontmatter is silent: its first `#` heading's text and first paragraph's. */
+  derived: { title?: string; description?: string };
 }
 
 export interface PageInfo<D = Record<string, unknown>> {
@@ -64,10 +82,8 @@ export interface PageSummary {
 /** A page once its frontmatter is validated: everything but its rendered markdown. */
 export type PageHead = Omit<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
 
-/** A page's markdown body, rendered. */
-export type PageBody = Pick<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
-
-export const withBody = (head: PageHead, body: PageBody): PageInfo => ({
+/** A page once its markdown body is rendered: its head and that body. */
+export const withBody = (head: PageHead, body: Pick<PageInfo, 'html' | 'headings' | 'markdownLinks'>): PageInfo => ({
   ...head,
   html: body.html,
   headings: body.headings,

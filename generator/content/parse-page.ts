@@ -17,6 +17,7 @@ import path from 'node:path';
 import grayMatter from 'gray-matter';
 import jsYaml from 'js-yaml';
 import type { SiteConfig } from './config';
+import type { PageSource } from './page';
 import { SiteError, throwIfAny } from '../base/errors';
 import { characterError, firstForbidden, lineAt } from './characters';
 import { customIdOf } from './heading-ids';
@@ -44,28 +45,6 @@ export interface ParseContext {
   displayRoot: string;
   /** Parses a body to tell code from prose and find its first heading and paragraph (body-outline.ts, loaded with remark). */
   outline: (body: string) => BodyOutline;
-}
-
-/** What a page's markdown gives where its frontmatter is silent. */
-export interface DerivedFields {
-  /** The first `#` heading's text, when the frontmatter names no title. */
-  title?: string;
-  /** The first paragraph's text, when the frontmatter names no description. */
-  description?: string;
-}
-
-/** A page's file and frontmatter, not yet validated: plain data, so it can cross from a worker thread. */
-export interface PageSource {
-  /** The file's path inside the pages folder (the route is made from it). */
-  relativeFile: string;
-  /** The file's path as errors and pages show it. */
-  file: string;
-  /** The frontmatter as parsed, config tokens replaced. */
-  data: Record<string, unknown>;
-  /** The frontmatter's YAML text as parsed (tokens stand in it as placeholders), to name the line of an invalid field. */
-  matter: string;
-  /** The title and description the markdown gives, where the frontmatter names none. */
-  derived: DerivedFields;
 }
 
 /** A page's text split at its frontmatter. Offsets are into the whole text; the matter's line 1 is the file's line 1. */
@@ -273,7 +252,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
     },
   }) as Record<string, unknown>;
 
-  const derived: DerivedFields = {};
+  const derived: PageSource['derived'] = {};
   const heading = typeof data.title === 'string' ? undefined : outline().title;
   if (heading) {
     // `# Title {#id}`: the id is not part of the title.
@@ -313,7 +292,7 @@ export function cutAtWord(text: string, max: number): string {
 }
 
 /** A page read and split: its frontmatter, its markdown (tokens replaced), and the config values its tokens read. */
-export interface ParsedPage {
+interface ParsedPage {
   source: PageSource;
   content: string;
   /** Config path → the value the page's tokens took from it: the result holds while these values do. */

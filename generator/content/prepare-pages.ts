@@ -11,9 +11,9 @@
 import path from 'node:path';
 import { ContentStore, pageKey } from './content-store';
 import { siteErrorsOf, type SiteError } from '../base/errors';
-import type { PageBody } from './page';
-import type { BodySource, Markdown, ReservedIds } from './markdown';
-import { bodyLineOf, parsePage, readPage, type ParseContext, type PageSource } from './parse-page';
+import type { PageSource } from './page';
+import type { BodySource, Markdown, RenderedMarkdown, ReservedIds } from './markdown';
+import { bodyLineOf, parsePage, readPage, type ParseContext } from './parse-page';
 
 export interface PrepareContext extends Omit<ParseContext, 'outline'> {
   /** The markdown pipeline, loaded only when a page needs rendering (once, so a bad plugin is reported once). */
@@ -23,13 +23,13 @@ export interface PrepareContext extends Omit<ParseContext, 'outline'> {
 }
 
 /** A page's frontmatter and its body (markdown rendered, or from the store). */
-export interface PreparedPage {
+interface PreparedPage {
   relativeFile: string;
   source: PageSource;
-  body: PageBody;
+  body: RenderedMarkdown;
 }
 
-export interface Prepared {
+interface Prepared {
   pages: PreparedPage[];
   /** Files that could not be read or parsed, and pages whose markdown failed. */
   errors: SiteError[];

@@ -14,7 +14,7 @@ import { listPageFiles } from '../content/page-files';
 import { outputFileOf } from '../content/routes';
 import type { Output, State } from './update-plan';
 import { compileIds } from '../content/heading-ids';
-import { wholePages, type Heads, type Item } from '../content/loaded-pages';
+import { wholePages, type LoadedPages } from '../content/loaded-pages';
 import { markdownRecipe } from '../content/markdown-recipe';
 import { preparePages } from '../content/prepare-pages';
 import type { ProjectPaths } from './project';
@@ -43,7 +43,7 @@ export class PageLoader {
    * frontmatter against the theme. `errors`: every file that could not be read, parsed, rendered or validated, and
    * routes claimed twice. `all`: these are every page of the site (the store forgets the others).
    */
-  async loadHeads(files: readonly string[], config: SiteConfig, theme: Theme, all: boolean): Promise<Heads> {
+  async loadHeads(files: readonly string[], config: SiteConfig, theme: Theme, all: boolean): Promise<LoadedPages> {
     const place = this.place;
     // remark loads only when a page needs rendering: the recipe names its packages without importing them.
     const markdown = async () => (await import('../content/markdown')).loadMarkdown(config.markdown, place);
@@ -59,7 +59,7 @@ export class PageLoader {
     const store = this.store;
     const ctx = { pagesDir: this.paths.pagesDir, config, displayRoot: this.paths.root, markdown, reservedIds, store };
     const prepared = await preparePages(files, ctx);
-    const items: Item[] = [];
+    const items: LoadedPages['items'] = [];
     const errors = [...prepared.errors];
     for (const page of prepared.pages) {
       try {

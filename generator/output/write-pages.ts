@@ -18,7 +18,7 @@ import type { PageInfo } from '../content/page';
 import { WriteFailure, type PageWriter } from './write-in-place';
 
 /** A page as written: its links and ids for the link check, its size for the report. */
-export interface RenderedSummary extends PageLinks {
+interface WrittenPage extends PageLinks {
   outFile: string;
   bytes: number;
   /** What the page's rendering read of the routes. */
@@ -34,8 +34,8 @@ export async function writePages(
   batches: Iterable<PageInfo[]> | AsyncIterable<PageInfo[]>,
   ctx: RenderContext,
   writer: PageWriter,
-): Promise<{ rendered: RenderedSummary[]; errors: SiteError[] }> {
-  const rendered: RenderedSummary[] = [];
+): Promise<{ rendered: WrittenPage[]; errors: SiteError[] }> {
+  const rendered: WrittenPage[] = [];
   const errors: SiteError[] = [];
   const intern = createInterner();
   const shared: RenderContext = { ...ctx, shells: ctx.shells ?? new Map() };

@@ -26,7 +26,8 @@ import { basePathOf, htmlUnderBase } from './base-path';
 import { collectionLinks } from '../collections/head-links';
 import type { CollectionProps } from '../content/collection-types';
 
-export interface RenderedPage {
+/** A page rendered: its HTML in parts, and what the link check and the next watch update read of it. */
+interface RenderedPage {
   page: PageInfo;
   /** Output path relative to the site root. */
   outFile: string;

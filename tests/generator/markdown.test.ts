@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadMarkdown, type Markdown, type MarkdownSettings } from '../../generator/content/markdown';
-import type { PageBody } from '../../generator/content/page';
+import type { RenderedMarkdown as PageBody } from '../../generator/content/markdown';
 import { REPO } from '../support/fixture';
 
 const place = { root: REPO, configFile: 'pages/site.yml' };
