@@ -200,7 +200,7 @@ async function run(entryPoints: { in: string; out: string }[], workDir: string) 
     const found = Object.entries(outputs).find(
       ([, out]) => out.entryPoint && path.resolve(out.entryPoint) === path.resolve(source),
     );
-    if (!found) throw new SiteError('AssetBuildFailed', { noOutputFor: source });
+    if (!found) throw new SiteError('AssetBuildFailed', { problem: `esbuild produced no output for ${source}` });
     return found;
   };
   return {

@@ -158,7 +158,7 @@ export function Island<P extends object>({ name, component: Component, props, tr
   if (!registry) throw new Error(`Island "${name}" rendered outside a page render`);
   const src = registry.urlOf(name);
   if (!src) {
-    throw new SiteError('AssetBuildFailed', { islandWithoutModule: name }, { file: registry.file, field: name });
+    throw new SiteError('IslandWithoutModule', { island: name }, { file: registry.file, field: name });
   }
   const problem = checkedOnce(props);
   if (problem) {

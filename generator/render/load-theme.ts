@@ -157,7 +157,7 @@ async function bundle(
     }
     throw new SiteError(
       'TemplateLoadFailed',
-      firstEsbuildMessage(cause) === undefined ? { unbundled: entry } : { problem: firstEsbuildMessage(cause)! },
+      { problem: firstEsbuildMessage(cause) ?? `Could not bundle ${entry}` },
       {
         file: path.relative(process.cwd(), entry),
         cause,
@@ -176,7 +176,11 @@ async function bundle(
     }
   } catch (cause) {
     const file = path.relative(process.cwd(), path.join(cacheDir, module));
-    throw new SiteError('CacheUnwritable', { themeBundle: file, problem: (cause as Error).message }, { file, cause });
+    throw new SiteError(
+      'ThemeBundleUnwritable',
+      { themeBundle: file, problem: (cause as Error).message },
+      { file, cause },
+    );
   }
   if (manifest) {
     const made: Manifest = {

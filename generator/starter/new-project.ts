@@ -54,8 +54,7 @@ async function entriesOf(root: string, shown: string): Promise<string[] | undefi
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    if (code === 'ENOTDIR')
-      throw new SiteError('ProjectFolderNotEmpty', { folder: shown, state: 'file' }, { file: shown, cause });
+    if (code === 'ENOTDIR') throw new SiteError('ProjectFolderIsFile', { folder: shown }, { file: shown, cause });
     throw cause;
   }
 }
@@ -67,7 +66,7 @@ export async function newProject(options: NewProjectOptions): Promise<NewProject
   if (entries && entries.length > 0) {
     throw new SiteError(
       'ProjectFolderNotEmpty',
-      { folder: shown, state: 'not empty', entries: entries.sort().slice(0, 5) },
+      { folder: shown, entries: entries.sort().slice(0, 5) },
       { file: shown },
     );
   }

@@ -77,4 +77,14 @@ describe('site new', () => {
     expect(made.stderr).toContain('taken/ already holds notes.txt');
     expect([...(await filesOf(root)).keys()]).toEqual(['notes.txt']);
   });
+
+  it('refuses a file in place of the folder, and leaves it as it was', async () => {
+    const file = path.join(temp, 'taken.txt');
+    await writeFile(file, 'mine');
+    const made = await runNode(SITE, ['new', 'taken.txt'], { cwd: temp });
+    expect(made.code).toBe(1);
+    expect(made.stderr).toContain('ProjectFolderIsFile');
+    expect(made.stderr).toContain('taken.txt is a file, not a folder');
+    expect(await readFile(file, 'utf8')).toBe('mine');
+  });
 });

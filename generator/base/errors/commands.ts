@@ -2,11 +2,14 @@
 export const COMMAND_ERRORS = {
   ProjectFolderNotEmpty: {
     title: 'The new project folder is not empty',
-    message: (p: { folder: string; state: 'file' } | { folder: string; state: 'not empty'; entries: string[] }) =>
-      p.state === 'file'
-        ? `${p.folder} is a file, not a folder`
-        : `${p.folder}/ already holds ${p.entries.join(', ')}: site new writes only into a new or empty folder`,
+    message: (p: { folder: string; entries: string[] }) =>
+      `${p.folder}/ already holds ${p.entries.join(', ')}: site new writes only into a new or empty folder`,
     hint: 'Name a folder that does not exist yet (site new my-site), or empty this one first.',
+  },
+  ProjectFolderIsFile: {
+    title: 'The new project folder is a file',
+    message: (p: { folder: string }) => `${p.folder} is a file, not a folder`,
+    hint: 'Name a folder that does not exist yet (site new my-site); site new never replaces a file.',
   },
   MissingServeFolder: {
     title: 'Folder to serve not found',

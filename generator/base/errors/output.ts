@@ -70,15 +70,15 @@ export const OUTPUT_ERRORS = {
   },
   CacheUnwritable: {
     title: 'The build cache cannot be written',
-    message: (
-      p:
-        | { folder: string; reason: string; fallback: string; problem: string }
-        | { themeBundle: string; problem: string },
-    ) =>
-      'themeBundle' in p
-        ? `Could not write the theme bundle ${p.themeBundle}: ${p.problem}`
-        : `${p.folder} cannot be written (${p.reason}), and neither can ${p.fallback}: ${p.problem}`,
+    message: (p: { folder: string; reason: string; fallback: string; problem: string }) =>
+      `${p.folder} cannot be written (${p.reason}), and neither can ${p.fallback}: ${p.problem}`,
     hint: 'Make node_modules/.cache/site a writable folder (it only holds what builds can remake), or delete it.',
+  },
+  ThemeBundleUnwritable: {
+    title: 'The theme bundle cannot be written',
+    message: (p: { themeBundle: string; problem: string }) =>
+      `Could not write the theme bundle ${p.themeBundle}: ${p.problem}`,
+    hint: 'Make node_modules/.cache/site a writable folder with room in it (it only holds what builds can remake), or delete it.',
   },
   BrokenLink: {
     title: 'Broken internal link',

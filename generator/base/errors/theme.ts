@@ -2,8 +2,7 @@
 export const THEME_ERRORS = {
   TemplateLoadFailed: {
     title: 'Templates failed to load',
-    message: (p: { problem: string } | { unbundled: string }) =>
-      'problem' in p ? p.problem : `Could not bundle ${p.unbundled}`,
+    message: (p: { problem: string }) => p.problem,
     hint: "Fix the theme's code at the place named above (templates/index.ts or a module it imports); the message is esbuild's or Node's.",
   },
   ThemeEntryMissing: {
@@ -13,13 +12,14 @@ export const THEME_ERRORS = {
   },
   AssetBuildFailed: {
     title: 'Asset bundling failed',
-    message: (p: { problem?: string } | { noOutputFor: string } | { islandWithoutModule: string }) =>
-      'noOutputFor' in p
-        ? `esbuild produced no output for ${p.noOutputFor}`
-        : 'islandWithoutModule' in p
-          ? `Island "${p.islandWithoutModule}" has no module: create islands/${p.islandWithoutModule}.tsx exporting "hydrate"`
-          : (p.problem ?? 'esbuild failed'),
+    message: (p: { problem?: string }) => p.problem ?? 'esbuild failed',
     hint: 'Fix the stylesheet or island source named below.',
+  },
+  IslandWithoutModule: {
+    title: 'An island has no module',
+    message: (p: { island: string }) =>
+      `Island "${p.island}" has no module: create islands/${p.island}.tsx exporting "hydrate"`,
+    hint: "Create the island's module in islands/ (it exports hydrate), or correct the island's name where the template uses it.",
   },
   IslandPropsNotSerializable: {
     title: 'Island props not serializable',
