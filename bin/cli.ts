@@ -11,7 +11,7 @@ import { formatError } from './format-error';
 // Each command imports what it needs when it runs, so `site --help` and each command start fast.
 const generator = {
   build: () => import('../generator/core/build'),
-  check: () => import('../generator/dev/check-site'),
+  check: () => import('../generator/dev/crawl-site'),
   site: () => import('../generator/core/site'),
   serve: () => import('../generator/dev/serve'),
   watch: () => import('../generator/dev/watch'),

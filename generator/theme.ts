@@ -11,7 +11,7 @@ export type { SiteConfig, ConfigExtension } from './content/config';
 export { email, href, routePath, siteConfigSchema } from './content/config';
 export { textField } from './content/text-field';
 export { publicPath, singleLine, urlField } from './content/field-types';
-export { MAX_TITLE } from './content/describe-page';
+export { MAX_TITLE } from './content/page-head';
 export type { Crumb } from './content/breadcrumbs';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';
 export { organizationId } from './render/json-ld';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SiteError, throwIfAny } from '../base/errors';
 import { characterError, firstForbidden } from './characters';
-import { CONFIG_FILE } from './page-files';
+import { CONFIG_FILE } from './list-pages';
 import { checkInsidePages, LIMITS, readInput } from './read-input';
 import { decodeText } from './read-text';
 import { publicPath, singleLine, urlField } from './field-types';

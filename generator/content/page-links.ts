@@ -6,7 +6,7 @@
  * made. The route is the one the file's path makes: a page's output depends
  * on its own text alone (the content cache and watch stay exact), and a link
  * to a file that is no page, or whose slug moved it, is a BrokenLink naming
- * the linking file and line (checks/check-links.ts).
+ * the linking file and line (checks/broken-links.ts).
  */
 import path from 'node:path';
 import type { Definition, Link, Nodes, Root } from 'mdast';

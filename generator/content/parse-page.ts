@@ -5,7 +5,7 @@
  * and the body's prose; and, for a page whose frontmatter names no title or
  * description, take them from its first `#` heading (then left out of the
  * body, so it is not shown twice) and its first paragraph. Needs neither the
- * theme nor zod: validating is describe-page.ts's.
+ * theme nor zod: validating is page-head.ts's.
  *
  * Everything wrong with the file itself is a named error with its line: a
  * file that cannot be read, is not UTF-8, holds binary data or invisible

@@ -9,14 +9,14 @@ import { summaryOf, type PageInfo } from '../content/page';
 import type { Theme } from '../content/theme-types';
 import { CONFIG_FILE, type SiteConfig } from '../content/config';
 import { ContentStore } from '../content/content-store';
-import { describePage, duplicateRoutes } from '../content/describe-page';
-import { listPageFiles } from '../content/page-files';
+import { describePage, duplicateRoutes } from '../content/page-head';
+import { listPageFiles } from '../content/list-pages';
 import { outputFileOf } from '../content/routes';
 import type { Output, State } from './update-plan';
 import { compileIds } from '../content/heading-ids';
-import { wholePages, type LoadedPages } from '../content/loaded-pages';
+import { wholePages, type LoadedPages } from '../content/whole-pages';
 import { markdownRecipe } from '../content/markdown-recipe';
-import { preparePages } from '../content/prepare-pages';
+import { preparePages } from '../content/page-sources';
 import type { ProjectPaths } from './project';
 import type { UpdateResult } from './site-options';
 

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_FILE, listPageFiles, noPages, PUBLIC_DIR } from '../content/page-files';
+import { CONFIG_FILE, listPageFiles, noPages, PUBLIC_DIR } from '../content/list-pages';
 import { checkOutputPlace } from '../output/output-folder';
 import { ENGINE_ROOT } from '../base/engine-files';
 import { isInside } from '../base/paths';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defaultSocialCard, siteImages } from '../assets/images';
 import { SiteError, type SiteWarning } from '../base/errors';
 import { summaryOf, type PageInfo } from '../content/page';
-import { longTitles, nearMissKeys } from '../content/describe-page';
+import { longTitles, nearMissKeys } from '../content/page-head';
 import type { Theme } from '../content/theme-types';
 import type { Plan } from '../collections/plan';
 import type { SiteConfig } from '../content/config';

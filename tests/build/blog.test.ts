@@ -6,7 +6,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSite } from '../../generator/dev/check-site';
+import { checkSite } from '../../generator/dev/crawl-site';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
 import { Site, type SiteOptions } from '../../generator/core/site';

@@ -2,7 +2,7 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkSite, formatCheckReport } from '../../generator/dev/check-site';
+import { checkSite, formatCheckReport } from '../../generator/dev/crawl-site';
 import type { SiteConfig } from '../../generator/content/config';
 import { theme } from '../../templates/index';
 import { buildRealSite, type BuiltSite } from '../support/built-site';

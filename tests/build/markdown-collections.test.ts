@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSite } from '../../generator/dev/check-site';
+import { checkSite } from '../../generator/dev/crawl-site';
 import { build, type BuildResult } from '../../generator/core/build';
 import { silentLogger } from '../../generator/base/logger';
 import {

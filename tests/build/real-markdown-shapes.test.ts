@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../generator/core/build';
 import { silentLogger } from '../../generator/base/logger';
-import { checkSite } from '../../generator/dev/check-site';
+import { checkSite } from '../../generator/dev/crawl-site';
 
 const PAGES: Record<string, string> = {
   'site.yml': 'name: Sheets\nbaseUrl: https://sheets.example.org\n',

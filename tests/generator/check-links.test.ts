@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLinks } from '../../generator/checks/check-links';
+import { checkLinks } from '../../generator/checks/broken-links';
 import { pageLinks } from '../../generator/render/html-links';
 
 const rendered = (route: string, html: string) => pageLinks(route, `pages${route === '/' ? '/index' : route}.md`, html);

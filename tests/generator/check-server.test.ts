@@ -7,7 +7,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkSite } from '../../generator/dev/check-site';
+import { checkSite } from '../../generator/dev/crawl-site';
 import { serve } from '../../generator/dev/serve';
 import type { SiteConfig } from '../../generator/content/config';
 import { tempSite, type TempSite } from '../support/fixture';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describePage } from '../../generator/content/describe-page';
+import { describePage } from '../../generator/content/page-head';
 import type { SiteConfig } from '../../generator/content/config';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { defineTemplate, textField, type Theme } from '../../generator/theme';

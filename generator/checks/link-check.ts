@@ -8,7 +8,7 @@ import type { SiteConfig } from '../content/config';
 import { listFiles } from '../base/list-files';
 import { isPublished } from '../output/public-files';
 import type { MarkdownLink } from '../content/page-links';
-import { checkLinks } from './check-links';
+import { checkLinks } from './broken-links';
 import type { PageLinks } from '../render/html-links';
 
 export interface SiteLinks {
