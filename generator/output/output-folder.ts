@@ -231,15 +231,7 @@ export async function readOwnedFolder(dir: string, role = 'output folder'): Prom
   const link = others.find((o) => o.entry.isSymbolicLink());
   if (link) {
     const file = displayPath(path.join(dir, link.relative));
-    throw new SiteError(
-      'OutputSymlink',
-      { file, inside: role, replaced: true },
-      {
-        file,
-        field: FIELD,
-        hint: 'Remove the link from the output folder (to publish a file, put it in pages/public/): site never writes through a symbolic link.',
-      },
-    );
+    throw new SiteError('SymlinkInOutput', { file, inside: role, replaced: true }, { file, field: FIELD });
   }
   const foreign = [
     ...others.map((o) => o.relative),

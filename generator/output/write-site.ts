@@ -366,7 +366,7 @@ function checkTarget(out: string, file: string, listed: ReadonlySet<string>, rem
     if (!stats) return; // the rest is created by the build
     const shown = displayPath(at);
     if (stats.isSymbolicLink())
-      throw new SiteError('OutputSymlink', { file: shown, inside: 'output folder' }, { file: shown, field: '--out' });
+      throw new SiteError('SymlinkInOutput', { file: shown, inside: 'output folder' }, { file: shown, field: '--out' });
     if (i === parts.length && stats.isDirectory() && !removal) {
       throw new SiteError(
         'WriteFailed',

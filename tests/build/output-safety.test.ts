@@ -311,7 +311,7 @@ describe('site build --out: never through a symbolic link', () => {
     await rm(path.join(site.outDir, 'robots.txt'));
     await symlink(victim, path.join(site.outDir, 'robots.txt'));
     const before = await states(site.dir);
-    refused(await buildSite(site), 'OutputSymlink', path.join(site.outDir, 'robots.txt'));
+    refused(await buildSite(site), 'SymlinkInOutput', path.join(site.outDir, 'robots.txt'));
     expect(await states(site.dir)).toEqual(before);
   });
 
@@ -326,7 +326,7 @@ describe('site build --out: never through a symbolic link', () => {
     await rm(path.join(spare, 'assets'), { recursive: true });
     await symlink(outside, path.join(spare, 'assets'));
     const before = await states(site.dir);
-    refused(await buildSite(site), 'OutputSymlink', path.join(spare, 'assets'));
+    refused(await buildSite(site), 'SymlinkInOutput', path.join(spare, 'assets'));
     expect(await states(site.dir)).toEqual(before);
   });
 });

@@ -112,7 +112,7 @@ describe('writeSite', () => {
     await symlink(path.join(dir, 'outside.html'), path.join(dir, '.dist.spare/a.html'));
     const before = await treeState(dir);
     expect(await rejection(writeSite(out, new Map([['a.html', 'new a']])))).toMatchObject({
-      kind: 'OutputSymlink',
+      kind: 'SymlinkInOutput',
       file: path.join(dir, '.dist.spare/a.html'),
     });
     expect(await treeState(dir)).toEqual(before);
@@ -272,11 +272,11 @@ describe('updateFiles (watch mode writes into the live output folder)', () => {
     await writeFile(path.join(out, 'mine.html'), 'mine');
     const before = await treeState(dir);
     expect(await rejection(updateFiles(out, new Map([['index.html', 'x']])))).toMatchObject({
-      kind: 'OutputSymlink',
+      kind: 'SymlinkInOutput',
       file: path.join(out, 'index.html'),
     });
     expect(await rejection(updateFiles(out, new Map([['a/page.html', 'x']])))).toMatchObject({
-      kind: 'OutputSymlink',
+      kind: 'SymlinkInOutput',
       file: path.join(out, 'a'),
     });
     expect(await rejection(updateFiles(out, new Map([['mine.html', 'x']])))).toMatchObject({

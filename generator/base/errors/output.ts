@@ -43,15 +43,18 @@ export const OUTPUT_ERRORS = {
   },
   OutputSymlink: {
     title: 'Symbolic link in the output folder',
-    message: (
-      p: { role: string; folder: string; target?: string } | { file: string; inside: string; replaced?: true },
-    ) =>
-      'role' in p
-        ? `The ${p.role} ${p.folder} is a symbolic link${p.target === undefined ? '' : ` (to ${p.target})`}; site never writes through one`
-        : p.replaced
-          ? `${p.file} in the ${p.inside} is a symbolic link, which site never writes: the build would replace it`
-          : `${p.file} in the ${p.inside} is a symbolic link; site never writes through one`,
+    message: (p: { role: string; folder: string; target?: string }) =>
+      `The ${p.role} ${p.folder} is a symbolic link${p.target === undefined ? '' : ` (to ${p.target})`}; site never writes through one`,
     hint: 'Point --out at a real folder and remove the link: site never writes through a symbolic link.',
+  },
+  // One kind for a link met on the way to a file and a link the build would replace: the same link, refused alike.
+  SymlinkInOutput: {
+    title: 'Symbolic link inside the output folder',
+    message: (p: { file: string; inside: string; replaced?: true }) =>
+      p.replaced
+        ? `${p.file} in the ${p.inside} is a symbolic link, which site never writes: the build would replace it`
+        : `${p.file} in the ${p.inside} is a symbolic link; site never writes through one`,
+    hint: 'Remove the link from the output folder (to publish a file, put it in pages/public/): site never writes through a symbolic link.',
   },
   PublicFileCollision: {
     title: 'A public file would overwrite a generated file',
