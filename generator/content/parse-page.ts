@@ -82,15 +82,7 @@ function splitFrontmatter(text: string, file: string): PageParts {
     return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
   const language = LANGUAGE.exec(text)![1]!;
   if (!YAML.has(language.trim())) {
-    throw new SiteError(
-      'UnsafeYaml',
-      { language: language.trim() },
-      {
-        file,
-        line: 1,
-        hint: 'Write the frontmatter in YAML between two --- lines, with nothing after the opening ---.',
-      },
-    );
+    throw new SiteError('FrontmatterNotYaml', { language: language.trim() }, { file, line: 1 });
   }
   const matterStart = 3 + language.length;
   // gray-matter closes the frontmatter at the first line that starts with ---; without one, the whole page would be frontmatter.
@@ -137,9 +129,9 @@ function loadFrontmatter(text: string, file: string): unknown {
     parseYaml(text, file, 1); // throws the same problem, naming the line
     throw problem === 'depth'
       ? new SiteError('MalformedYaml', { tooDeep: MAX_DEPTH, aliases: true }, { file })
-      : new SiteError('YamlAliasLimit', problem === 'cycle' ? { cycle: true } : { limit: MAX_ALIASED_VALUES }, {
-          file,
-        });
+      : problem === 'cycle'
+        ? new SiteError('YamlAliasCycle', {}, { file })
+        : new SiteError('YamlAliasLimit', { limit: MAX_ALIASED_VALUES }, { file });
   }
   return data;
 }

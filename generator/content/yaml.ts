@@ -50,7 +50,7 @@ export interface ParsedYaml {
 const cache = new Map<string, ParsedYaml>();
 
 /**
- * Parses `source` into plain data; throws MalformedYaml, UnsafeYaml or YamlAliasLimit naming `file` and the line.
+ * Parses `source` into plain data; throws MalformedYaml, UnsafeYaml, YamlAliasLimit or YamlAliasCycle naming `file` and the line.
  * @param firstLine line of `source`'s first line in the file.
  */
 export function parseYaml(source: string, file: string, firstLine = 1): ParsedYaml {
@@ -194,8 +194,7 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
         );
       }
       const size = sizes.get(source);
-      if (size === undefined)
-        throw new SiteError('YamlAliasLimit', { cycle: true, alias: node.source }, where(node, path));
+      if (size === undefined) throw new SiteError('YamlAliasCycle', { alias: node.source }, where(node, path));
       aliased += size;
       if (aliased > MAX_ALIASED_VALUES) {
         throw new SiteError('YamlAliasLimit', { limit: MAX_ALIASED_VALUES, alias: node.source }, where(node, path));

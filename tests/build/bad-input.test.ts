@@ -66,7 +66,7 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
     {
       file: 'alias-loop.md',
       contents: page('keywords: &k [a, *k]\n'),
-      kind: 'YamlAliasLimit',
+      kind: 'YamlAliasCycle',
       line: 4,
       field: 'keywords[1]',
     },
@@ -96,7 +96,7 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
     {
       file: 'js-frontmatter.md',
       contents: `---js\n{ title: (require("fs").writeFileSync(${JSON.stringify(PWNED)}, "ran"), "T"), description: "${DESCRIPTION}" }\n---\n`,
-      kind: 'UnsafeYaml',
+      kind: 'FrontmatterNotYaml',
       line: 1,
     },
     {
@@ -328,7 +328,7 @@ const MORE_CONFIG_CASES: typeof CONFIG_CASES = {
   },
   'an alias to its own collection': {
     edit: (yml) => yml.replace('claims: [Tested]', 'claims: &c [Tested, *c]'),
-    expected: [{ kind: 'YamlAliasLimit', line: 46, field: 'footer.claims[1]' }],
+    expected: [{ kind: 'YamlAliasCycle', line: 46, field: 'footer.claims[1]' }],
   },
   'a bidi override': {
     edit: (yml) => yml.replace('street: 1 Test Street', 'street: 1 Test \u202EStreet'),

@@ -103,9 +103,9 @@ describe('parseYaml refuses YAML that does more than hold data', () => {
     });
   });
 
-  it('an alias to the collection that contains it is YamlAliasLimit', () => {
-    expect(yamlError('title: A\nloop: &a [x, *a]\n')).toMatchObject({ kind: 'YamlAliasLimit', line: 2 });
-    expect(yamlError('loop: &a { self: *a }\n')).toMatchObject({ kind: 'YamlAliasLimit', line: 1 });
+  it('an alias to the collection that contains it is YamlAliasCycle', () => {
+    expect(yamlError('title: A\nloop: &a [x, *a]\n')).toMatchObject({ kind: 'YamlAliasCycle', line: 2 });
+    expect(yamlError('loop: &a { self: *a }\n')).toMatchObject({ kind: 'YamlAliasCycle', line: 1 });
   });
 
   it('an alias bomb fails fast as YamlAliasLimit with the line where the limit is passed', () => {

@@ -144,23 +144,30 @@ export const PAGE_ERRORS = {
   },
   UnsafeYaml: {
     title: 'YAML that could run code or build objects',
-    message: (p: { language: string } | { tag: string }) =>
-      'language' in p
-        ? `The frontmatter is declared as "${p.language}" (after its opening ---): frontmatter is read as YAML only, never run as code`
-        : `The tag ${p.tag} is not allowed`,
+    message: (p: { tag: string }) => `The tag ${p.tag} is not allowed`,
     hint: 'Remove the tag: only plain YAML is read (text, numbers, true/false, null, lists and mappings), and tags such as !!js/function are never run.',
+  },
+  FrontmatterNotYaml: {
+    title: 'Frontmatter in a language other than YAML',
+    message: (p: { language: string }) =>
+      `The frontmatter is declared as "${p.language}" (after its opening ---): frontmatter is read as YAML only, never run as code`,
+    hint: 'Write the frontmatter in YAML between two --- lines, with nothing after the opening ---.',
   },
   YamlAliasLimit: {
     title: 'Too much repeated through YAML aliases',
-    message: (p: { cycle: true; alias?: string } | { limit: number; alias?: string }) =>
-      'cycle' in p
-        ? p.alias === undefined
-          ? 'An alias refers to the list or mapping that contains it'
-          : `*${p.alias} refers to the list or mapping that contains it, which would repeat forever`
-        : p.alias === undefined
-          ? `Aliases repeat more than ${p.limit} values`
-          : `Aliases repeat more than ${p.limit.toLocaleString('en')} values by here (*${p.alias}); the limit guards against documents that multiply themselves`,
+    message: (p: { limit: number; alias?: string }) =>
+      p.alias === undefined
+        ? `Aliases repeat more than ${p.limit} values`
+        : `Aliases repeat more than ${p.limit.toLocaleString('en')} values by here (*${p.alias}); the limit guards against documents that multiply themselves`,
     hint: 'Write the values out, or repeat less through aliases (*name): a few aliases are fine, but not a structure that multiplies itself.',
+  },
+  YamlAliasCycle: {
+    title: 'A YAML alias inside what it names',
+    message: (p: { alias?: string }) =>
+      p.alias === undefined
+        ? 'An alias refers to the list or mapping that contains it'
+        : `*${p.alias} refers to the list or mapping that contains it, which would repeat forever`,
+    hint: 'Move the alias (*name) out of the list or mapping its anchor (&name) marks, or write the values out.',
   },
   LinkOutsidePages: {
     title: 'A symbolic link leads outside the pages folder',
