@@ -87,15 +87,11 @@ function splitFrontmatter(text: string, file: string): PageParts {
   const matterStart = 3 + language.length;
   // gray-matter closes the frontmatter at the first line that starts with ---; without one, the whole page would be frontmatter.
   if (text.indexOf('\n---', matterStart) === -1) {
-    throw new SiteError(
-      'MalformedYaml',
-      { unclosed: true },
-      {
-        file,
-        line: 1,
-        hint: 'End the frontmatter with a line of three dashes (---); the page text follows it.',
-      },
-    );
+    throw new SiteError('UnclosedFrontmatter', undefined, {
+      file,
+      line: 1,
+      hint: 'End the frontmatter with a line of three dashes (---); the page text follows it.',
+    });
   }
   const split = grayMatter(text, { language: 'yaml', engines: ENGINES } as unknown as Parameters<typeof grayMatter>[1]);
   // The frontmatter as the text holds it, up to the closing line (gray-matter's stops before that line's newline).
@@ -128,7 +124,7 @@ function loadFrontmatter(text: string, file: string): unknown {
   if (problem) {
     parseYaml(text, file, 1); // throws the same problem, naming the line
     throw problem === 'depth'
-      ? new SiteError('MalformedYaml', { tooDeep: MAX_DEPTH, aliases: true }, { file })
+      ? new SiteError('YamlTooDeep', { tooDeep: MAX_DEPTH, aliases: true }, { file })
       : problem === 'cycle'
         ? new SiteError('YamlAliasCycle', {}, { file })
         : new SiteError('YamlAliasLimit', { limit: MAX_ALIASED_VALUES }, { file });

@@ -111,7 +111,7 @@ function parseUncached(source: string, file: string, firstLine: number): ParsedY
   const lineAt = (offset: number) => counter.linePos(offset).line + firstLine - 1;
   const composed = compose(source, counter);
   if (composed.tooDeep !== undefined) {
-    throw new SiteError('MalformedYaml', { tooDeep: MAX_DEPTH }, { file, line: lineAt(composed.tooDeep) });
+    throw new SiteError('YamlTooDeep', { tooDeep: MAX_DEPTH }, { file, line: lineAt(composed.tooDeep) });
   }
   const { doc } = composed;
   const [first] = doc.errors;
@@ -185,7 +185,7 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
       const source = anchors.get(node.source);
       if (!source) {
         throw new SiteError(
-          'MalformedYaml',
+          'UnknownYamlAlias',
           { alias: node.source },
           {
             ...where(node, path),
@@ -211,11 +211,10 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
         if (isPair(item)) {
           const key = isScalar(item.key) ? String(item.key.value) : index;
           if (isMap(node) && (isCollection(item.key) || isAlias(item.key))) {
-            throw new SiteError(
-              'MalformedYaml',
-              { keyNotText: true },
-              { ...where(item.key as YamlNode, path), hint: HINTS.MISSING_CHAR },
-            );
+            throw new SiteError('YamlKeyNotText', undefined, {
+              ...where(item.key as YamlNode, path),
+              hint: HINTS.MISSING_CHAR,
+            });
           }
           size += sizeOf(item.key, [...path, key]) + sizeOf(item.value, [...path, key]);
         } else size += sizeOf(item, [...path, index]);

@@ -59,7 +59,7 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
     {
       file: 'alias.md',
       contents: page('keywords: [a, *nope]\n'),
-      kind: 'MalformedYaml',
+      kind: 'UnknownYamlAlias',
       line: 4,
       field: 'keywords[1]',
     },
@@ -102,13 +102,13 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
     {
       file: 'unclosed.md',
       contents: `---\ntitle: Fine title\ndescription: ${DESCRIPTION}\n`,
-      kind: 'MalformedYaml',
+      kind: 'UnclosedFrontmatter',
       line: 1,
     },
     {
       file: 'nested.md',
       contents: page(`keywords: ${'['.repeat(300)}${']'.repeat(300)}\n`),
-      kind: 'MalformedYaml',
+      kind: 'YamlTooDeep',
       line: 4,
     },
     { file: 'syntax.md', contents: page('keywords: [unclosed, list\n'), kind: 'MalformedYaml', line: 5 },
@@ -276,7 +276,7 @@ const CONFIG_CASES: Record<string, { edit: (yml: string) => string | Uint8Array;
     'an empty file': { edit: () => '', expected: [{ kind: 'EmptyConfig' }] },
     'an alias with no anchor': {
       edit: (yml) => yml.replace('tagline: A small site for generator tests', 'tagline: *nope'),
-      expected: [{ kind: 'MalformedYaml', line: 4, field: 'tagline' }],
+      expected: [{ kind: 'UnknownYamlAlias', line: 4, field: 'tagline' }],
     },
     'an alias bomb': {
       edit: (yml) => `${yml}\n${BOMB.replace(/a(\d)/g, 'x$1')}\n`,

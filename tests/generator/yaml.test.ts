@@ -95,9 +95,9 @@ describe('parseYaml refuses YAML that does more than hold data', () => {
     expect(parseYaml('a: !!str 3\nb: !!int "4"\nc: ! plain\n', 'p.md').data).toEqual({ a: '3', b: 4, c: 'plain' });
   });
 
-  it('an alias with no anchor is MalformedYaml naming it and its line', () => {
+  it('an alias with no anchor is UnknownYamlAlias naming it and its line', () => {
     expect(yamlError('title: A\nkeywords: [x, *nope]\n')).toMatchObject({
-      kind: 'MalformedYaml',
+      kind: 'UnknownYamlAlias',
       line: 2,
       message: expect.stringContaining('*nope'),
     });
@@ -129,21 +129,21 @@ describe('parseYaml refuses YAML that does more than hold data', () => {
     });
   });
 
-  it('nesting deeper than the limit is MalformedYaml, and never crashes the process', () => {
+  it('nesting deeper than the limit is YamlTooDeep, and never crashes the process', () => {
     for (const depth of [150, 20_000]) {
       expect(yamlError(`a: ${'['.repeat(depth)}${']'.repeat(depth)}\n`)).toMatchObject({
-        kind: 'MalformedYaml',
+        kind: 'YamlTooDeep',
         line: 1,
         message: expect.stringMatching(/nested more than 100 levels/),
       });
     }
     expect(
       yamlError(`a:\n${Array.from({ length: 120 }, (_, i) => `${' '.repeat(i * 2 + 2)}k${i}:`).join('\n')} x\n`),
-    ).toMatchObject({ kind: 'MalformedYaml' });
+    ).toMatchObject({ kind: 'YamlTooDeep' });
   });
 
-  it('a list or mapping used as a key is MalformedYaml', () => {
-    expect(yamlError('title: A\n? [a, b]\n: 1\n')).toMatchObject({ kind: 'MalformedYaml', line: 2 });
+  it('a list or mapping used as a key is YamlKeyNotText', () => {
+    expect(yamlError('title: A\n? [a, b]\n: 1\n')).toMatchObject({ kind: 'YamlKeyNotText', line: 2 });
   });
 });
 

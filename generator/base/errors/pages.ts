@@ -4,24 +4,30 @@ import { type Character, characterAt, INVISIBLE } from './shapes';
 export const PAGE_ERRORS = {
   MalformedYaml: {
     title: 'Malformed YAML',
-    message: (
-      p:
-        | { problem: string }
-        | { unclosed: true }
-        | { tooDeep: number; aliases?: boolean }
-        | { alias: string }
-        | { keyNotText: true },
-    ) =>
-      'problem' in p
-        ? p.problem
-        : 'unclosed' in p
-          ? 'The frontmatter opened by the --- on line 1 is never closed'
-          : 'tooDeep' in p
-            ? `Lists and mappings are nested more than ${p.tooDeep} levels deep${p.aliases ? ' (counting what aliases repeat)' : ''}`
-            : 'alias' in p
-              ? `*${p.alias} refers to no anchor: no value before it is marked &${p.alias}`
-              : 'A key must be plain text, not a list, a mapping or an alias',
+    message: (p: { problem: string }) => p.problem,
     hint: 'Fix the YAML syntax at the line shown (indentation, quotes, colons).',
+  },
+  UnclosedFrontmatter: {
+    title: 'Frontmatter never closed',
+    message: () => 'The frontmatter opened by the --- on line 1 is never closed',
+    hint: 'End the frontmatter with a line of three dashes (---) before the page text.',
+  },
+  // One kind for nesting written out and nesting that aliases repeat: the same limit, the parenthesis says which.
+  YamlTooDeep: {
+    title: 'YAML nested too deep',
+    message: (p: { tooDeep: number; aliases?: boolean }) =>
+      `Lists and mappings are nested more than ${p.tooDeep} levels deep${p.aliases ? ' (counting what aliases repeat)' : ''}`,
+    hint: "Nest lists and mappings less deeply: frontmatter holds a page's fields, not deep data.",
+  },
+  UnknownYamlAlias: {
+    title: 'A YAML alias with no anchor',
+    message: (p: { alias: string }) => `*${p.alias} refers to no anchor: no value before it is marked &${p.alias}`,
+    hint: "Mark the value to repeat with &name before the alias *name, correct the alias's spelling, or quote a text that starts with *.",
+  },
+  YamlKeyNotText: {
+    title: 'A YAML key that is not text',
+    message: () => 'A key must be plain text, not a list, a mapping or an alias',
+    hint: 'Write the key as plain text (title: …); a list or mapping goes in the value.',
   },
   InvalidFrontmatter: {
     title: 'Invalid frontmatter',
