@@ -3,13 +3,13 @@
  * the folder, never "Pages folder not found". The tests run as root, whom permissions do not stop, so the build runs
  * as the user nobody (setpriv) on a project that user owns, and the folder under pages/ is root's, mode 700.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cliProject, reportedError, type CliProject, type CliResult, type TestSite } from '../support/cli-project';
-import { REPO } from '../support/fixture';
+import { giveToNobody, siteAsNobody } from '../support/as-nobody';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -19,10 +19,7 @@ let site: TestSite;
 beforeAll(async () => {
   project = await cliProject();
   site = await project.site();
-  for (const dir of [project.base, path.dirname(site.pagesDir)]) {
-    await chmod(dir, 0o755);
-    execFileSync('chown', ['-R', 'nobody', dir]);
-  }
+  await giveToNobody(project, site);
   const hidden = path.join(site.pagesDir, 'private');
   await mkdir(hidden);
   await writeFile(path.join(hidden, 'secret.md'), '# Secret\n');
@@ -34,19 +31,7 @@ afterAll(() => project?.cleanup());
 const buildAsNobody = () =>
   new Promise<CliResult>((resolve) => {
     execFile(
-      'setpriv',
-      [
-        '--reuid=nobody',
-        '--regid=nogroup',
-        '--clear-groups',
-        process.execPath,
-        path.join(REPO, 'bin/site.js'),
-        'build',
-        '--pages',
-        site.pagesDir,
-        '--out',
-        site.outDir,
-      ],
+      ...siteAsNobody(['build', '--pages', site.pagesDir, '--out', site.outDir]),
       { cwd: project.root, env: { ...process.env, HOME: project.root }, timeout: 100_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),

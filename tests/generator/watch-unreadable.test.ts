@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cliProject, reportedError, type CliProject, type TestSite } from '../support/cli-project';
-import { REPO } from '../support/fixture';
+import { giveToNobody, siteAsNobody } from '../support/as-nobody';
 
 const POLL = { timeout: 60_000, interval: 100 };
 vi.setConfig({ testTimeout: 240_000 });
@@ -26,28 +26,12 @@ beforeAll(async () => {
   project = await cliProject();
   site = await project.site();
   // The project and the site become nobody's: the watch may read and write them, and nothing of root's.
-  for (const dir of [project.base, path.dirname(site.pagesDir)]) {
-    await chmod(dir, 0o755);
-    execFileSync('chown', ['-R', 'nobody', dir]);
-  }
-  watch = spawn(
-    'setpriv',
-    [
-      '--reuid=nobody',
-      '--regid=nogroup',
-      '--clear-groups',
-      process.execPath,
-      path.join(REPO, 'bin/site.js'),
-      'watch',
-      '--pages',
-      site.pagesDir,
-      '--out',
-      site.outDir,
-      '--port',
-      '0',
-    ],
-    { cwd: project.root, env: { ...process.env, HOME: project.root }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  await giveToNobody(project, site);
+  watch = spawn(...siteAsNobody(['watch', '--pages', site.pagesDir, '--out', site.outDir, '--port', '0']), {
+    cwd: project.root,
+    env: { ...process.env, HOME: project.root },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   watch.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   watch.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   watch.once('exit', (code, signal) => (exited = { code, signal }));
