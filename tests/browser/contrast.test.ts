@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium } from '../support/chromium';
 import { lowContrastControls } from './contrast';
+import { Stalled } from './stall';
 
 const available = chromiumAvailable();
 let chrome: Awaited<ReturnType<typeof launchChromium>>;
@@ -47,6 +48,17 @@ describe.skipIf(!available)('the contrast measure', () => {
     expect(await lowContrastControls(page, cdp)).toEqual([
       'the page kept moving while it was photographed (5 times): its text boxes cannot be read',
     ]);
+    await page.context().close();
+  });
+
+  it('names what a page that never settles is still waiting for, instead of waiting without end', async () => {
+    const page = await chrome.browser.newPage({ viewport: { width: 800, height: 600 } });
+    // An animation with an end, a long way off: the wait for it is given up and named.
+    await page.setContent(pageWith('animation: arrive 1000s linear both;'));
+    const cdp = await page.context().newCDPSession(page);
+    await expect(lowContrastControls(page, cdp, 'body', 'page', 1_000)).rejects.toThrow(
+      new Stalled('the page did not settle within 1 s, still waiting for an animation on div.band'),
+    );
     await page.context().close();
   });
 });

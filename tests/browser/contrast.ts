@@ -28,6 +28,7 @@
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { decodePng, type Pixels } from './png';
+import { STALL_LIMIT, Stalled, within } from './stall';
 
 export const MIN_RATIO = 4.5;
 /** Share of a text's background pixels that must reach MIN_RATIO. */
@@ -71,23 +72,52 @@ interface Clip {
 /** How many times a page that moved while photographed is photographed again before that counts as a failure. */
 const ATTEMPTS = 5;
 
+/** How long a page may take to settle before what it still waits for is named as a stall. */
+const SETTLE_LIMIT = 30_000;
+
 /**
  * Waits until nothing on the page is still changing by itself: fonts loaded, every image (lazy ones too: the
  * photograph of a whole page shows them) decoded, every finite animation or transition finished, and a frame painted.
+ * A page that has not settled within `limit` ms is a `Stalled` naming what it still waits for.
  */
-function settled(page: Page): Promise<void> {
-  return page.evaluate(async () => {
-    await document.fonts.ready;
-    for (const img of document.images) if (img.loading === 'lazy') img.loading = 'eager';
-    await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    );
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
+async function settled(page: Page, limit: number): Promise<void> {
+  const pending = await within(
+    page.evaluate(async (limit) => {
+      const waiting = new Set<string>();
+      const track = (what: string, promise: Promise<unknown>) => {
+        waiting.add(what);
+        return promise.catch(() => undefined).finally(() => waiting.delete(what));
+      };
+      const nameOf = (el: Element | null | undefined) =>
+        el ? `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')}` : 'nothing';
+      const work = (async () => {
+        await track('the fonts', document.fonts.ready);
+        for (const img of document.images) if (img.loading === 'lazy') img.loading = 'eager';
+        await Promise.all(
+          [...document.images].map((img) => track(`the image ${img.currentSrc || img.src}`, img.decode())),
+        );
+        await Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+            .map((a) => track(`an animation on ${nameOf((a.effect as KeyframeEffect | null)?.target)}`, a.finished)),
+        );
+        await track(
+          'a painted frame',
+          new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+      })();
+      const timedOut = await Promise.race([
+        work.then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), limit)),
+      ]);
+      return timedOut ? [...waiting] : [];
+    }, limit),
+    'waiting for the page to settle',
+    limit + STALL_LIMIT,
+  );
+  if (pending.length > 0)
+    throw new Stalled(`the page did not settle within ${limit / 1000} s, still waiting for ${pending.join(', ')}`);
 }
 
 /**
@@ -96,6 +126,11 @@ function settled(page: Page): Promise<void> {
  * measured. Without `hide` it measures the page as it is, to compare with what was measured before the photograph.
  */
 function prepare(page: Page, scope: string, area: Area, hide: boolean): Promise<{ runs: TextRun[]; clip: Clip }> {
+  return within(prepareIn(page, scope, area, hide), 'measuring the text on the page');
+}
+
+/** `prepare`'s work, in the page. */
+function prepareIn(page: Page, scope: string, area: Area, hide: boolean): Promise<{ runs: TextRun[]; clip: Clip }> {
   return page.evaluate(
     ({ scope, area, css, hide }) => {
       window.scrollTo(0, 0);
@@ -201,18 +236,24 @@ async function backgroundShot(
 ): Promise<{ shot: Shot; after: { runs: TextRun[]; clip: Clip } }> {
   try {
     const scale = SCALES[area];
-    const { data } = await cdp.send('Page.captureScreenshot', {
-      format: 'png',
-      optimizeForSpeed: true,
-      captureBeyondViewport: area !== 'screen',
-      clip: { ...clip, scale },
-    });
+    const { data } = await within(
+      cdp.send('Page.captureScreenshot', {
+        format: 'png',
+        optimizeForSpeed: true,
+        captureBeyondViewport: area !== 'screen',
+        clip: { ...clip, scale },
+      }),
+      'photographing the page',
+    );
     const after = await prepare(page, scope, area, false);
     return { shot: { pixels: decodePng(Buffer.from(data, 'base64')), x: clip.x, y: clip.y, scale }, after };
   } finally {
-    await page.evaluate(() => {
-      document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1);
-    });
+    await within(
+      page.evaluate(() => {
+        document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1);
+      }),
+      'showing the text again',
+    );
   }
 }
 
@@ -275,9 +316,10 @@ export async function lowContrastControls(
   cdp: CDPSession,
   scope = 'body',
   area: Area = 'page',
+  settleLimit = SETTLE_LIMIT,
 ): Promise<string[]> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    await settled(page);
+    await settled(page, settleLimit);
     const before = await prepare(page, scope, area, true);
     const { shot, after } = await backgroundShot(page, cdp, scope, area, before.clip);
     if (layoutOf(after) === layoutOf(before)) return lowContrast(shot, before.runs);

@@ -9,6 +9,7 @@
  * page lays out exactly as one loaded at that width, and the tests stay quick.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core';
+import { within } from './stall';
 
 export interface Screen {
   width: number;
@@ -49,12 +50,15 @@ export const contextFor = (screen: Screen): BrowserContextOptions => ({
 /** Loads a route and waits until what the visitor sees has settled: fonts in, images decoded. */
 export async function settle(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'load' });
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    await Promise.all(
-      [...document.images].filter((img) => img.loading !== 'lazy').map((img) => img.decode().catch(() => undefined)),
-    );
-  });
+  await within(
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      await Promise.all(
+        [...document.images].filter((img) => img.loading !== 'lazy').map((img) => img.decode().catch(() => undefined)),
+      );
+    }),
+    `waiting for the fonts and images of ${url}`,
+  );
 }
 
 /**

@@ -20,18 +20,30 @@
  * machine, so its time limit is generous: it only stops a hung run, every wait
  * inside is for a state.
  */
-import type { Page, Route } from 'playwright-core';
+import type { CDPSession, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { chromiumAvailable } from '../support/chromium';
 import { startBrowserSite, type BrowserSite } from '../support/browser-site';
 import { lowContrastControls } from './contrast';
 import { overflowOf } from './overflow';
-import { DESKTOP_NAV_MIN_WIDTH, DEVICES, SCREENS, contextFor, resize, routeLabel, settle } from './visitor-screens';
+import { Stalled, within } from './stall';
+import {
+  DESKTOP_NAV_MIN_WIDTH,
+  DEVICES,
+  SCREENS,
+  contextFor,
+  resize,
+  routeLabel,
+  settle,
+  type Screen,
+} from './visitor-screens';
 import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 
 const SWEEP_TIMEOUT = 900_000;
 const STEP_TIMEOUT = 300_000;
 const STATE_TIMEOUT = 15_000;
+/** One route at every screen of its group, retried once in a fresh tab when it stalls: above the limits inside (./stall.ts). */
+const ROUTE_LIMIT = 180_000;
 
 const available = chromiumAvailable();
 let b: BrowserSite;
@@ -42,29 +54,74 @@ afterAll(() => b?.close());
 
 const routes = () => [...b.site.routes, '/404-example'];
 
+interface Tab {
+  page: Page;
+  cdp: CDPSession;
+}
+
+async function openTab(screen: Screen): Promise<Tab> {
+  const { page } = await b.open(contextFor(screen));
+  return { page, cdp: await page.context().newCDPSession(page) };
+}
+
+/** A route loaded at the first of its screens, then measured and photographed at each of them. */
+async function sweepRoute(
+  { page, cdp }: Tab,
+  screens: Screen[],
+  route: string,
+): Promise<{ overflow: string[]; contrast: string[] }> {
+  const overflow: string[] = [];
+  const contrast: string[] = [];
+  await resize(page, screens[0]!);
+  await settle(page, b.url(route));
+  for (const screen of screens) {
+    await resize(page, screen);
+    const where = routeLabel(route, screen.width);
+    overflow.push(...(await overflowOf(page, screen.width)).map((p) => `${where}: ${p}`));
+    contrast.push(...(await lowContrastControls(page, cdp)).map((p) => `${where}: ${p}`));
+  }
+  return { overflow, contrast };
+}
+
 describe.skipIf(!available)('every route, as a visitor sees it', () => {
   // The groups of screens are swept side by side, each in a page of its own.
   for (const device of DEVICES) {
     it.concurrent(
       `on ${device.name} (${device.screens.map((s) => s.width).join(', ')} px): no horizontal overflow, and link and button text at 4.5:1 or more`,
       async ({ expect }) => {
-        const { page } = await b.open(contextFor(device.screens[0]!));
-        const cdp = await page.context().newCDPSession(page);
         const overflow: string[] = [];
         const contrast: string[] = [];
+        const stalls: string[] = [];
+        let tab = await openTab(device.screens[0]!);
         for (const route of routes()) {
-          await resize(page, device.screens[0]!);
-          await settle(page, b.url(route));
-          for (const screen of device.screens) {
-            await resize(page, screen);
-            const where = routeLabel(route, screen.width);
-            overflow.push(...(await overflowOf(page, screen.width)).map((p) => `${where}: ${p}`));
-            contrast.push(...(await lowContrastControls(page, cdp)).map((p) => `${where}: ${p}`));
+          for (let attempt = 1; ; attempt++) {
+            try {
+              const found = await within(
+                sweepRoute(tab, device.screens, route),
+                `${route} on ${device.name}`,
+                ROUTE_LIMIT,
+              );
+              overflow.push(...found.overflow);
+              contrast.push(...found.contrast);
+              break;
+            } catch (error) {
+              if (!(error instanceof Stalled)) throw error;
+              // Closing the tab ends the waits still pending in it; the route is loaded once more in a fresh one,
+              // and a route that stalls twice is a failure that names it.
+              await within(tab.page.context().close(), 'closing a stalled tab');
+              tab = await openTab(device.screens[0]!);
+              if (attempt === 2) {
+                stalls.push(`${route}: ${error.message}`);
+                break;
+              }
+              console.warn(`${route} on ${device.name} stalled (${error.message}); loading it again in a fresh tab`);
+            }
           }
         }
+        expect.soft(stalls, 'routes that stalled twice').toEqual([]);
         expect.soft(overflow, 'horizontal overflow').toEqual([]);
         expect.soft(contrast, 'text contrast').toEqual([]);
-        await page.context().close();
+        await tab.page.context().close();
       },
       SWEEP_TIMEOUT,
     );

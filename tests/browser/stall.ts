@@ -1,0 +1,29 @@
+/**
+ * A limit on waits that have no end of their own. A page's promises (fonts, image decodes, animations, frames) and
+ * Chromium's DevTools calls carry no time limit: when the page or the browser stalls, a test would wait until the
+ * suite's own limit, minutes later, and say only that it timed out. Every such wait goes through `within`, which names
+ * what was being waited for, so a stall is a failure that says where it happened (and a sweep can load the page again
+ * in a fresh tab: see visitor.test.ts).
+ */
+
+/** A wait that did not end within its limit. */
+export class Stalled extends Error {
+  override name = 'Stalled';
+}
+
+/** Generous: on a busy 2-core machine a whole-page photograph takes a few seconds, never a minute. */
+export const STALL_LIMIT = 60_000;
+
+export async function within<T>(promise: Promise<T>, what: string, limit = STALL_LIMIT): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Stalled(`${what}: no answer within ${limit / 1000} s`)), limit);
+  });
+  // The wait given up on may still fail later (its tab closed): that is not a second failure.
+  promise.catch(() => undefined);
+  try {
+    return await Promise.race([promise, stalled]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
