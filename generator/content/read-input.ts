@@ -1,5 +1,5 @@
 /**
- * Reads an input file (a page, the config, the logo) only when it is a
+ * Reads an input file (a page, the config, the logo, a public file) only when it is a
  * regular file, and only up to a limit. A named pipe would block the build
  * for ever, a device such as /dev/zero never end, and a huge file exhaust the
  * memory before any message: each is a named error instead, before anything
@@ -22,6 +22,8 @@ export const LIMITS = {
   config: 1024 * 1024,
   /** The logo (an SVG drawn into the icons and the social card). */
   logo: 2 * 1024 * 1024,
+  /** A public file, copied as it is: above what static hosts take for one file (GitHub Pages: 100 MB). */
+  publicFile: 256 * 1024 * 1024,
 } as const;
 
 const FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;

@@ -1,10 +1,12 @@
 /** The files of the output that are not pages: host files and feeds, the images, a public file as published. */
-import { access, readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultSocialCard, siteImages } from '../assets/images';
 import { SiteError, type SiteWarning } from '../base/errors';
+import { displayPath } from '../base/paths';
 import { summaryOf, type PageInfo } from '../content/page';
 import { longTitles, nearMissKeys } from '../content/page-head';
+import { LIMITS, readInput } from '../content/read-input';
 import type { Theme } from '../content/theme-types';
 import type { Plan } from '../collections/plan';
 import type { SiteConfig } from '../content/config';
@@ -60,7 +62,7 @@ export async function publicFileOf(file: string, paths: ProjectPaths): Promise<[
       () => true,
       () => false,
     ));
-  return [relative, exists ? await readFile(source) : null];
+  return [relative, exists ? await readInput(source, displayPath(source), LIMITS.publicFile) : null];
 }
 
 /** The config with the base URL of `--base-url`, when given (a preview deployment, or a site under a path). */

@@ -25,11 +25,12 @@
  * leaves the output folder holding the old site or the new one, whole.
  */
 import { lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
-import { lstatSync, mkdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { lstatSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError, siteErrorsOf } from '../base/errors';
 import { displayPath } from '../base/paths';
 import { isConfinedPath } from '../cache/cache-files';
+import { LIMITS, readInputSync } from '../content/read-input';
 import {
   checkOutputPlace,
   MARK,
@@ -137,7 +138,9 @@ export async function stageSite(
   const publish = () => {
     if (published) return;
     published = true;
-    for (const file of publicFiles) writeFile(temp, file.path, readFileSync(file.source));
+    // Read as checked when listed: a regular file within the limit, even if it was swapped for a pipe since.
+    for (const file of publicFiles)
+      writeFile(temp, file.path, readInputSync(file.source, displayPath(file.source), LIMITS.publicFile));
   };
   return {
     dir: temp,

@@ -2,16 +2,20 @@
  * Only regular files are read, and only so much: site.yml, the logo and the
  * pages as named pipes, devices or links out of the pages folder, and pages
  * or frontmatter past their limits, are each a named error, at once, before
- * the memory goes; the previous output stays as it was.
+ * the memory goes; the previous output stays as it was. A public file is
+ * read as it was checked when listed, even if it is swapped for a pipe since.
  */
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
+import { existsSync, rmSync } from 'node:fs';
 import { rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
 import { LIMITS } from '../../generator/content/read-input';
+import { displayPath } from '../../generator/base/paths';
+import { writeSite, type SwapStep } from '../../generator/output/write-site';
 import { tempProject, type TempProject } from '../support/project';
 
 let project: TempProject | undefined;
@@ -87,6 +91,29 @@ describe('special files', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('a public file swapped for a named pipe after it was listed is NotRegularFile, not a build that hangs', async () => {
+    project = await tempProject();
+    const file = project.file('pages/public/notes.txt');
+    await writeFile(file, 'notes');
+    const out = project.file('dist');
+    const swapped = (step: SwapStep) => {
+      if (step !== 'write') return;
+      rmSync(file);
+      execFileSync('mkfifo', [file]);
+    };
+    const error = await writeSite(
+      out,
+      new Map([['index.html', 'home']]),
+      project.file('pages/public'),
+      undefined,
+      swapped,
+    )
+      .then(() => undefined)
+      .catch((e: unknown) => e);
+    expect(siteErrorsOf(error).map((e) => [e.kind, e.file])).toEqual([['NotRegularFile', displayPath(file)]]);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('a page past the size limit is FileTooLarge, and frontmatter past its own, FrontmatterTooLarge', async () => {

@@ -106,7 +106,7 @@ export const PAGE_ERRORS = {
     title: 'File too large',
     message: (p: { file: string; size: number; limit: number }) =>
       `${p.file} is ${p.size.toLocaleString('en')} bytes; the limit is ${p.limit.toLocaleString('en')}`,
-    hint: 'Split it into smaller files (a page per topic), or move large data out of it: the limit keeps a stray file from exhausting the memory.',
+    hint: 'Split a page into smaller ones (a page per topic), or move large data out of it; put a file this large (a video, an archive) on a file host and link to it. The limit keeps a stray file from exhausting the memory.',
   },
   FrontmatterTooLarge: {
     title: 'Frontmatter too large',
