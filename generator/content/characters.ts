@@ -71,7 +71,7 @@ export function lineAt(text: string, offset: number): number {
 
 /**
  * The error for the refused character `bad` found in a file's text: BinaryContent for a NUL byte (the mark of a
- * binary file), InvalidEncoding for half a surrogate pair, ControlCharacter for the rest.
+ * binary file), LoneSurrogate for half a surrogate pair, ControlCharacter for the rest.
  */
 export function characterError(
   text: string,
@@ -83,6 +83,6 @@ export function characterError(
   const where = field === 'body' ? 'The page text' : field ? `The field ${field}` : 'The text';
   if (bad.char === '\0') return new SiteError('BinaryContent', { file, line }, { file, line, field });
   if (/\p{Cs}/u.test(bad.char))
-    return new SiteError('InvalidEncoding', { where, character: describeCharacter(bad.char) }, { file, line, field });
+    return new SiteError('LoneSurrogate', { where, character: describeCharacter(bad.char) }, { file, line, field });
   return new SiteError('ControlCharacter', { where, character: describeCharacter(bad.char) }, { file, line, field });
 }

@@ -11,15 +11,15 @@ type FieldAt = (text: string, offset: number) => string | undefined;
 
 /**
  * Decodes `bytes` (a leading byte order mark is dropped). Throws, naming `file`, the line and (through `fieldAt`, given
- * the text decoded leniently and the offset of the bad byte in it) the field: InvalidEncoding for a file that is not
- * UTF-8, BinaryContent for one that holds NUL bytes (no text file does; a binary one nearly always).
+ * the text decoded leniently and the offset of the bad byte in it) the field: Utf16File for a file saved as UTF-16,
+ * InvalidUtf8 for a byte that is not UTF-8, BinaryContent for one that holds NUL bytes (no text file does; a binary one nearly always).
  */
 export function decodeText(bytes: Uint8Array, file: string, fieldAt?: FieldAt): string {
   const utf16 =
     (bytes[0] === 0xff && bytes[1] === 0xfe) ||
     (bytes[0] === 0xfe && bytes[1] === 0xff) ||
     /^(?:[^\0]\0){2}|^(?:\0[^\0]){2}/.test(String.fromCharCode(...bytes.subarray(0, 4)));
-  if (utf16) throw new SiteError('InvalidEncoding', { file, utf16: true }, { file, line: 1 });
+  if (utf16) throw new SiteError('Utf16File', { file }, { file, line: 1 });
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
     const line = lineOfByte(bytes, nul);
@@ -45,15 +45,7 @@ function encodingError(bytes: Uint8Array, file: string, fieldAt?: FieldAt): Site
   const lineStart = bytes.lastIndexOf(0x0a, at - 1) + 1;
   const column = decoder.decode(bytes.subarray(lineStart, at)).length + 1;
   const byte = (bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0');
-  return new SiteError(
-    'InvalidEncoding',
-    { file, byte, line, column },
-    {
-      file,
-      line,
-      field,
-    },
-  );
+  return new SiteError('InvalidUtf8', { file, byte, line, column }, { file, line, field });
 }
 
 const lineOfByte = (bytes: Uint8Array, offset: number): number => {

@@ -67,7 +67,7 @@ export interface TextCheck {
 
 /**
  * Checks and maps every text value and key of `data` (measured first: see measureData), in place: the data is the
- * parser's own, fresh for each parse. Throws every refused character at once: ControlCharacter, or InvalidEncoding
+ * parser's own, fresh for each parse. Throws every refused character at once: ControlCharacter, or LoneSurrogate
  * for half a surrogate pair. A value an alias repeats is checked where it is written and again where it is repeated
  * (at most MAX_ALIASED_VALUES more).
  */
@@ -94,7 +94,7 @@ export function checkedTexts<T>(data: T, check: TextCheck): T {
       const details = { file: check.file, field, line: check.lineOf(here()) };
       errors.push(
         surrogate
-          ? new SiteError('InvalidEncoding', character, details)
+          ? new SiteError('LoneSurrogate', character, details)
           : new SiteError('ControlCharacter', character, details),
       );
     }

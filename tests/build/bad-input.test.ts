@@ -117,35 +117,35 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
     {
       file: 'latin1-title.md',
       contents: Buffer.from(page().replace('Fine title', 'Caf\u00e9 title'), 'latin1'),
-      kind: 'InvalidEncoding',
+      kind: 'InvalidUtf8',
       line: 2,
       field: 'title',
     },
     {
       file: 'latin1-body.md',
       contents: bytes(page(), 'caf', [0xe9], '\n'),
-      kind: 'InvalidEncoding',
+      kind: 'InvalidUtf8',
       line: 7,
       field: 'body',
     },
     {
       file: 'overlong.md',
       contents: bytes(page(), [0xc0, 0xaf], '\n'),
-      kind: 'InvalidEncoding',
+      kind: 'InvalidUtf8',
       line: 7,
       field: 'body',
     },
     {
       file: 'surrogate-bytes.md',
       contents: bytes(page(), [0xed, 0xa0, 0x80], '\n'),
-      kind: 'InvalidEncoding',
+      kind: 'InvalidUtf8',
       line: 7,
       field: 'body',
     },
     {
       file: 'utf16.md',
       contents: bytes([0xff, 0xfe], Buffer.from(page(), 'utf16le')),
-      kind: 'InvalidEncoding',
+      kind: 'Utf16File',
       line: 1,
     },
   ],
@@ -205,7 +205,7 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
     {
       file: 'lone-surrogate.md',
       contents: page('breadcrumb: "\\uD800"\n'),
-      kind: 'InvalidEncoding',
+      kind: 'LoneSurrogate',
       line: 4,
       field: 'breadcrumb',
     },
@@ -293,7 +293,7 @@ const CONFIG_CASES: Record<string, { edit: (yml: string) => string | Uint8Array;
     },
     'text that is not UTF-8': {
       edit: (yml) => Buffer.from(yml.replace('locality: Ikeja', 'locality: Ik\u00e9ja'), 'latin1'),
-      expected: [{ kind: 'InvalidEncoding', line: 21, field: 'address.locality' }],
+      expected: [{ kind: 'InvalidUtf8', line: 21, field: 'address.locality' }],
     },
     'binary content': {
       edit: (yml) => yml.replace('region: Lagos', 'region: La\0gos'),
@@ -340,11 +340,11 @@ const MORE_CONFIG_CASES: typeof CONFIG_CASES = {
   },
   'half a surrogate pair': {
     edit: (yml) => yml.replace('street: 1 Test Street', 'street: "1 Test \\uDC00"'),
-    expected: [{ kind: 'InvalidEncoding', line: 20, field: 'address.street' }],
+    expected: [{ kind: 'LoneSurrogate', line: 20, field: 'address.street' }],
   },
   'a UTF-16 file': {
     edit: (yml) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(yml, 'utf16le')]),
-    expected: [{ kind: 'InvalidEncoding', line: 1 }],
+    expected: [{ kind: 'Utf16File', line: 1 }],
   },
   'a list, not settings': {
     edit: () => '- name: x\n',

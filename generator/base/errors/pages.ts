@@ -125,17 +125,22 @@ export const PAGE_ERRORS = {
       p.blank ? `${p.file} is empty` : `${p.file} has no frontmatter fields and no text`,
     hint: "Write the page's text (a first # heading gives its title, unless the frontmatter names one), or delete the file.",
   },
-  InvalidEncoding: {
+  Utf16File: {
+    title: 'File saved as UTF-16',
+    message: (p: { file: string }) => `${p.file} is saved as UTF-16; pages and the site config are read as UTF-8`,
+    hint: 'Save the file again as UTF-8 (in most editors: Save with Encoding, UTF-8; on the command line: iconv -f UTF-16 -t UTF-8).',
+  },
+  InvalidUtf8: {
     title: 'Text is not valid UTF-8',
-    message: (
-      p: { file: string; utf16: true } | { file: string; byte: string; line: number; column: number } | Character,
-    ) =>
-      'utf16' in p
-        ? `${p.file} is saved as UTF-16; pages and the site config are read as UTF-8`
-        : 'byte' in p
-          ? `${p.file} is not valid UTF-8: the byte ${p.byte} at line ${p.line}, column ${p.column} is not part of a character (a file saved as Latin-1 or Windows-1252 looks like this)`
-          : characterAt(p),
-    hint: 'Save the file as UTF-8 (in most editors: Save with Encoding, UTF-8), then check the characters at the line shown.',
+    message: (p: { file: string; byte: string; line: number; column: number }) =>
+      `${p.file} is not valid UTF-8: the byte ${p.byte} at line ${p.line}, column ${p.column} is not part of a character (a file saved as Latin-1 or Windows-1252 looks like this)`,
+    hint: 'Save the file as UTF-8 (in most editors: Save with Encoding, UTF-8), then check the character at the line and column shown: retype it if it shows wrongly.',
+  },
+  // Only a YAML escape can make one: a file is decoded as strict UTF-8, which cannot hold half a pair.
+  LoneSurrogate: {
+    title: 'Half a surrogate pair',
+    message: (p: Character) => characterAt(p),
+    hint: 'An escape from \\uD800 to \\uDFFF alone names half of a character. Write the character itself (the file is UTF-8), or escape it whole: "\\U0001F600", or both halves together, "\\uD83D\\uDE00".',
   },
   BinaryContent: {
     title: 'Binary data in a text file',
