@@ -86,31 +86,26 @@ async function loadPlugin(
     module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
   } catch (cause) {
     throw new SiteError(
-      'MarkdownPluginFailed',
-      { plugin: name, failedToLoad: file, problem: messageOf(cause) },
-      { ...at, cause },
+      'MarkdownPluginImportFailed',
+      { plugin: name, file, problem: messageOf(cause) },
+      {
+        ...at,
+        hint: isLocal(name)
+          ? 'Fix the error in the plugin file (run with --verbose for the stack), or remove it from markdown.plugins in the site config.'
+          : `Install it again (npm install ${name}), check that its version supports this Node.js, or remove it from markdown.plugins in the site config. Run with --verbose for the stack.`,
+        cause,
+      },
     );
   }
   const plugin = pluginOf(module);
   if (!plugin) {
-    throw new SiteError(
-      'MarkdownPluginFailed',
-      { plugin: name, exportsNoPlugin: describe(module.default) },
-      {
-        ...at,
-        hint: 'Name a package whose default export is a remark plugin (a function) or a preset ({ plugins, settings }); a rehype plugin works on HTML and belongs elsewhere.',
-      },
-    );
+    throw new SiteError('NotARemarkPlugin', { plugin: name, exported: describe(module.default) }, at);
   }
   if (typeof plugin !== 'function' && options !== undefined) {
     throw new SiteError(
-      'MarkdownPluginFailed',
-      { plugin: name, presetWithOptions: true },
-      {
-        file: place.configFile,
-        field: `${field}.options`,
-        hint: 'Remove the options, or list the plugins of the preset one by one with their options.',
-      },
+      'OptionsForRemarkPreset',
+      { plugin: name },
+      { file: place.configFile, field: `${field}.options` },
     );
   }
   return { name, field, plugin, options, file, version: packageVersion(file) };
@@ -146,8 +141,8 @@ function resolvePlugin(
     // An ESM-only package may export no `require` entry: find its `import` entry instead.
     const imported = code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' ? importEntry(name, require) : undefined;
     if (imported) return imported;
+    const local = isLocal(name);
     if (code === 'MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') {
-      const local = name.startsWith('./') || name.startsWith('../');
       throw new SiteError(
         'MarkdownPluginNotFound',
         { plugin: name, local, root: place.root },
@@ -160,9 +155,22 @@ function resolvePlugin(
         },
       );
     }
-    throw new SiteError('MarkdownPluginFailed', { plugin: name, unresolvable: messageOf(cause) }, { ...at, cause });
+    throw new SiteError(
+      'MarkdownPluginUnresolvable',
+      { plugin: name, problem: messageOf(cause) },
+      {
+        ...at,
+        hint: local
+          ? 'Correct the package.json of the folder the path names (it is malformed, or its main or exports point outside it), or name the file itself.'
+          : `Install the package again (npm install ${name}): its package.json is malformed, or its exports point outside it.`,
+        cause,
+      },
+    );
   }
 }
+
+/** Whether the config names a file of the project rather than a package. */
+const isLocal = (name: string) => name.startsWith('./') || name.startsWith('../');
 
 const PACKAGE = /^((?:@[^/]+\/)?[^/]+)(?:\/(.+))?$/;
 const CONDITIONS = ['node', 'import', 'default'];

@@ -101,7 +101,7 @@ const KEPT = 8;
 
 /**
  * The markdown pipeline with the config's plugins, made once per project, config and plugin list (with options). Rejects
- * with MarkdownPluginNotFound or MarkdownPluginFailed naming the config file and field when a plugin cannot be used.
+ * naming the config file and field when a plugin cannot be used (MarkdownPluginNotFound, MarkdownPluginStartFailed…).
  */
 export function loadMarkdown(settings: MarkdownSettings | undefined, place: PluginPlace): Promise<Markdown> {
   const plugins = settings?.plugins ?? [];
@@ -142,8 +142,8 @@ async function createMarkdown(
     if (error instanceof PluginFailure) {
       const entry = error.plugin;
       throw new SiteError(
-        'MarkdownPluginFailed',
-        { plugin: entry.name, failedToStart: messageOf(error.cause) },
+        'MarkdownPluginStartFailed',
+        { plugin: entry.name, problem: messageOf(error.cause) },
         {
           file: place.configFile,
           field: `${entry.field}.${entry.options === undefined ? 'name' : 'options'}`,

@@ -260,8 +260,14 @@ await pkg('picky', {
 await pkg('stylist', {
   'index.js': `export default function () { return (tree) => { tree.children.push({ type: 'paragraph', data: { hProperties: { style: 'color: red', id: 'styled' } }, children: [{ type: 'text', value: 'x' }] }); }; }`,
 });
+await pkg('suffix-preset', { 'index.js': `import suffix from 'suffix-a'; export default { plugins: [suffix] };` });
+// Installed, but Node cannot find its entry: a package.json cut short, and exports that point outside the package.
+await pkg('cut-manifest', { 'index.js': suffixPlugin('[cut]') });
+await writeFile(path.join(root, 'node_modules', 'cut-manifest', 'package.json'), '{"name": "cut-manifest", "main": ');
+await pkg('exports-outside', { 'index.js': suffixPlugin('[out]') }, { exports: { '.': '../suffix-a/index.js' } });
 await mkdir(path.join(root, 'plugins'));
 await writeFile(path.join(root, 'plugins', 'local.js'), suffixPlugin('[local]'));
+await writeFile(path.join(root, 'plugins', 'throws.js'), `throw new Error('local file broken');`);
 
 describe('markdown: plugins from the project', () => {
   const load = (plugins: MarkdownSettings['plugins']) => loadMarkdown({ plugins }, at);
@@ -313,23 +319,71 @@ describe('markdown: plugins from the project', () => {
     )) as { errors: unknown[] };
     expect(error.errors).toEqual([
       expect.objectContaining({
-        kind: 'MarkdownPluginFailed',
+        kind: 'MarkdownPluginImportFailed',
         field: 'markdown.plugins[0].name',
         message: expect.stringContaining('broken at import'),
       }),
       expect.objectContaining({
-        kind: 'MarkdownPluginFailed',
+        kind: 'NotARemarkPlugin',
         field: 'markdown.plugins[1].name',
         message: expect.stringContaining('default export is a value of type number'),
       }),
       expect.objectContaining({ kind: 'MarkdownPluginNotFound', field: 'markdown.plugins[2].name' }),
     ]);
     await expect(load([{ name: 'strict-options', options: { depth: 1 } }])).rejects.toMatchObject({
-      kind: 'MarkdownPluginFailed',
+      kind: 'MarkdownPluginStartFailed',
       file: 'pages/site.yml',
       field: 'markdown.plugins[0].options',
       message: expect.stringContaining('options.level is required'),
     });
+  });
+
+  it('a plugin that throws when imported is MarkdownPluginImportFailed: a package is installed again, a file fixed', async () => {
+    const error = (await load([{ name: 'throws-on-import' }, { name: './plugins/throws.js' }]).catch(
+      (e: unknown) => e,
+    )) as { errors: unknown[] };
+    expect(error.errors).toEqual([
+      expect.objectContaining({
+        kind: 'MarkdownPluginImportFailed',
+        field: 'markdown.plugins[0].name',
+        hint: expect.stringContaining('npm install throws-on-import'),
+      }),
+      expect.objectContaining({
+        kind: 'MarkdownPluginImportFailed',
+        field: 'markdown.plugins[1].name',
+        message: expect.stringMatching(/"\.\/plugins\/throws\.js" threw when imported.*local file broken/),
+        hint: expect.stringContaining('Fix the error in the plugin file'),
+      }),
+    ]);
+  });
+
+  it('a preset takes no options: OptionsForRemarkPreset names the options field; without them it loads', async () => {
+    expect((await renderWith(await load([{ name: 'suffix-preset' }]), 'x')).html).toBe('<p>x[a]</p>\n');
+    await expect(load([{ name: 'suffix-preset', options: { text: '[opt]' } }])).rejects.toMatchObject({
+      kind: 'OptionsForRemarkPreset',
+      file: 'pages/site.yml',
+      field: 'markdown.plugins[0].options',
+      message: expect.stringContaining('"suffix-preset" is a preset'),
+    });
+  });
+
+  it('a package installed with a broken package.json is MarkdownPluginUnresolvable, with what Node said', async () => {
+    const error = (await load([{ name: 'cut-manifest' }, { name: 'exports-outside' }]).catch((e: unknown) => e)) as {
+      errors: unknown[];
+    };
+    expect(error.errors).toEqual([
+      expect.objectContaining({
+        kind: 'MarkdownPluginUnresolvable',
+        field: 'markdown.plugins[0].name',
+        message: expect.stringMatching(/"cut-manifest".*package\.json/),
+        hint: expect.stringContaining('npm install cut-manifest'),
+      }),
+      expect.objectContaining({
+        kind: 'MarkdownPluginUnresolvable',
+        field: 'markdown.plugins[1].name',
+        message: expect.stringMatching(/"exports-outside".*\.\.\/suffix-a\/index\.js/),
+      }),
+    ]);
   });
 
   it('names the page, the line and the plugin when a plugin fails on a page, and the pipeline works on', async () => {
