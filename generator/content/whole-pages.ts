@@ -23,36 +23,14 @@ export interface LoadedPages {
   finish(): Promise<void>;
 }
 
-/** The pages, in file order (recorded in `pages` by file). */
-export async function* withBodies(
-  items: LoadedPages['items'],
-  pages: Map<string, PageInfo>,
-): AsyncGenerator<PageInfo[]> {
-  for (const { relativeFile, head, body } of items) {
-    const page = withBody(head, body);
-    pages.set(relativeFile, page);
-    yield [page];
-  }
-}
-
-/** Throws every error of loading, sorted by file. */
-export async function failWith(heads: LoadedPages): Promise<never> {
-  const errors = [...heads.errors];
-  await heads.finish();
-  throwIfAny(sortByFile(errors));
-  throw new Error('unreachable: failWith was called without errors');
-}
-
-/** Every page of `heads`, whole, by file; rejects with every page's errors. */
+/** Every page of `heads`, whole, by file, once the content store is saved; rejects with every page's errors, sorted by file. */
 export async function wholePages(heads: LoadedPages): Promise<Map<string, PageInfo>> {
-  if (heads.errors.length > 0) await failWith(heads);
-  const pages = new Map<string, PageInfo>();
   try {
-    for await (const batch of withBodies(heads.items, pages)) void batch;
+    throwIfAny(sortByFile([...heads.errors]));
+    return new Map(heads.items.map(({ relativeFile, head, body }) => [relativeFile, withBody(head, body)]));
   } finally {
     await heads.finish();
   }
-  return pages;
 }
 
 export const sortByFile = (errors: SiteError[]) =>

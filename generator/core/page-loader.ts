@@ -95,7 +95,7 @@ export class PageLoader {
   async reload(
     files: string[],
     previous: State,
-    next: State,
+    next: Omit<State, 'plan'>,
     output: Output,
   ): Promise<{ routes: Set<string>; content: UpdateResult['content'] }> {
     const present = new Set(await listPageFiles(this.paths.pagesDir));

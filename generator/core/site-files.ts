@@ -11,6 +11,7 @@ import type { Theme } from '../content/theme-types';
 import type { Plan } from '../collections/plan';
 import type { SiteConfig } from '../content/config';
 import { hostFiles } from '../output/host-files';
+import type { FileContents } from '../output/write-in-place';
 import { isPublished, listPublicFiles } from '../output/public-files';
 import type { ProjectPaths } from './project';
 import type { State } from './update-plan';
@@ -79,8 +80,12 @@ export function withBaseUrl(config: SiteConfig, baseUrl: string | undefined): Si
 }
 
 /** A file's size in bytes, as the report names it. */
-export const byteLength = (contents: string | Uint8Array) =>
-  typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
+export const byteLength = (contents: FileContents): number =>
+  typeof contents === 'string'
+    ? Buffer.byteLength(contents)
+    : contents instanceof Uint8Array
+      ? contents.length
+      : contents.reduce((sum, part) => sum + byteLength(part), 0);
 
 /** What the pages of a full build or an update are warned of: titles too long, keys that look misspelt. */
 export function pageWarnings(

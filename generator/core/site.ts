@@ -24,18 +24,18 @@ import { ContentStore } from '../content/content-store';
 import { checkSiteLinks } from '../checks/link-check';
 import { loadConfig, type SiteConfig } from '../content/config';
 import { listPageFiles } from '../content/list-pages';
-import { failWith, sortByFile, withBodies } from '../content/whole-pages';
 import { outputFileOf } from '../content/routes';
 import { checkOutputPlace } from '../output/output-folder';
 import { checkPublicCollisions, listPublicFiles } from '../output/public-files';
 import { stageSite, updateFiles, type Staging } from '../output/write-site';
 import { folderWriter } from '../output/write-in-place';
-import { writePages } from '../output/write-pages';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { htmlWithAbsoluteUrls } from '../render/base-path';
+import { createInterner, pageLinks } from '../render/html-links';
+import { renderPages } from '../render/render-pages';
 import { planMemo, planSite, type Plan } from '../collections/plan';
 import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPaths } from './project';
-import { SiteWarning, throwIfAny } from '../base/errors';
+import type { SiteWarning } from '../base/errors';
 import { timed } from '../base/logger';
 import type { SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../content/theme-types';
@@ -44,10 +44,13 @@ import { PageLoader } from './page-loader';
 import { byteLength, pageWarnings, publicFileOf, siteHostFiles, siteImagesOf, withBaseUrl } from './site-files';
 import {
   changedHostFiles,
-  pageAssets,
   removeUnplanned,
-  renderInto,
+  pagesIn,
+  renderContext,
   routesToRender,
+  writePage,
+  withoutRemovals,
+  type Loaded,
   type Output,
   type State,
 } from './update-plan';
@@ -116,7 +119,7 @@ export class Site {
       kinds.includes('config') ||
       (this.state.config.logo !== undefined &&
         changed.includes(path.join(this.paths.publicDir, this.state.config.logo)));
-    const result = everything ? await this.updateAll(step) : await this.updateSome(changed as string[], kinds, step);
+    const result = await this.apply(everything ? undefined : (changed as string[]), kinds, step);
     return { ...result, kinds, steps, ms: performance.now() - started };
   }
 
@@ -166,7 +169,95 @@ export class Site {
     ));
   }
 
-  private async updateAll(step: Step): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
+  /**
+   * The one way through an update, full or not: load what changed (everything, for a full update), plan, render the
+   * pages the plans say changed, add the host and public files, check the links, then write. A full update writes
+   * each page into its staging folder as it renders and the rest at the end, for commit() to swap in; any other
+   * writes into the output folder only once everything it changes has rendered and passed the checks.
+   */
+  private async apply(
+    changed: string[] | undefined,
+    kinds: ChangeKind[],
+    step: Step,
+  ): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
+    const previous = changed === undefined ? undefined : this.state!;
+    const loaded = previous ? await this.loadChanged(changed!, kinds, previous, step) : await this.loadEverything(step);
+    const { output, staging } = loaded;
+    try {
+      const written = new Map<string, number>();
+      const write = staging && folderWriter(staging.dir);
+      // What each page reads of the others, from every page as it is now (collections/plan.ts).
+      const next: State = {
+        ...loaded.next,
+        plan: await step('plan', () => this.plan(loaded.next.pages.values(), loaded.next.config, loaded.next.theme)),
+      };
+      const rendered = await step('render', () => {
+        const toRender =
+          loaded.rerender === 'all'
+            ? new Set(next.plan.pages.keys())
+            : routesToRender(previous!.plan, next.plan, loaded.rerender, next.routeReads);
+        if (previous) removeUnplanned(previous.plan, next, output);
+        const intern = createInterner();
+        renderPages(pagesIn(next.plan, toRender), renderContext(next), (page) => {
+          const { route, file } = page.page;
+          if (write) written.set(page.outFile, writePage(write, page));
+          else output.set(page.outFile, page.chunks);
+          next.links.set(route, pageLinks(route, file, page.linkSources, intern));
+          next.routeReads.set(route, page.routeReads);
+        });
+        return toRender;
+      });
+      next.images = await loaded.images;
+      const host = siteHostFiles(next, next.plan, this.now);
+      changedHostFiles(host, previous?.plan, next.plan, loaded.rerender === 'all', output);
+      for (const file of written.keys()) next.files.add(file);
+      for (const [file, contents] of output) {
+        if (contents === null) next.files.delete(file);
+        else next.files.add(file);
+      }
+      // The public files: none may take the place of a file the build makes.
+      const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
+      for (const { page } of next.plan.pages.values())
+        generated.set(outputFileOf(page.route), `the page of ${page.file}`);
+      checkPublicCollisions(
+        staging ? staging.publicFiles : await listPublicFiles(this.paths.publicDir, this.paths.pagesDir),
+        generated,
+        this.paths.publicDir,
+      );
+      const warnings = [
+        ...loaded.notes,
+        ...(await step('links', () => this.checkLinks(next))),
+        ...pageWarnings(next.pages, next.config, next.theme, this.place.configFile, this.paths.root),
+      ];
+      await step('write', () =>
+        staging ? staging.write(withoutRemovals(output)) : updateFiles(this.paths.outDir, output, this.paths),
+      );
+      for (const [file, contents] of output) if (contents !== null) written.set(file, byteLength(contents));
+      this.state = next;
+      if (staging) this.staging = staging;
+      const cssOnly = kinds.length === 1 && kinds[0] === 'style';
+      return {
+        routes: loaded.rerender === 'all' ? ['*'] : [...rendered],
+        pages: [...next.plan.pages.values()].map((planned) => summaryOf(planned.page)),
+        written,
+        warnings,
+        content: loaded.content,
+        ...(cssOnly && previous
+          ? { stylesheet: next.assets.stylesheet, replacedStylesheet: previous.assets.stylesheet }
+          : {}),
+      };
+    } catch (error) {
+      await Promise.allSettled(loaded.alongside);
+      await staging?.abort();
+      throw error;
+    }
+  }
+
+  /**
+   * A full update's inputs: the theme, the config and every page, with the assets and images made alongside the
+   * pages, and a new staging folder to write into.
+   */
+  private async loadEverything(step: Step): Promise<Loaded> {
     this.memo = planMemo();
     const files = await pagesToBuild(this.paths);
     const notes = await this.useCacheFolder();
@@ -178,86 +269,25 @@ export class Site {
     const config = await step('config', () => this.loadConfig(theme));
     await this.abort();
     const staging = await stageSite(this.paths.outDir, this.paths.publicDir, this.paths);
-    // Steps that run alongside the pages: a failed build waits for them, so that nothing is still writing once it returns.
-    const alongside: Promise<unknown>[] = [];
+    const assetsBuilt = step('assets', () => bundleProjectAssets(theme, this.paths));
+    const images = step('images', () => siteImagesOf(config, theme, this.paths));
+    // Reported in their turn: the assets' errors once the pages are loaded, the images' after the pages' own.
+    assetsBuilt.catch(() => undefined);
+    images.catch(() => undefined);
+    const alongside = [assetsBuilt, images];
     try {
-      const assetsBuilt = step('assets', () => bundleProjectAssets(theme, this.paths));
-      assetsBuilt.catch(() => undefined); // reported below, once the pages are loaded
-      const imagesMade = step('images', () => siteImagesOf(config, theme, this.paths));
-      imagesMade.catch(() => undefined); // reported below, after the pages' errors
-      alongside.push(assetsBuilt, imagesMade);
-      const heads = await step('pages', () => this.loader.loadHeads(files, config, theme, true));
-      if (heads.errors.length > 0) await failWith(heads);
-      const assets = await assetsBuilt;
-      const pages = new Map<string, PageInfo>();
-      const {
-        rendered,
-        errors: renderErrors,
-        plan,
-      } = await step('render', async () => {
-        try {
-          for await (const batch of withBodies(heads.items, pages)) void batch;
-          // What each page reads of the others, from every page's current frontmatter and body (collections/plan.ts).
-          const plan = this.plan(pages.values(), config, theme);
-          const ctx = {
-            site: config,
-            theme,
-            assets: pageAssets(assets),
-            routes: new Set(plan.pages.keys()),
-            shells: new Map(),
-            collectionsOf: (route: string) => plan.pages.get(route)?.props,
-          };
-          // Each page is rendered and written in route order.
-          return {
-            ...(await writePages(
-              [[...plan.pages.values()].map((planned) => planned.page)],
-              ctx,
-              folderWriter(staging.dir),
-            )),
-            plan,
-          };
-        } finally {
-          await heads.finish();
-        }
-      });
-      throwIfAny(sortByFile(renderErrors));
-      const images = await imagesMade;
-      const host = siteHostFiles({ config, theme, assets, images }, plan, this.now);
-      // Before the public files are copied in (staging.write): none may take the place of a file the build makes.
-      const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
-      for (const page of rendered) generated.set(page.outFile, `the page of ${page.file}`);
-      checkPublicCollisions(staging.publicFiles, generated, this.paths.publicDir);
-      await step('write', () => staging.write(host));
-      const state: State = {
+      const { pages, content } = await step('pages', () => this.loader.loadAll(files, config, theme));
+      const next = {
         config,
         theme,
-        assets,
-        images,
+        assets: await assetsBuilt,
+        images: new Map(),
         pages,
-        links: new Map(rendered.map((page) => [page.route, page])),
-        routeReads: new Map(rendered.map((page) => [page.route, page.routeReads])),
-        files: new Set([
-          ...rendered.map((page) => page.outFile),
-          ...host.keys(),
-          ...staging.publicFiles.map((file) => file.path),
-        ]),
-        plan,
+        links: new Map(),
+        routeReads: new Map(),
+        files: new Set(staging.publicFiles.map((file) => file.path)),
       };
-      const warnings = await step('links', () => this.checkLinks(state));
-      this.state = state;
-      this.staging = staging;
-      const written = new Map<string, number>([
-        ...rendered.map((r) => [r.outFile, r.bytes] as const),
-        ...[...host].map(([file, contents]) => [file, byteLength(contents)] as const),
-      ]);
-      const titles = pageWarnings(pages, config, theme, this.place.configFile, this.paths.root);
-      return {
-        routes: ['*'],
-        pages: [...plan.pages.values()].map((planned) => summaryOf(planned.page)),
-        written,
-        warnings: [...notes, ...warnings, ...titles],
-        content: heads.content,
-      };
+      return { next, rerender: 'all', output: new Map(), images, content, notes, staging, alongside };
     } catch (error) {
       await Promise.allSettled(alongside);
       await staging.abort();
@@ -265,20 +295,17 @@ export class Site {
     }
   }
 
-  private async updateSome(
-    changed: string[],
-    kinds: ChangeKind[],
-    step: Step,
-  ): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
-    const previous = this.state!;
+  /** What `changed` affects of `previous`, loaded again: the output folder is written in place. */
+  private async loadChanged(changed: string[], kinds: ChangeKind[], previous: State, step: Step): Promise<Loaded> {
     checkOutputPlace(this.paths.outDir, this.paths);
-    const next: State = {
+    const next: Omit<State, 'plan'> = {
       ...previous,
       pages: new Map(previous.pages),
       links: new Map(previous.links),
       routeReads: new Map(previous.routeReads),
       files: new Set(previous.files),
     };
+    let images = previous.images;
     if (kinds.includes('theme') || kinds.includes('island')) {
       next.theme = await step('theme', () => this.loadTheme());
       // The theme's config fields may have changed with it.
@@ -286,7 +313,7 @@ export class Site {
         next.config = await step('config', () => this.loadConfig(next.theme));
       // The social card's lines may come from the theme (theme.socialCard).
       if (next.theme !== previous.theme)
-        next.images = await step('images', () => siteImagesOf(next.config, next.theme, this.paths));
+        images = await step('images', () => siteImagesOf(next.config, next.theme, this.paths));
     }
     // The browser bundles change when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
@@ -309,53 +336,18 @@ export class Site {
       next.pages = loaded.pages;
       next.links = new Map();
       next.routeReads = new Map();
-      return { routes: new Set([...loaded.pages.values()].map((page) => page.route)), content: loaded.content };
+      return { routes: new Set<string>(), content: loaded.content };
     });
-    const rendered = await step('render', () => {
-      next.plan = this.plan(next.pages.values(), next.config, next.theme);
-      const toRender = allPages
-        ? new Set(next.plan.pages.keys())
-        : routesToRender(previous.plan, next.plan, routes, next.routeReads);
-      removeUnplanned(previous.plan, next, output);
-      renderInto(toRender, next, output);
-      return toRender;
-    });
-    const host = siteHostFiles(next, next.plan, this.now);
-    changedHostFiles(host, previous.plan, next.plan, allPages, output);
     for (const file of changed.filter((f) => classify(f, this.paths) === 'public'))
       output.set(...(await publicFileOf(file, this.paths)));
-    for (const [file, contents] of output) {
-      if (contents === null) next.files.delete(file);
-      else next.files.add(file);
-    }
-    // The files a page is published with: none may take the place of a file the build makes.
-    const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
-    for (const { page } of next.plan.pages.values())
-      generated.set(outputFileOf(page.route), `the page of ${page.file}`);
-    checkPublicCollisions(
-      await listPublicFiles(this.paths.publicDir, this.paths.pagesDir),
-      generated,
-      this.paths.publicDir,
-    );
-    const warnings = [
-      ...(await step('links', () => this.checkLinks(next))),
-      ...pageWarnings(next.pages, next.config, next.theme, this.place.configFile, this.paths.root),
-    ];
-    await step('write', () => updateFiles(this.paths.outDir, output, this.paths));
-    this.state = next;
-    const cssOnly = kinds.length === 1 && kinds[0] === 'style';
-    const written = new Map(
-      [...output]
-        .filter((entry): entry is [string, string | Uint8Array] => entry[1] !== null)
-        .map(([file, contents]) => [file, byteLength(contents)]),
-    );
     return {
-      routes: allPages ? ['*'] : [...rendered],
-      pages: [...next.plan.pages.values()].map((planned) => summaryOf(planned.page)),
-      written,
-      warnings,
+      next,
+      rerender: allPages ? 'all' : routes,
+      output,
+      images: Promise.resolve(images),
       content,
-      ...(cssOnly ? { stylesheet: next.assets.stylesheet, replacedStylesheet: previous.assets.stylesheet } : {}),
+      notes: [],
+      alongside: [],
     };
   }
 

@@ -2,17 +2,20 @@
  * What an update changes, from the plan before it and the plan after (collections/plan.ts), both made from every page
  * as it is then: a full build renders every page of its plan; a watch update renders the pages of the changed files
  * and every page whose key changed, removes the pages and feeds no longer planned, and rewrites the feeds whose text
- * changed and the sitemap. So its output is a full build's.
+ * changed and the sitemap. So its output is a full build's. Rendering itself is render/render-pages.tsx's loop.
  */
 import type { PageInfo } from '../content/page';
 import type { Theme } from '../content/theme-types';
-import { collectErrors, throwIfAny } from '../base/errors';
 import type { Assets } from '../assets/bundle-assets';
-import { pageLinks, type PageLinks } from '../render/html-links';
+import type { PageLinks } from '../render/html-links';
 import type { Plan } from '../collections/plan';
 import type { SiteConfig } from '../content/config';
 import { outputFileOf } from '../content/routes';
-import { renderPage, type PageAssets } from '../render/render-pages';
+import type { PageAssets, RenderContext, RenderedPage } from '../render/render-pages';
+import type { FileContents } from '../output/write-in-place';
+import type { Staging } from '../output/write-site';
+import type { ContentCounts } from '../content/whole-pages';
+import { SiteError, type SiteWarning } from '../base/errors';
 import { readsAny, type RouteReads } from '../render/route-reads';
 
 /** What a Site keeps between updates. */
@@ -34,7 +37,7 @@ export interface State {
 }
 
 /** Output files by path: their new contents, or null for a file to remove. */
-export type Output = Map<string, string | Uint8Array | null>;
+export type Output = Map<string, FileContents | null>;
 
 /**
  * The routes a watch update renders: the pages of the changed files (and the pages their pagination makes), every
@@ -82,35 +85,31 @@ export function removeUnplanned(previous: Plan, next: State, output: Output): vo
 /** The host files an update writes: all of them when every page changed, else the sitemap and the feeds whose text changed. */
 export function changedHostFiles(
   host: Map<string, string | Uint8Array>,
-  previous: Plan,
+  previous: Plan | undefined,
   next: Plan,
   all: boolean,
   output: Output,
 ): void {
   for (const [file, contents] of host)
-    if (all || file === 'sitemap.xml' || (next.feeds.has(file) && previous.feeds.get(file) !== contents))
+    if (all || file === 'sitemap.xml' || (next.feeds.has(file) && previous?.feeds.get(file) !== contents))
       output.set(file, contents);
 }
 
-/** Renders the pages of `routes` into `output`, and records their links in `next`. */
-export function renderInto(routes: Set<string>, next: State, output: Output): void {
-  const plan = next.plan;
-  const ctx = {
-    site: next.config,
-    theme: next.theme,
-    assets: pageAssets(next.assets),
+/** What rendering a page of `state` needs: the site, the theme, the assets, every route and each page's collections. */
+export function renderContext({ config, theme, assets, plan }: State): RenderContext {
+  return {
+    site: config,
+    theme,
+    assets: pageAssets(assets),
     routes: new Set(plan.pages.keys()),
     shells: new Map(),
     collectionsOf: (route: string) => plan.pages.get(route)?.props,
   };
-  const pages = [...plan.pages.values()].filter(({ page }) => routes.has(page.route)).map(({ page }) => page);
-  const { results, errors } = collectErrors(pages, (page) => renderPage(page, ctx));
-  throwIfAny(errors);
-  for (const rendered of results) {
-    output.set(rendered.outFile, rendered.html);
-    next.links.set(rendered.page.route, pageLinks(rendered.page.route, rendered.page.file, rendered.linkSources));
-    next.routeReads.set(rendered.page.route, rendered.routeReads);
-  }
+}
+
+/** The pages of `plan` whose route is in `routes`, in the plan's order. */
+export function* pagesIn(plan: Plan, routes: ReadonlySet<string>): Generator<PageInfo> {
+  for (const { page } of plan.pages.values()) if (routes.has(page.route)) yield page;
 }
 
 export const pageAssets = ({ stylesheet, fontPreload, scripts, imports, styles }: Assets): PageAssets => ({
@@ -120,3 +119,38 @@ export const pageAssets = ({ stylesheet, fontPreload, scripts, imports, styles }
   imports,
   styles,
 });
+
+/** What an update loaded, before it plans and renders. */
+export interface Loaded {
+  /** The state the update makes, but its plan: its pages loaded, its links and files still those of before. */
+  next: Omit<State, 'plan'>;
+  /** The routes of the page files loaded again, or every route (a full update, a new theme, new assets). */
+  rerender: Set<string> | 'all';
+  /** Files for the output so far: pages removed, public files changed. */
+  output: Output;
+  /** The social images: a full update makes them alongside the pages, and reports their errors after the pages'. */
+  images: Promise<Map<string, Uint8Array>>;
+  content: ContentCounts;
+  notes: SiteWarning[];
+  /** A full update's staging folder, which each page is written into as it renders. */
+  staging?: Staging;
+  /** Work running alongside, which a failed update waits for, so that nothing is still writing once it returns. */
+  alongside: Promise<unknown>[];
+}
+
+/** Writes a rendered page into the staging folder; a failure names the page's source. */
+export function writePage(write: (file: string, contents: FileContents) => number, page: RenderedPage): number {
+  try {
+    return write(page.outFile, page.chunks);
+  } catch (cause) {
+    throw new SiteError(
+      'WriteFailed',
+      { file: page.outFile, problem: (cause as Error).message },
+      { file: page.page.file, cause },
+    );
+  }
+}
+
+/** The files of `output` to write (a full update removes nothing: it writes a new folder). */
+export const withoutRemovals = (output: Output) =>
+  new Map([...output].filter((entry): entry is [string, FileContents] => entry[1] !== null));

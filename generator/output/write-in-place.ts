@@ -72,39 +72,16 @@ function open(target: string): { fd: number; size: number } {
   return { fd: openSync(target, CREATE, 0o666), size: 0 };
 }
 
-/**
- * Writes the pages of a build: `write` returns the bytes written, or undefined when the page is handed to another
- * thread to write (parallel-pages.ts); `finish` resolves with those pages' sizes once they are written, or rejects
- * with a WriteFailure.
- */
-export interface PageWriter {
-  write(outFile: string, chunks: FileContents): number | undefined;
-  finish(): Promise<Map<string, number>>;
-}
-
-/** Another thread could not write a page: the disk, not the page (write-pages.ts names the page's source). */
-export class WriteFailure extends Error {
-  constructor(
-    readonly outFile: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Writes each page at once into `dir` (throws when it cannot). */
-export function folderWriter(dir: string): PageWriter {
+/** Writes each file at once into `dir`, making its folders as needed; returns the bytes written. */
+export function folderWriter(dir: string): (file: string, contents: FileContents) => number {
   const made = new Set<string>();
-  return {
-    write(outFile, chunks) {
-      const target = path.join(dir, outFile);
-      const folder = path.dirname(target);
-      if (!made.has(folder)) {
-        mkdirSync(folder, { recursive: true });
-        made.add(folder);
-      }
-      return writeFileInPlace(target, chunks);
-    },
-    finish: async () => new Map(),
+  return (file, contents) => {
+    const target = path.join(dir, file);
+    const folder = path.dirname(target);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    return writeFileInPlace(target, contents);
   };
 }

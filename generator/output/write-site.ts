@@ -42,9 +42,9 @@ import {
   type ProjectFolders,
 } from './output-folder';
 import { checkPublicCollisions, listPublicFiles, type PublicFile } from './public-files';
-import { writeFileInPlace } from './write-in-place';
+import { writeFileInPlace, type FileContents } from './write-in-place';
 
-export type SiteFiles = Map<string, string | Uint8Array>;
+export type SiteFiles = Map<string, FileContents>;
 
 /** A new output folder being written beside the old one; `commit` swaps it into place. */
 export interface Staging {
@@ -63,7 +63,7 @@ const writeFailed = (outDir: string, cause: unknown) =>
   siteErrorsOf(cause)[0] ??
   new SiteError(
     'WriteFailed',
-    { site: displayPath(outDir), problem: (cause as Error).message },
+    { file: displayPath(outDir), problem: (cause as Error).message },
     { file: displayPath(outDir), cause },
   );
 
@@ -197,8 +197,8 @@ export async function stageSite(
         if (hadOutput) await rename(spare, out);
         await abort();
         throw new SiteError(
-          'WriteFailed',
-          { moveInto: displayPath(out), problem: (cause as Error).message },
+          'MoveIntoPlaceFailed',
+          { folder: displayPath(out), problem: (cause as Error).message },
           { file: displayPath(out), cause },
         );
       }
@@ -244,7 +244,7 @@ function confine(out: string, file: string): void {
 }
 
 /** Writes one file into the staging folder (its folders are the build's own: no link is ever followed). */
-function writeFile(dir: string, file: string, contents: string | Uint8Array): void {
+function writeFile(dir: string, file: string, contents: FileContents): void {
   confine(dir, file);
   const target = path.join(dir, file);
   mkdirSync(path.dirname(target), { recursive: true });
@@ -303,7 +303,7 @@ async function filesIn(dir: string): Promise<string[]> {
  */
 export async function updateFiles(
   outDir: string,
-  files: Map<string, string | Uint8Array | null>,
+  files: Map<string, FileContents | null>,
   project?: ProjectFolders,
 ): Promise<void> {
   const out = path.resolve(outDir);
@@ -371,15 +371,7 @@ function checkTarget(out: string, file: string, listed: ReadonlySet<string>, rem
     if (stats.isSymbolicLink())
       throw new SiteError('SymlinkInOutput', { file: shown, inside: 'output folder' }, { file: shown, field: '--out' });
     if (i === parts.length && stats.isDirectory() && !removal) {
-      throw new SiteError(
-        'WriteFailed',
-        { file, folderInTheWay: shown },
-        {
-          file: shown,
-          field: '--out',
-          hint: 'Remove the folder from the output folder; the build writes a file there.',
-        },
-      );
+      throw new SiteError('FolderInTheWay', { file, folder: shown }, { file: shown, field: '--out' });
     }
     // A file of the user's where the build would write (or need a folder): removals just leave it alone.
     if (!stats.isDirectory() && !listed.has(relative) && !removal) {

@@ -12,7 +12,8 @@
 import { renderToStaticMarkup, renderToString } from './react-server';
 import { createIslandRegistry, IslandContext } from './island';
 import type { SiteConfig } from '../content/config';
-import { collectErrors, SiteError, throwIfAny } from '../base/errors';
+import { SiteError, siteErrorsOf, throwIfAny } from '../base/errors';
+import { sortByFile } from '../content/whole-pages';
 import { Document, headOf, type DocumentAssets } from './document';
 import { pageGraph } from './json-ld';
 import { outputFileOf } from '../content/routes';
@@ -27,7 +28,7 @@ import { collectionLinks } from '../collections/head-links';
 import type { CollectionProps } from '../content/collection-types';
 
 /** A page rendered: its HTML in parts, and what the link check and the next watch update read of it. */
-interface RenderedPage {
+export interface RenderedPage {
   page: PageInfo;
   /** Output path relative to the site root. */
   outFile: string;
@@ -171,13 +172,26 @@ function sharedUnderBase(part: SharedPart, base: string): Pick<SharedPart, 'text
   return moved;
 }
 
-/** Renders all pages; every failing page is reported, not just the first. */
-export function renderPages(
-  pages: PageInfo[],
-  ctx: { site: SiteConfig; theme: Theme; assets: PageAssets },
-): RenderedPage[] {
-  const shared: RenderContext = { ...ctx, routes: new Set(pages.map((p) => p.route)), shells: new Map() };
-  const { results, errors } = collectErrors(pages, (page) => renderPage(page, shared));
-  throwIfAny(errors);
-  return results;
+/**
+ * The one render loop of a build and a watch update: renders `pages` in order with one context (each layout shell
+ * made once), handing each page to `put` as soon as it is made. A build writes it into its staging folder at once, so
+ * no build holds every page's HTML; a watch update keeps it until the update has passed its checks. Every page's
+ * errors are collected and thrown together, sorted by file; an error of `put` (the disk, not a page) stops at once.
+ */
+export function renderPages(pages: Iterable<PageInfo>, ctx: RenderContext, put: (page: RenderedPage) => void): void {
+  const shared: RenderContext = { ...ctx, shells: ctx.shells ?? new Map() };
+  const errors: SiteError[] = [];
+  for (const page of pages) {
+    let rendered: RenderedPage;
+    try {
+      rendered = renderPage(page, shared);
+    } catch (error) {
+      const found = siteErrorsOf(error);
+      if (found.length === 0) throw error;
+      errors.push(...found);
+      continue;
+    }
+    put(rendered);
+  }
+  throwIfAny(sortByFile(errors));
 }

@@ -5,10 +5,17 @@ import { theme as realTheme } from '../../templates/index';
 import { loadConfig } from '../../generator/content/config';
 import { Island } from '../../generator/render/island';
 import { pageLinks } from '../../generator/render/html-links';
-import { renderPage, renderPages } from '../../generator/render/render-pages';
+import { renderPage, renderPages, type RenderContext } from '../../generator/render/render-pages';
 import type { LayoutProps, Theme } from '../../generator/content/theme-types';
 import type { PageInfo } from '../../generator/content/page';
 import { REPO } from '../support/fixture';
+
+/** Every page rendered through the build's loop with one context, the routes those of `pages`. */
+function renderAll(pages: PageInfo[], ctx: Omit<RenderContext, 'routes'>) {
+  const rendered: ReturnType<typeof renderPage>[] = [];
+  renderPages(pages, { ...ctx, routes: new Set(pages.map((p) => p.route)) }, (page) => rendered.push(page));
+  return rendered;
+}
 
 const site = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, realTheme.config);
 const assets: Assets = {
@@ -128,7 +135,7 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
   const routes = new Set(pages.map((p) => p.route));
 
   it('writes exactly what rendering each page on its own writes; layout and content islands never share an id', () => {
-    const shared = renderPages(pages, { site, theme: withKey, assets });
+    const shared = renderAll(pages, { site, theme: withKey, assets });
     const alone = pages.map((p) => renderPage(p, { site, theme: withKey, assets, routes }));
     expect(shared.map((r) => r.html)).toEqual(alone.map((r) => r.html));
     expect(shared.map((r) => r.islands)).toEqual(alone.map((r) => r.islands));
@@ -138,7 +145,7 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
   });
 
   it("reads the shell's links once, and the link check sees the same links and ids", () => {
-    const shared = renderPages(pages, { site, theme: withKey, assets });
+    const shared = renderAll(pages, { site, theme: withKey, assets });
     for (const r of shared) {
       const fromParts = pageLinks(r.page.route, r.page.file, r.linkSources);
       const fromHtml = pageLinks(r.page.route, r.page.file, r.html);
@@ -154,7 +161,7 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
       ...withKey,
       Layout: (props) => (seen.push(Object.keys(props).sort()), (<main>{props.children}</main>)),
     };
-    renderPages(pages, { site, theme: spy, assets });
+    renderAll(pages, { site, theme: spy, assets });
     expect(seen).toEqual([
       ['children', 'layout', 'routes', 'site'],
       ['children', 'layout', 'routes', 'site'],
@@ -167,10 +174,10 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
       ...t,
       Layout: (props: LayoutProps) => (renders++, (<main>{props.children}</main>)),
     });
-    renderPages(pages, { site, theme: counting(withKey), assets });
+    renderAll(pages, { site, theme: counting(withKey), assets });
     expect(renders).toBe(2);
     renders = 0;
-    renderPages(pages, { site, theme: counting(theme), assets });
+    renderAll(pages, { site, theme: counting(theme), assets });
     expect(renders).toBe(1);
   });
 
@@ -184,18 +191,18 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
         </>
       ),
     };
-    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: twice, assets })).toThrow(
+    expect(() => renderAll([at('/docs/a', 'plain')], { site, theme: twice, assets })).toThrow(
       expect.objectContaining({ kind: 'LayoutChildren', file: 'pages/docs/a.md' }),
     );
     const none: Theme = { ...theme, Layout: () => <main /> };
-    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: none, assets })).toThrow(
+    expect(() => renderAll([at('/docs/a', 'plain')], { site, theme: none, assets })).toThrow(
       expect.objectContaining({ kind: 'LayoutChildren', file: 'pages/docs/a.md' }),
     );
   });
 
   it('refuses a layout key that is not plain data', () => {
     const bad: Theme = { ...theme, layoutKey: () => new Date() };
-    expect(() => renderPages([at('/docs/a', 'plain')], { site, theme: bad, assets })).toThrow(
+    expect(() => renderAll([at('/docs/a', 'plain')], { site, theme: bad, assets })).toThrow(
       expect.objectContaining({ kind: 'InvalidLayoutKey', field: 'layoutKey' }),
     );
   });
@@ -216,7 +223,7 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
       ),
     };
     const many = Array.from({ length: 700 }, (_, i) => at(`/s${i % 3}/p${i}`, 'plain'));
-    const rendered = renderPages(many, { site, theme: marked, assets });
+    const rendered = renderAll(many, { site, theme: marked, assets });
     for (const r of rendered) {
       const n = Number(/p(\d+)$/.exec(r.page.route)![1]);
       expect(r.html.includes('class="seven"'), r.page.route).toBe(n % 10 === 7);
@@ -244,7 +251,7 @@ describe("the Document (each page's head, rendered for that page alone)", () => 
   ];
 
   it('escapes any characters in the head values as React does, and shapes each head by its own page', () => {
-    const rendered = renderPages(pages, { site, theme, assets });
+    const rendered = renderAll(pages, { site, theme, assets });
     expect(rendered[0]!.html).toContain('<title>Tom &amp; Jerry&#x27;s &lt;b&gt;1&lt;/b&gt; &quot;quoted&quot; | ');
     expect(rendered[0]!.html).not.toContain('<script>alert');
     expect(rendered[1]!.html).toContain('<meta name="keywords" content="a&amp;b, &lt;c&gt;"/>');

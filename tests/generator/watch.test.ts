@@ -106,7 +106,7 @@ describe('site watch', () => {
       expect((await get(route)).body, route).toContain('Edited template');
     // --verbose shows where the rebuild's time went.
     expect(debug.at(-1)).toMatch(
-      /^\s*theme [\d.]+ ms, (config [\d.]+ ms, )?(images [\d.]+ ms, )?pages [\d.]+ ms, render [\d.]+ ms, .*write [\d.]+ ms$/,
+      /^\s*theme [\d.]+ ms, (config [\d.]+ ms, )?(images [\d.]+ ms, )?pages [\d.]+ ms, plan [\d.]+ ms, render [\d.]+ ms, .*write [\d.]+ ms$/,
     );
   });
 

@@ -2,21 +2,18 @@
 export const OUTPUT_ERRORS = {
   WriteFailed: {
     title: 'Writing the site failed',
-    message: (
-      p:
-        | { site: string; problem: string }
-        | { moveInto: string; problem: string }
-        | { file: string; problem: string }
-        | { file: string; folderInTheWay: string },
-    ) =>
-      'site' in p
-        ? `Could not write the site: ${p.problem}`
-        : 'moveInto' in p
-          ? `Could not move the new site into ${p.moveInto}: ${p.problem}`
-          : 'folderInTheWay' in p
-            ? `Could not write ${p.file}: ${p.folderInTheWay} is a folder`
-            : `Could not write ${p.file}: ${p.problem}`,
+    message: (p: { file: string; problem: string }) => `Could not write ${p.file}: ${p.problem}`,
     hint: 'Check the output folder is writable; the previous output was left as it was.',
+  },
+  MoveIntoPlaceFailed: {
+    title: 'The new site could not be moved into place',
+    message: (p: { folder: string; problem: string }) => `Could not move the new site into ${p.folder}: ${p.problem}`,
+    hint: 'The previous output was put back as it was. Check that the folder around the output folder is writable and that no other program holds the output folder (a server, a sync tool), then build again.',
+  },
+  FolderInTheWay: {
+    title: 'A folder stands where the site writes a file',
+    message: (p: { file: string; folder: string }) => `Could not write ${p.file}: ${p.folder} is a folder`,
+    hint: 'Remove the folder from the output folder; the build writes a file there.',
   },
   UnsafeOutputFolder: {
     title: 'Unsafe output folder',
