@@ -1,10 +1,11 @@
 /**
  * `site new <dir>`: a project that builds, passes `site check` and runs `site watch` as it is. Its pages come from
  * the engine's starter/ folder, its site.yml names the site, its templates/ is a copy of the built-in theme for the
- * user to change, and its package.json depends on this engine the way it was installed here (engine-spec.ts).
+ * user to change, and its package.json depends on this engine the way it was installed here (engine-spec.ts), with
+ * a tsconfig.json and `npm run typecheck` for the theme.
  * It writes only into a folder that is missing or empty.
  */
-import { cp, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ENGINE_ROOT } from '../base/engine-files';
 import { SiteError } from '../base/errors';
@@ -27,6 +28,35 @@ export interface NewProject {
 }
 
 const STARTER_PAGES = path.join(ENGINE_ROOT, 'starter', 'pages');
+
+/** The theme and islands type-checked as the engine bundles them (JSX for React, modules resolved as a bundler does). */
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    jsx: 'react-jsx',
+    strict: true,
+    noEmit: true,
+    noImplicitReturns: true,
+    noFallthroughCasesInSwitch: true,
+    isolatedModules: true,
+    skipLibCheck: true,
+    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+    types: [],
+  },
+  include: ['templates', 'islands'],
+};
+
+/** The versions of the packages a new project names, as the engine's own package.json pins them. */
+async function engineVersions(): Promise<Record<'zod' | 'typescript' | '@types/react', string>> {
+  const engine = JSON.parse(await readFile(path.join(ENGINE_ROOT, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies?: Record<string, string>;
+  };
+  const all = { ...engine.devDependencies, ...engine.dependencies };
+  return { zod: all.zod!, typescript: all.typescript!, '@types/react': all['@types/react']! };
+}
 
 /** `my-notes` → `My notes`. */
 const nameOf = (dir: string) => {
@@ -79,14 +109,25 @@ export async function newProject(options: NewProjectOptions): Promise<NewProject
     path.join(root, 'pages', 'site.yml'),
     `# The site's config: every page can use these values, as {{ name }} in its text.\nname: ${yamlString(name)}\nbaseUrl: ${yamlString(baseUrl)}\n`,
   );
+  const versions = await engineVersions();
   const manifest = {
     name: packageName(root),
     private: true,
     type: 'module',
-    scripts: { build: 'site build', check: 'site check', watch: 'site watch', serve: 'site serve' },
-    dependencies: { site: await engineSpec() },
+    scripts: {
+      build: 'site build',
+      check: 'site check',
+      watch: 'site watch',
+      serve: 'site serve',
+      typecheck: 'tsc',
+    },
+    // The theme imports zod for its schemas; TypeScript and React's types check it (npm run typecheck), at the
+    // versions the engine itself is built and tested with.
+    dependencies: { site: await engineSpec(), zod: versions.zod },
+    devDependencies: { '@types/react': versions['@types/react'], typescript: versions.typescript },
   };
   await writeFile(path.join(root, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(root, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
   await writeFile(path.join(root, '.gitignore'), 'node_modules/\ndist/\n.dist.*\n');
   const files = (await readdir(root, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())

@@ -103,15 +103,38 @@ describe('the engine installed from its tarball with --omit=dev', () => {
     expect(checked.code).toBe(0);
   }, 120_000);
 
-  it('makes new projects with site new that name the tarball it was installed from, and build', async () => {
-    const made = await runNode(site, ['new', 'made'], { cwd: project });
-    expect(made).toMatchObject({ code: 0, stderr: '' });
-    const manifest = JSON.parse(await readFile(path.join(project, 'made/package.json'), 'utf8')) as {
+  it('makes new projects with site new that name the tarball it was installed from, build, and type-check their theme', async () => {
+    const created = await runNode(site, ['new', 'made'], { cwd: project });
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const manifest = JSON.parse(await readFile(path.join(project, 'made/package.json'), 'utf8')) as unknown;
+    const engine = JSON.parse(await readFile(path.join(REPO, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
     };
-    expect(manifest.dependencies).toEqual({ site: `file:${tarballPath}` });
-    const built = await runNode(site, ['build', '-q'], { cwd: path.join(project, 'made') });
+    expect(manifest).toMatchObject({
+      dependencies: { site: `file:${tarballPath}`, zod: engine.dependencies.zod },
+      devDependencies: {
+        typescript: engine.devDependencies.typescript,
+        '@types/react': engine.devDependencies['@types/react'],
+      },
+      scripts: { typecheck: 'tsc' },
+    });
+    const made = path.join(project, 'made');
+    const built = await runNode(site, ['build', '-q'], { cwd: made });
     expect(built).toMatchObject({ code: 0, stderr: '' });
+    // npm run typecheck, with React's types beside the installed engine, as npm install puts them: the theme checks
+    // clean, and a typo in a template is named.
+    await mkdir(path.join(project, 'node_modules/@types'), { recursive: true });
+    await symlink(path.join(REPO, 'node_modules/@types/react'), path.join(project, 'node_modules/@types/react'), 'dir');
+    const typecheck = () =>
+      exec(path.join(REPO, 'node_modules/.bin/tsc'), [], { cwd: made }).then(
+        () => '',
+        (error: { stdout: string }) => error.stdout,
+      );
+    expect(await typecheck()).toBe('');
+    const templates = path.join(made, 'templates/templates.tsx');
+    await writeFile(templates, (await readFile(templates, 'utf8')).replace('{page.title}', '{page.titel}'));
+    expect(await typecheck()).toContain("Property 'titel' does not exist");
   }, 120_000);
 
   it('gives a theme the theme API by the package name, typed, and no deep import', async () => {

@@ -34,6 +34,7 @@ describe('site new', () => {
         'templates/index.ts',
         'templates/Layout.tsx',
         'templates/styles.css',
+        'tsconfig.json',
       ]),
     );
     expect(await readFile(path.join(root, 'pages/site.yml'), 'utf8')).toContain('name: "My notes"');
@@ -41,7 +42,7 @@ describe('site new', () => {
       dependencies: Record<string, string>;
     };
     // Run from a checkout of the engine, the project names the checkout.
-    expect(manifest.dependencies).toEqual({ site: `file:${REPO}` });
+    expect(manifest.dependencies).toEqual({ site: `file:${REPO}`, zod: expect.any(String) });
 
     // The project's own templates are the theme: an edit of them shows in the build.
     const layout = path.join(root, 'templates/Layout.tsx');
