@@ -1,5 +1,5 @@
 /**
- * Markdown shaped like what people bring from other tools (scripts/lib/markdown-collections.ts): 2,200 cheat sheets
+ * Markdown shaped like what people bring from other tools (scripts/lib/markdown-collections.ts): 500 cheat sheets
  * in tldr-pages' form and a documentation site in VitePress's, each in a project with no templates/ (the built-in
  * theme) and a two-line site.yml. Every page builds; every code sample keeps its braces byte for byte; links between
  * .md files become routes that exist; `site check` finds nothing broken.
@@ -21,7 +21,8 @@ import {
   writeDocsSite,
 } from '../../scripts/lib/markdown-collections';
 
-const CHEAT_SHEETS = 2_200;
+// Enough for every shape of sheet the generator makes; `npm run bench` builds 2,500 for the time it takes.
+const CHEAT_SHEETS = 500;
 let temp: string;
 
 beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('cheat sheets in the form of tldr-pages', () => {
     const files = await htmlFiles(outDir);
     expect(files.length).toBe(CHEAT_SHEETS + 1);
     const built = new Set(files);
-    for (const n of [1, 2, 3, 4, 5, 777, CHEAT_SHEETS]) {
+    for (const n of [1, 2, 3, 4, 5, 277, CHEAT_SHEETS]) {
       const file = `${cheatSheetName(n)}.html`;
       const doc = await docOf(outDir, file);
       expect(doc.querySelector('h1')?.textContent).toBe(cheatSheetName(n));
