@@ -11,6 +11,7 @@
  * deleted and made again (a branch switch) is watched again; the watcher's
  * own errors are reported, never fatal.
  */
+import { existsSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { watch as chokidar } from 'chokidar';
@@ -216,9 +217,9 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   await Promise.all([watcher, roots].map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
   // Said once the watchers have read the folders: a file saved before then would be missed, and a user (or a script)
   // takes "Serving at" as the moment edits count.
-  log.info(
-    `Watching ${[site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map((d) => path.relative(process.cwd(), d) || '.').join(', ')}`,
-  );
+  // A folder not made yet (islands/, most often) is watched for the moment it is.
+  const shown = (dir: string) => `${path.relative(process.cwd(), dir) || '.'}${existsSync(dir) ? '' : ' (once made)'}`;
+  log.info(`Watching ${[site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map(shown).join(', ')}`);
   log.info(`Serving at ${server.url} (ready in ${Math.round(performance.now() - started)} ms; Ctrl-C to stop)`);
   site.warmUp();
 

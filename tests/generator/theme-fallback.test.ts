@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
+import { startWatch } from '../../generator/dev/watch';
 import { SiteError } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
 import { DEFAULT_THEME_DIR, projectPaths } from '../../generator/core/project';
@@ -32,6 +33,20 @@ describe('the theme a project builds with', () => {
     const html = await readFile(path.join(root, 'dist/index.html'), 'utf8');
     expect(html).toContain('<a class="site-name" href="/">Notes</a>');
     expect(html).toContain('<h1 id="page-title">Notes</h1>');
+  });
+
+  it('is what site watch says it watches, and an islands/ folder not made yet is named as such', async () => {
+    const said: string[] = [];
+    const logger = { ...silentLogger, info: (message: string) => said.push(message) };
+    const watching = await startWatch({ root, port: 0, logger, cacheDir: path.join(root, 'cache') });
+    try {
+      const at = (dir: string) => path.relative(process.cwd(), dir);
+      expect(said).toContain(
+        `Watching ${at(path.join(root, 'pages'))}, ${at(DEFAULT_THEME_DIR)}, ${at(path.join(root, 'islands'))} (once made)`,
+      );
+    } finally {
+      await watching.close();
+    }
   });
 
   // A folder of markdown from elsewhere (a cheat-sheet collection) often has no index.md: no link to a page not there.
