@@ -146,6 +146,11 @@ async function compileOnce() {
   }
   await mkdir(temp, { recursive: true });
   await writeFile(path.join(temp, INPUTS), stamp.text);
+  // The theme API's types (tsc -p tsconfig.types.json, in npm run compile) are kept, as watch() keeps them: a project
+  // linked to this checkout type-checks its theme against them.
+  await rename(path.join(LIB_DIR, 'types'), path.join(temp, 'types')).catch((error) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
   // The old lib/ is moved aside, not removed first: a second compile may have renamed its own into place meanwhile.
   const old = `${LIB_DIR}.old-${process.pid}`;
   await rename(LIB_DIR, old).catch((error) => {
