@@ -39,13 +39,22 @@ export function sourceOf(page: PageInfo): Source {
   return { page, entry, tags, ...(date === undefined ? {} : { time: timeOf(date) }) };
 }
 
+/** A footnote's reference mark: its note is on its own page. */
+const FOOTNOTE_REF = /<sup><a [^>]*\bdata-footnote-ref\b[^>]*>[^<]*<\/a><\/sup>/g;
+/** Attributes that name ids of the page the paragraph comes from: unique there, repeated or dangling on a list. */
+const OWN_IDS = /\s(?:id|aria-describedby|aria-labelledby)="[^"]*"/g;
+
 /**
  * The page's first paragraph, as rendered: a list's summary of it. Shown on another page, its fragment links name
- * their page (`#setup` → `/blog/post#setup`), or they would point into the list.
+ * their page (`#setup` → `/blog/post#setup`), or they would point into the list; it carries no id of its page (two
+ * summaries with a footnote would give a list two elements of one id), and no footnote mark.
  */
 export function summaryOf(html: string, route: string): string {
   const paragraph = /<p(?:\s[^>]*)?>[\s\S]*?<\/p>/.exec(html)?.[0] ?? '';
-  return paragraph.replace(/(<[a-zA-Z][^<>]*\shref=")#/g, `$1${route}#`);
+  return paragraph
+    .replace(FOOTNOTE_REF, '')
+    .replace(OWN_IDS, '')
+    .replace(/(<[a-zA-Z][^<>]*\shref=")#/g, `$1${route}#`);
 }
 
 const folderPrefix = (folder: string) => `/${folder.replace(/^\/+|\/+$/g, '')}/`;
