@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The engine's tests (npm run test:engine, in npm test): modules, the theme's components, islands in jsdom, the CLI. */
 const ENGINE = [
@@ -8,27 +7,6 @@ const ENGINE = [
   'tests/islands/**/*.test.{ts,tsx}',
   'tests/bin/cli.test.ts',
 ];
-
-/**
- * The browser suite's four long sweeps (every route, at many widths), started first. Without a record of earlier runs
- * (a fresh clone, as CI is) vitest starts the largest files first, and the longest sweep, a small file, started sixth
- * and ran on alone at the end.
- */
-const LONGEST_FIRST = ['layout', 'visitor', 'a11y', 'islands'].map((name) => `tests/browser/${name}.test.ts`);
-
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => {
-      const i = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(name));
-      return i === -1 ? LONGEST_FIRST.length : i;
-    };
-    // Within each project, in vitest's order of projects; sort is stable, so every other file keeps vitest's order.
-    const byProject = new Map<string, TestSpecification[]>();
-    for (const file of await super.sort(files))
-      byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
-    return [...byProject.values()].flatMap((group) => group.sort((a, b) => rank(a) - rank(b)));
-  }
-}
 
 export default defineConfig({
   test: {
@@ -40,7 +18,6 @@ export default defineConfig({
     // Two test files at a time, on the 2-core machines CI runs on (vitest's default there is one): the suite waits on
     // states, never on time, so it holds under the load, and the browser files' waits on Chromium overlap.
     maxWorkers: 2,
-    sequence: { sequencer: LongestFirst },
     server: {
       deps: {
         // The theme bundle (in the build cache, so under node_modules/ or a temporary folder) imports the engine's
