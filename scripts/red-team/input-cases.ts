@@ -4,7 +4,34 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rename, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { project, ended, build, cacheDir, filesUnder, contains, editManifest, editFile, type Case } from './harness';
+import {
+  project,
+  ended,
+  build,
+  cacheDir,
+  filesUnder,
+  contains,
+  editManifest,
+  editFile,
+  type Case,
+  type Engine,
+} from './harness';
+
+/**
+ * The website with `from` replaced by `to` in `file`, built: how the build ended, and `leak` when `hostile` (the value
+ * `to` brings in) was published.
+ */
+async function websiteEdited(
+  engine: Engine,
+  name: string,
+  file: string,
+  edit: { from: string; to: string; hostile: string; leak: string },
+): Promise<string> {
+  const root = await project(engine, name, 'website');
+  await editFile(path.join(root, file), (t) => t.replace(edit.from, edit.to));
+  const run = await build(engine, root, [], 180);
+  return `${ended(run)}${(await contains(path.join(root, 'dist'), edit.hostile)) ? edit.leak : ''}`;
+}
 
 export const inputCases: Case[] = [
   // Caches.
@@ -113,25 +140,23 @@ export const inputCases: Case[] = [
   },
   {
     name: 'hero image //evil.example/track.svg (website)',
-    async run(engine) {
-      const root = await project(engine, 'hero-image', 'website');
-      await editFile(path.join(root, 'pages/index.md'), (t) =>
-        t.replace('image: /images/hero/network.svg', 'image: //evil.example/track.svg'),
-      );
-      const run = await build(engine, root, [], 180);
-      return `${ended(run)}${(await contains(path.join(root, 'dist'), '//evil.example/track.svg')) ? '; the page loads the third-party image' : ''}`;
-    },
+    run: (engine) =>
+      websiteEdited(engine, 'hero-image', 'pages/index.md', {
+        from: 'image: /images/hero/network.svg',
+        to: 'image: //evil.example/track.svg',
+        hostile: '//evil.example/track.svg',
+        leak: '; the page loads the third-party image',
+      }),
   },
   {
     name: 'checkbox-label link javascript: (website contact form)',
-    async run(engine) {
-      const root = await project(engine, 'checkbox-link', 'website');
-      await editFile(path.join(root, 'pages/contact.md'), (t) =>
-        t.replace('[Privacy Policy](/privacy-policy)', '[Privacy Policy](javascript:alert(1))'),
-      );
-      const run = await build(engine, root, [], 180);
-      return `${ended(run)}${(await contains(path.join(root, 'dist'), 'javascript:alert(1)')) ? '; the javascript: link is published' : ''}`;
-    },
+    run: (engine) =>
+      websiteEdited(engine, 'checkbox-link', 'pages/contact.md', {
+        from: '[Privacy Policy](/privacy-policy)',
+        to: '[Privacy Policy](javascript:alert(1))',
+        hostile: 'javascript:alert(1)',
+        leak: '; the javascript: link is published',
+      }),
   },
   {
     name: 'pages/site.yml a link to a file outside the pages folder',

@@ -19,7 +19,21 @@ import {
   status,
   raw,
   type Case,
+  type Engine,
 } from './harness';
+
+/** What `site serve` answers for each spelling of a path, on a built scratch project. */
+async function servedAs(engine: Engine, name: string, spellings: string[]): Promise<string> {
+  const root = await project(engine, name);
+  await build(engine, root);
+  const serve = await server(engine, root, ['serve', '--port', '0']);
+  if (!serve.url) return 'did not start';
+  const answers: string[] = [];
+  for (const spelling of spellings)
+    answers.push(await raw(serve.url, `GET ${spelling} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+  await serve.stop();
+  return answers.join(', ');
+}
 
 export const runtimeCases: Case[] = [
   // Watch.
@@ -168,31 +182,11 @@ export const runtimeCases: Case[] = [
   },
   {
     name: 'serve: /_headers/, //_headers, /_headers%2f',
-    async run(engine) {
-      const root = await project(engine, 'serve-headers');
-      await build(engine, root);
-      const serve = await server(engine, root, ['serve', '--port', '0']);
-      if (!serve.url) return 'did not start';
-      const answers: string[] = [];
-      for (const spelling of ['/_headers/', '//_headers', '/_headers%2f'])
-        answers.push(await raw(serve.url, `GET ${spelling} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
-      await serve.stop();
-      return answers.join(', ');
-    },
+    run: (engine) => servedAs(engine, 'serve-headers', ['/_headers/', '//_headers', '/_headers%2f']),
   },
   {
     name: 'serve: /about/, //about, /about.html/, /index/',
-    async run(engine) {
-      const root = await project(engine, 'serve-canonical');
-      await build(engine, root);
-      const serve = await server(engine, root, ['serve', '--port', '0']);
-      if (!serve.url) return 'did not start';
-      const answers: string[] = [];
-      for (const spelling of ['/about/', '//about', '/about.html/', '/index/'])
-        answers.push(await raw(serve.url, `GET ${spelling} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
-      await serve.stop();
-      return answers.join(', ');
-    },
+    run: (engine) => servedAs(engine, 'serve-canonical', ['/about/', '//about', '/about.html/', '/index/']),
   },
   {
     name: 'serve: a 400 and a 405 answer',
