@@ -8,6 +8,9 @@ const ENGINE = [
   'tests/bin/cli.test.ts',
 ];
 
+/** The website, built once for the suites that read it. */
+const REAL_SITE = 'tests/support/real-site-setup.ts';
+
 export default defineConfig({
   test: {
     // Tests run `node bin/site.js`, which runs lib/ only: compiled first when it is missing or stale.
@@ -34,10 +37,14 @@ export default defineConfig({
           name: 'site',
           include: ['tests/build/**/*.test.{ts,tsx}', 'tests/bin/**/*.test.{ts,tsx}'],
           exclude: ENGINE,
+          globalSetup: [REAL_SITE],
         },
       },
       // Chromium against built sites (npm run test:browser).
-      { extends: true, test: { name: 'browser', include: ['tests/browser/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: { name: 'browser', include: ['tests/browser/**/*.test.{ts,tsx}'], globalSetup: [REAL_SITE] },
+      },
     ],
   },
 });

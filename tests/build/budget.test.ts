@@ -5,12 +5,12 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_NAMES, BUDGETS, checkBudget, overBudget } from '../../scripts/lib/budgets';
 import { createWeigher, HERO_DIR, type PageWeight, type Weight } from '../../scripts/lib/page-weight';
-import { buildRealSite, fileOf, type BuiltSite } from '../support/built-site';
+import { builtRealSite, fileOf, type BuiltSite } from '../support/built-site';
 
 let site: BuiltSite;
 let weights: Map<string, PageWeight>;
 beforeAll(async () => {
-  site = await buildRealSite();
+  site = await builtRealSite();
   const weigh = createWeigher(site.outDir);
   weights = new Map();
   for (const route of [...site.routes, '/404']) weights.set(route, await weigh(fileOf(route)));

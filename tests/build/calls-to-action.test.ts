@@ -5,14 +5,14 @@
  * action and may.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildRealSite, text, type BuiltSite } from '../support/built-site';
+import { builtRealSite, text, type BuiltSite } from '../support/built-site';
 
 const CALLS_TO_ACTION =
   /^(Request Demo|Request Assessment|Apply Now|Learn More|Schedule Consultation|Get Free Assessment|Report Security Incident|Enrol Now|Get Started)\b/;
 
 let site: BuiltSite;
 beforeAll(async () => {
-  site = await buildRealSite();
+  site = await builtRealSite();
 }, 120_000);
 
 describe('calls to action', () => {

@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildRealSite, text, type BuiltSite } from '../support/built-site';
+import { builtRealSite, text, type BuiltSite } from '../support/built-site';
 import { REPO } from '../support/fixture';
 import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 
@@ -17,7 +17,7 @@ let site: BuiltSite;
 const pages = new Map<string, { text: string; jsonLd: string }>();
 
 beforeAll(async () => {
-  site = await buildRealSite();
+  site = await builtRealSite();
   for (const route of [...site.routes, '/404']) {
     const doc = await site.doc(route);
     const jsonLd = [...doc.querySelectorAll('script[type="application/ld+json"]')]

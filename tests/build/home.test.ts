@@ -1,12 +1,12 @@
 /** The shared header and footer and the home page, checked against the spec (sections 2, 4 and 9). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildRealSite, text, texts, type BuiltSite } from '../support/built-site';
+import { builtRealSite, text, texts, type BuiltSite } from '../support/built-site';
 import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 
 let site: BuiltSite;
 let home: Document;
 beforeAll(async () => {
-  site = await buildRealSite();
+  site = await builtRealSite();
   home = await site.doc('/');
 });
 

@@ -1,14 +1,14 @@
 /** Every built page, the not-found page included, is valid HTML under the committed html-validate configuration. */
 import { HtmlValidate, type ConfigData } from 'html-validate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildRealSite, fileOf, type BuiltSite } from '../support/built-site';
+import { builtRealSite, fileOf, type BuiltSite } from '../support/built-site';
 
 const configPath: string = '../../.htmlvalidate.mjs';
 const { default: config } = (await import(configPath)) as { default: ConfigData };
 
 let site: BuiltSite;
 beforeAll(async () => {
-  site = await buildRealSite();
+  site = await builtRealSite();
 });
 
 describe('html-validate', () => {

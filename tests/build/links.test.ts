@@ -5,14 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSite, formatCheckReport } from '../../generator/dev/crawl-site';
 import type { SiteConfig } from '../../generator/content/config';
 import { theme } from '../../templates/index';
-import { buildRealSite, type BuiltSite } from '../support/built-site';
+import { builtRealSite, type BuiltSite } from '../support/built-site';
 import { tempSite } from '../support/fixture';
 import { siteErrorsOf } from '../../generator/base/errors';
 
 describe('the real site', () => {
   let site: BuiltSite;
   beforeAll(async () => {
-    site = await buildRealSite();
+    site = await builtRealSite();
   });
 
   it('has no broken link, asset or fragment; planned routes answer 404 with the not-found page', async () => {

@@ -4,12 +4,12 @@
  * issue, not from the implementation.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildRealSite, text, type BuiltSite } from '../support/built-site';
+import { builtRealSite, text, type BuiltSite } from '../support/built-site';
 
 let site: BuiltSite;
 let base: string;
 beforeAll(async () => {
-  site = await buildRealSite();
+  site = await builtRealSite();
   base = site.result.config.baseUrl;
 });
 

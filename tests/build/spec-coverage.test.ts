@@ -3,11 +3,11 @@
  * section 9) of the website specification, checked against the built HTML.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildRealSite, text, texts, type BuiltSite } from '../support/built-site';
+import { builtRealSite, text, texts, type BuiltSite } from '../support/built-site';
 
 let site: BuiltSite;
 beforeAll(async () => {
-  site = await buildRealSite();
+  site = await builtRealSite();
 });
 
 interface Expectation {

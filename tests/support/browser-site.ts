@@ -1,7 +1,7 @@
 /** The real site, built and served like production, with Chromium driving it. */
 import type { Browser, BrowserContextOptions, ConsoleMessage, Page } from 'playwright-core';
 import { serve, type RunningServer } from '../../generator/dev/serve';
-import { buildRealSite, type BuiltSite } from './built-site';
+import { builtRealSite, type BuiltSite } from './built-site';
 import { launchChromium } from './chromium';
 
 /**
@@ -22,7 +22,7 @@ export interface BrowserSite {
 }
 
 export async function startBrowserSite(): Promise<BrowserSite> {
-  const site = await buildRealSite();
+  const site = await builtRealSite();
   const server = await serve({ dir: site.outDir, port: 0 });
   const chrome = await launchChromium();
   return {

@@ -1,15 +1,14 @@
-/** Builds the real site once per test file into a temporary folder and parses its pages. */
-import { mkdtemp, readFile } from 'node:fs/promises';
-import os from 'node:os';
+/** The real site, built once per test run (./real-site-setup.ts), read and parsed by a test file. */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { build, type BuildResult } from '../../generator/core/build';
-import { silentLogger } from '../../generator/base/logger';
-import { REPO } from './fixture';
+import { inject } from 'vitest';
+import type { RealSite } from './real-site-setup';
 
 export interface BuiltSite {
   outDir: string;
-  result: BuildResult;
+  /** What the build reported: the site's config and its warnings. */
+  result: Pick<RealSite, 'config' | 'warnings'>;
   /** Routes from the sitemap, in its order. */
   routes: string[];
   html(route: string): Promise<string>;
@@ -20,9 +19,8 @@ export interface BuiltSite {
 export const fileOf = (route: string) =>
   route === '/' ? 'index.html' : route === '/404' ? '404.html' : `${route.slice(1)}.html`;
 
-export async function buildRealSite(): Promise<BuiltSite> {
-  const outDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'site-real-')), 'dist');
-  const result = await build({ root: REPO, outDir, logger: silentLogger });
+export async function builtRealSite(): Promise<BuiltSite> {
+  const { outDir, ...result } = inject('realSite');
   const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
   const routes = [...sitemap.matchAll(/<loc>https:\/\/[^/]+([^<]*)<\/loc>/g)].map((m) => m[1] || '/');
   const cache = new Map<string, Document>();
