@@ -15,14 +15,16 @@
  * with every file in them listed; anything else stops the build before it
  * writes. Staging folders left by a killed build are removed by the next one.
  *
- * Node has no atomic exchange of two folders (renameat2's RENAME_EXCHANGE,
- * macOS's renamex_np RENAME_SWAP; no maintained npm package offers them), so
- * the swap is two renames: the output folder aside, then the staging folder
- * in its place. The staging folder is marked ready (complete, every file
- * listed) before the first, so a kill between the two leaves a site the next
- * command (build, watch, serve) moves into place before anything else, and
- * says so (restoreOutput in output-folder.ts). A kill at any other moment
- * leaves the output folder holding the old site or the new one, whole.
+ * The swap leaves an output folder holding a complete site, old or new, at
+ * every instant. The staging folder, marked ready (complete, every file
+ * listed), takes the spare's name beside the output folder, and the two are
+ * then exchanged in one step (exchange-folders.ts: renameat2 on Linux,
+ * renamex_np on macOS); the old site is the spare from then on. Where the
+ * system cannot exchange (Windows, a file system without it), the swap is two
+ * renames, the output folder aside and the staging folder in its place, and a
+ * kill between the two leaves a site the next command (build, watch, serve)
+ * moves into place before anything else, and says so (restoreOutput in
+ * output-folder.ts).
  */
 import { lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { lstatSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
@@ -41,6 +43,7 @@ import {
   writeMark,
   type ProjectFolders,
 } from './output-folder';
+import { exchangeFolders } from './exchange-folders';
 import { checkPublicCollisions, listPublicFiles, type PublicFile } from './public-files';
 import { writeFileInPlace, type FileContents } from './write-in-place';
 
@@ -75,14 +78,33 @@ export const spareOf = (outDir: string) =>
  * The moments between the file-system changes of a build's output, in order: `claim` (the spare, marked as this
  * build's staging, takes the staging name), `write` (the files), `prune` (what the build did not write goes),
  * `ready` (the staging folder marked complete), `clear-spare` (a spare another build made meanwhile goes),
- * `old-aside` (the output folder becomes the spare), `new-in-place` (the staging folder becomes the output folder),
- * `final` (its mark loses the staging note). A kill at any of them leaves an output folder holding a complete site,
+ * `new-beside` (the staging folder takes the spare's name), `exchange` (it and the output folder swap names in one
+ * step), `final` (the output folder's mark loses the staging note). Where the system cannot exchange, the staging
+ * folder takes its own name back, then `old-aside` (the output folder becomes the spare) and `new-in-place` (the
+ * staging folder becomes the output folder). A kill at any of them leaves an output folder holding a complete site,
  * old or new, except between `old-aside` and `new-in-place`, which restoreOutput (output-folder.ts) repairs.
  */
-export type SwapStep = 'claim' | 'write' | 'prune' | 'ready' | 'clear-spare' | 'old-aside' | 'new-in-place' | 'final';
+export type SwapStep =
+  | 'claim'
+  | 'write'
+  | 'prune'
+  | 'ready'
+  | 'clear-spare'
+  | 'new-beside'
+  | 'exchange'
+  | 'old-aside'
+  | 'new-in-place'
+  | 'final';
 
 /** Called before each step of the swap (tests kill the process there, to prove every instant recoverable). */
 export type SwapHook = (step: SwapStep) => void;
+
+/** How a test watches the swap or changes how it is made; a build passes none. */
+export interface SwapOptions {
+  before?: SwapHook;
+  /** Swaps two folders in one step, or answers false (nothing changed) where it cannot: exchangeFolders by default. */
+  exchange?: (a: string, b: string) => Promise<boolean>;
+}
 
 /**
  * Starts a build's output: refuses an output folder that is not the build's own (before writing anything), removes
@@ -94,7 +116,7 @@ export async function stageSite(
   outDir: string,
   publicDir?: string,
   project?: ProjectFolders,
-  before: SwapHook = () => undefined,
+  { before = () => undefined, exchange = exchangeFolders }: SwapOptions = {},
 ): Promise<Staging> {
   const out = path.resolve(outDir);
   checkOutputPlace(out, project);
@@ -160,8 +182,8 @@ export async function stageSite(
         publish();
         before('prune');
         await prune(temp, recycled, keep);
-        // From here on the staging folder is a complete site, every file listed: should the two renames below be
-        // cut apart by a kill, the next command moves it into place (restoreOutput).
+        // From here on the staging folder is a complete site, every file listed: should a kill leave no output folder
+        // (only between the two renames of a system that cannot exchange), the next command moves it into place.
         before('ready');
         writeMark(temp, keep, 'ready');
       } catch (cause) {
@@ -174,6 +196,15 @@ export async function stageSite(
         },
         () => false,
       );
+      const moveFailed = async (cause: unknown) => {
+        await abort();
+        return new SiteError(
+          'MoveIntoPlaceFailed',
+          { folder: displayPath(out), problem: (cause as Error).message },
+          { file: displayPath(out), cause },
+        );
+      };
+      let swapped = false;
       if (hadOutput) {
         // A spare made meanwhile (by another build) is replaced only when it is the build's own.
         if (
@@ -186,22 +217,35 @@ export async function stageSite(
           before('clear-spare');
           await rm(spare, { recursive: true, force: true });
         }
-        before('old-aside');
-        await rename(out, spare);
+        // The new site beside the old one, under the spare's name, then the two swap names in one step. A kill between
+        // leaves the old site in place and the new one as a ready spare, which the next build recycles.
+        let beside = false;
+        try {
+          before('new-beside');
+          await rename(temp, spare);
+          beside = true;
+          before('exchange');
+          swapped = await exchange(spare, out);
+        } catch (cause) {
+          if (beside) await rename(spare, temp);
+          throw await moveFailed(cause);
+        }
+        if (!swapped) {
+          // This system cannot exchange (nothing changed): the staging folder takes its own name back, for two renames.
+          await rename(spare, temp);
+          before('old-aside');
+          await rename(out, spare);
+        }
       }
-      try {
-        before('new-in-place');
-        await rename(temp, out);
-        claimed = false;
-      } catch (cause) {
-        if (hadOutput) await rename(spare, out);
-        await abort();
-        throw new SiteError(
-          'MoveIntoPlaceFailed',
-          { folder: displayPath(out), problem: (cause as Error).message },
-          { file: displayPath(out), cause },
-        );
-      }
+      if (!swapped)
+        try {
+          before('new-in-place');
+          await rename(temp, out);
+        } catch (cause) {
+          if (hadOutput) await rename(spare, out);
+          throw await moveFailed(cause);
+        }
+      claimed = false;
       try {
         before('final');
         writeMark(out, keep);
@@ -257,9 +301,9 @@ export async function writeSite(
   files: SiteFiles,
   publicDir?: string,
   project?: ProjectFolders,
-  before?: SwapHook,
+  swap?: SwapOptions,
 ): Promise<void> {
-  const staging = await stageSite(outDir, publicDir, project, before);
+  const staging = await stageSite(outDir, publicDir, project, swap);
   try {
     if (publicDir)
       checkPublicCollisions(

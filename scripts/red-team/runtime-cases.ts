@@ -203,13 +203,14 @@ export const runtimeCases: Case[] = [
   },
   // The output swap.
   {
-    name: 'build killed between its two renames, then site serve',
+    name: 'build killed as it swaps its new output in, then site serve',
     async run(engine) {
       const root = await project(engine, 'swap-kill');
       await build(engine, root);
       const out = path.join(root, 'dist');
       if (engine.label === 'after') {
-        // This engine's own swap, killed (SIGKILL) just before the staging folder is moved into place.
+        // This engine's own swap, killed (SIGKILL) just before the new site takes the output folder's place: where
+        // the system exchanges two folders in one step (here), before the exchange.
         try {
           execFileSync(
             process.execPath,
@@ -218,8 +219,9 @@ export const runtimeCases: Case[] = [
               'tsx',
               path.join(workspace.after, 'tests/support/swap-child.ts'),
               out,
-              'new-in-place',
+              'exchange',
               '{"index.html":"new"}',
+              'exchange',
             ],
             { cwd: workspace.after, stdio: 'ignore' },
           );

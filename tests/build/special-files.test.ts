@@ -108,7 +108,7 @@ describe('special files', () => {
       new Map([['index.html', 'home']]),
       project.file('pages/public'),
       undefined,
-      swapped,
+      { before: swapped },
     )
       .then(() => undefined)
       .catch((e: unknown) => e);

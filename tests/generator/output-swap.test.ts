@@ -17,7 +17,8 @@ import { silentLogger } from '../../generator/base/logger';
 import { startWatch } from '../../generator/dev/watch';
 import { serve } from '../../generator/dev/serve';
 import { MARK, readMark, restoreOutput } from '../../generator/output/output-folder';
-import { writeSite, type SwapStep } from '../../generator/output/write-site';
+import { exchangeFolders } from '../../generator/output/exchange-folders';
+import { spareOf, writeSite, type SwapStep } from '../../generator/output/write-site';
 import { REPO } from '../support/fixture';
 import { tempProject, type TempProject } from '../support/project';
 
@@ -26,7 +27,23 @@ vi.setConfig({ testTimeout: 120_000 });
 const OLD = { 'index.html': 'old home', 'a/old.html': 'old page' };
 const NEW = { 'index.html': 'new home', 'b/new.html': 'new page', 'b/c/deep.html': 'deep' };
 const NEWER = { 'index.html': 'newer home' };
-const STEPS: SwapStep[] = ['claim', 'write', 'prune', 'ready', 'clear-spare', 'old-aside', 'new-in-place', 'final'];
+/** How the swap is made: in one step by the system, or with two renames where it cannot exchange. */
+type How = 'exchange' | 'two-renames';
+const STEPS: Record<How, SwapStep[]> = {
+  exchange: ['claim', 'write', 'prune', 'ready', 'clear-spare', 'new-beside', 'exchange', 'final'],
+  'two-renames': [
+    'claim',
+    'write',
+    'prune',
+    'ready',
+    'clear-spare',
+    'new-beside',
+    'exchange',
+    'old-aside',
+    'new-in-place',
+    'final',
+  ],
+};
 
 let dir: string | undefined;
 let project: TempProject | undefined;
@@ -37,16 +54,26 @@ afterEach(async () => {
 });
 
 /** Writes `files` as a site into `out` in a child process that kills itself just before `step`; resolves on its death. */
-async function killedAt(out: string, step: SwapStep, files: Record<string, string>): Promise<void> {
+async function killedAt(out: string, step: SwapStep, files: Record<string, string>, how: How): Promise<void> {
+  const { signal, stderr } = await swapChild(out, step, files, how);
+  expect(signal, `the child was killed at ${step}; stderr:\n${stderr}`).toBe('SIGKILL');
+}
+
+/** Runs tests/support/swap-child.ts: how it ended, and what it printed. */
+async function swapChild(
+  out: string,
+  step: SwapStep,
+  files: Record<string, string>,
+  how: How,
+): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO, 'tests/support/swap-child.ts'), out, step, JSON.stringify(files)],
+    ['--import', 'tsx', path.join(REPO, 'tests/support/swap-child.ts'), out, step, JSON.stringify(files), how],
     { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const signal = await new Promise<string | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-  expect(signal, `the child was killed at ${step}; stderr:\n${stderr}`).toBe('SIGKILL');
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal, stderr })));
 }
 
 /** The site in `out` as its files and contents (the mark aside), or undefined when there is no output folder. */
@@ -72,31 +99,60 @@ async function builtTwice(): Promise<string> {
   return out;
 }
 
-describe('a build killed at each step of its swap', () => {
-  for (const step of STEPS) {
-    it(`before ${step}: the output folder is whole, or the next command restores it; the build after succeeds`, async () => {
-      const out = await builtTwice();
-      await killedAt(out, step, NEW);
-      const left = await siteIn(out);
-      const expected = step === 'new-in-place' ? undefined : step === 'final' ? NEW : OLD;
-      expect(left, 'what the kill left in the output folder').toEqual(expected);
+for (const how of ['exchange', 'two-renames'] as const) {
+  describe(`a build killed at each step of its swap (${how === 'exchange' ? 'the folders exchanged in one step' : 'two renames'})`, () => {
+    for (const step of STEPS[how]) {
+      const gap = how === 'two-renames' && step === 'new-in-place';
+      it(`before ${step}: the output folder ${gap ? 'is missing, and the next command restores it' : 'holds a whole site'}; the build after succeeds`, async () => {
+        const out = await builtTwice();
+        await killedAt(out, step, NEW, how);
+        const left = await siteIn(out);
+        const expected = gap ? undefined : step === 'final' ? NEW : OLD;
+        expect(left, 'what the kill left in the output folder').toEqual(expected);
 
-      const notes = await restoreOutput(out);
-      if (left === undefined) {
-        expect(notes.map((n) => n.kind)).toEqual(['OutputRestored']);
-        expect(notes[0]!.message).toMatch(/was missing: a build \(process \d+\) was killed/);
-        expect(await siteIn(out), 'the finished site was put in place').toEqual(NEW);
-        expect((await readMark(out))?.staging, 'its mark is an output mark').toBeUndefined();
-      } else {
-        expect(notes, 'an output folder that exists is left as it is').toEqual([]);
-        expect(await siteIn(out)).toEqual(left);
-      }
+        const notes = await restoreOutput(out);
+        if (left === undefined) {
+          expect(notes.map((n) => n.kind)).toEqual(['OutputRestored']);
+          expect(notes[0]!.message).toMatch(/was missing: a build \(process \d+\) was killed/);
+          expect(await siteIn(out), 'the finished site was put in place').toEqual(NEW);
+          expect((await readMark(out))?.staging, 'its mark is an output mark').toBeUndefined();
+        } else {
+          expect(notes, 'an output folder that exists is left as it is').toEqual([]);
+          expect(await siteIn(out)).toEqual(left);
+        }
 
-      await writeSite(out, new Map(Object.entries(NEWER)));
-      expect(await siteIn(out)).toEqual(NEWER);
-      expect(await stagingFolders(dir!), 'no staging folder is left behind').toEqual([]);
-    });
-  }
+        await writeSite(out, new Map(Object.entries(NEWER)));
+        expect(await siteIn(out)).toEqual(NEWER);
+        expect(await stagingFolders(dir!), 'no staging folder is left behind').toEqual([]);
+        expect(await siteIn(spareOf(out)), 'the site it replaced is the spare').toEqual(left ?? NEW);
+      });
+    }
+  });
+}
+
+describe('exchangeFolders', () => {
+  it('makes the swap on this system: a build never reaches the two renames, so no instant is without an output folder', async () => {
+    const out = await builtTwice();
+    for (const step of ['old-aside', 'new-in-place'] as const) {
+      const { code, signal, stderr } = await swapChild(out, step, NEW, 'exchange');
+      expect({ code, signal }, `the build did not stop at ${step}; stderr:\n${stderr}`).toEqual({
+        code: 0,
+        signal: null,
+      });
+      expect(await siteIn(out)).toEqual(NEW);
+    }
+  });
+
+  it('swaps two folders in one step on this system, and refuses a folder that is not there', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'swap-'));
+    const [a, b] = [path.join(dir, 'a'), path.join(dir, 'b')];
+    await mkdir(a);
+    await mkdir(b);
+    await writeFile(path.join(a, 'in-a'), '');
+    expect(await exchangeFolders(a, b)).toBe(true);
+    expect([await readdir(a), await readdir(b)]).toEqual([[], ['in-a']]);
+    await expect(exchangeFolders(a, path.join(dir, 'gone'))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
 });
 
 describe('restoreOutput moves in only a finished staging folder this engine made', () => {
@@ -129,7 +185,7 @@ describe('restoreOutput moves in only a finished staging folder this engine made
   });
 });
 
-describe('the next command after a kill between the two renames', () => {
+describe('the next command after a kill between the two renames (a system that cannot exchange)', () => {
   const logged = () => {
     const warnings: string[] = [];
     const logger: Logger = { ...silentLogger, warn: (m) => warnings.push(m) };
@@ -140,7 +196,7 @@ describe('the next command after a kill between the two renames', () => {
     project = await tempProject();
     const out = project.file('dist');
     await build({ root: project.root, outDir: out, cacheDir: project.file('cache'), logger: silentLogger });
-    await killedAt(out, 'new-in-place', NEW);
+    await killedAt(out, 'new-in-place', NEW, 'two-renames');
     expect(existsSync(out)).toBe(false);
     return out;
   }
