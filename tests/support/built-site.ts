@@ -1,7 +1,6 @@
 /** The real site, built once per test run (./real-site-setup.ts), read and parsed by a test file. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { JSDOM } from 'jsdom';
 import { inject } from 'vitest';
 import type { RealSite } from './real-site-setup';
 
@@ -31,6 +30,8 @@ export async function builtRealSite(): Promise<BuiltSite> {
     routes,
     html,
     async doc(route) {
+      // jsdom is loaded when a page is first parsed: the browser files, which read no page here, do without it.
+      const { JSDOM } = await import('jsdom');
       if (!cache.has(route)) cache.set(route, new JSDOM(await html(route)).window.document);
       return cache.get(route)!;
     },
