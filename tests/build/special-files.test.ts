@@ -103,13 +103,9 @@ describe('special files', () => {
       rmSync(file);
       execFileSync('mkfifo', [file]);
     };
-    const error = await writeSite(
-      out,
-      new Map([['index.html', 'home']]),
-      project.file('pages/public'),
-      undefined,
-      { before: swapped },
-    )
+    const error = await writeSite(out, new Map([['index.html', 'home']]), project.file('pages/public'), undefined, {
+      before: swapped,
+    })
       .then(() => undefined)
       .catch((e: unknown) => e);
     expect(siteErrorsOf(error).map((e) => [e.kind, e.file])).toEqual([['NotRegularFile', displayPath(file)]]);
