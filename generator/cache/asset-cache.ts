@@ -109,6 +109,8 @@ async function store<T extends Bundle>(kind: string, recipe: string, cacheDir: s
   try {
     await mkdir(cacheDir, { recursive: true });
     const written = await writeAtomically(path.join(cacheDir, folder), async (temp) => {
+      // Made even when empty: a site with no scripts has a bundle of nothing, kept like any other.
+      await mkdir(temp);
       for (const [file, contents] of assets.files) {
         await mkdir(path.dirname(path.join(temp, file)), { recursive: true });
         await writeFile(path.join(temp, file), contents);

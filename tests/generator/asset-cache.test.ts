@@ -45,6 +45,16 @@ describe('the asset cache', () => {
     expect(text(second, second.scripts.hello!)).toBe(text(first, first.scripts.hello!));
   });
 
+  it('keeps a site with no scripts as a bundle of nothing, reused build after build', async () => {
+    input = { ...input, scripts: {} };
+    const first = await bundleAssets(input, dir, cacheDir);
+    expect(first.scripts).toEqual({});
+    expect(await scriptsFolder(), 'an empty folder for the empty bundle').toBeDefined();
+    await ageManifest();
+    await bundleAssets(input, dir, cacheDir);
+    expect(await manifestWritten(), 'reused, not bundled and stored again').toBe(1_000_000);
+  });
+
   it('never hands back a stored script with code added: it is bundled again, as it should be', async () => {
     const first = await bundleAssets(input, dir, cacheDir);
     const stored = path.join(cacheDir, await scriptsFolder(), first.scripts.hello!.slice(1));
