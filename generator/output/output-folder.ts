@@ -20,8 +20,9 @@ import { lstatSync, readdirSync, readlinkSync, realpathSync, writeFileSync, rena
 import { lstat, readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SiteError, SiteWarning, type MessageParams } from '../base/errors';
+import { SiteError, SiteWarning, siteErrorsOf, type MessageParams } from '../base/errors';
 import { displayPath, isInside } from '../base/paths';
+import { isConfinedPath } from '../cache/cache-files';
 
 /** The mark's file name, in every folder the build writes. */
 export const MARK = '.site-output.json';
@@ -353,4 +354,26 @@ export async function restoreOutput(outDir: string, project?: ProjectFolders): P
     ];
   }
   return [];
+}
+
+/** A failure to write the output folder: the SiteError it already is, or WriteFailed naming the folder. */
+export const writeFailed = (outDir: string, cause: unknown) =>
+  siteErrorsOf(cause)[0] ??
+  new SiteError(
+    'WriteFailed',
+    { file: displayPath(outDir), problem: (cause as Error).message },
+    { file: displayPath(outDir), cause },
+  );
+
+/**
+ * Refuses an output path that is not a plain relative path of names (no `..`, no absolute or empty part): whatever
+ * names a file (a page, a public file, a manifest in the cache), it lands inside the output folder or nowhere.
+ */
+export function confine(out: string, file: string): void {
+  if (isConfinedPath(file)) return;
+  throw new SiteError(
+    'WriteFailed',
+    { file: JSON.stringify(file), problem: 'the path leads outside the output folder' },
+    { file: displayPath(out), field: '--out' },
+  );
 }

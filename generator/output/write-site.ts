@@ -27,19 +27,19 @@
  * output-folder.ts).
  */
 import { lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
-import { lstatSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { SiteError, siteErrorsOf } from '../base/errors';
+import { SiteError } from '../base/errors';
 import { displayPath } from '../base/paths';
-import { isConfinedPath } from '../cache/cache-files';
 import { LIMITS, readInputSync } from '../content/read-input';
 import {
   checkOutputPlace,
+  confine,
   MARK,
-  readMark,
   readOwnedFolder,
   removeLeftovers,
   stagingName,
+  writeFailed,
   writeMark,
   type ProjectFolders,
 } from './output-folder';
@@ -61,14 +61,6 @@ export interface Staging {
   commit(keep: ReadonlySet<string>): Promise<void>;
   abort(): Promise<void>;
 }
-
-const writeFailed = (outDir: string, cause: unknown) =>
-  siteErrorsOf(cause)[0] ??
-  new SiteError(
-    'WriteFailed',
-    { file: displayPath(outDir), problem: (cause as Error).message },
-    { file: displayPath(outDir), cause },
-  );
 
 /** The spare folder beside an output folder. */
 export const spareOf = (outDir: string) =>
@@ -274,19 +266,6 @@ export async function stageEmpty(outDir: string, project?: ProjectFolders): Prom
   }
 }
 
-/**
- * Refuses an output path that is not a plain relative path of names (no `..`, no absolute or empty part): whatever
- * names a file (a page, a public file, a manifest in the cache), it lands inside the output folder or nowhere.
- */
-function confine(out: string, file: string): void {
-  if (isConfinedPath(file)) return;
-  throw new SiteError(
-    'WriteFailed',
-    { file: JSON.stringify(file), problem: 'the path leads outside the output folder' },
-    { file: displayPath(out), field: '--out' },
-  );
-}
-
 /** Writes one file into the staging folder (its folders are the build's own: no link is ever followed). */
 function writeFile(dir: string, file: string, contents: FileContents): void {
   confine(dir, file);
@@ -338,92 +317,4 @@ async function filesIn(dir: string): Promise<string[]> {
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .filter((f) => f !== MARK && !f.startsWith(`${MARK}.`));
-}
-
-/**
- * Writes (or, for `null`, deletes) individual files in the output folder in place: watch mode's small updates. The
- * folder must be the build's own; a file there that no build wrote is never overwritten or deleted, and no symbolic
- * link is written through. Everything is checked before anything is written; the mark is updated after.
- */
-export async function updateFiles(
-  outDir: string,
-  files: Map<string, FileContents | null>,
-  project?: ProjectFolders,
-): Promise<void> {
-  const out = path.resolve(outDir);
-  checkOutputPlace(out, project);
-  const mark = await readMark(out);
-  const listed = new Set(mark ? mark.files : (await readOwnedFolder(out)).files);
-  for (const [file, contents] of files) {
-    confine(out, file);
-    checkTarget(out, file, listed, contents === null);
-  }
-  try {
-    for (const [file, contents] of files) {
-      const target = path.join(out, file);
-      if (contents === null) {
-        if (listed.delete(file) && lstatSync(target, { throwIfNoEntry: false })?.isFile()) rmSync(target);
-        removeEmptyFolders(out, file, listed);
-        continue;
-      }
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileInPlace(target, contents);
-      listed.add(file);
-    }
-  } catch (cause) {
-    // What was written is the build's, even when a later write failed.
-    if (files.size > 0)
-      await Promise.resolve()
-        .then(() => writeMark(out, listed))
-        .catch(() => undefined);
-    throw writeFailed(out, cause);
-  }
-  try {
-    if (files.size > 0) writeMark(out, listed);
-  } catch (cause) {
-    throw writeFailed(out, cause);
-  }
-}
-
-/**
- * Removes the folders above a removed `file` that it leaves empty and no listed file needs, deepest first: a watch
- * session's updates leave no empty folder a later build would take for a user's.
- */
-function removeEmptyFolders(out: string, file: string, listed: ReadonlySet<string>): void {
-  const needed = (folder: string) => [...listed].some((f) => f.startsWith(`${folder}/`));
-  for (let folder = path.posix.dirname(file); folder !== '.' && folder !== '/'; folder = path.posix.dirname(folder)) {
-    if (needed(folder)) return;
-    const at = path.join(out, folder);
-    if (!lstatSync(at, { throwIfNoEntry: false })?.isDirectory()) return;
-    try {
-      rmdirSync(at);
-    } catch {
-      return; // not empty: something else is in it
-    }
-  }
-}
-
-/** Refuses a write to (or removal of) `file` in the output folder through a symbolic link, or over a file the build did not write. */
-function checkTarget(out: string, file: string, listed: ReadonlySet<string>, removal: boolean): void {
-  const parts = file.split('/');
-  for (let i = 1; i <= parts.length; i++) {
-    const relative = parts.slice(0, i).join('/');
-    const at = path.join(out, relative);
-    const stats = lstatSync(at, { throwIfNoEntry: false });
-    if (!stats) return; // the rest is created by the build
-    const shown = displayPath(at);
-    if (stats.isSymbolicLink())
-      throw new SiteError('SymlinkInOutput', { file: shown, inside: 'output folder' }, { file: shown, field: '--out' });
-    if (i === parts.length && stats.isDirectory() && !removal) {
-      throw new SiteError('FolderInTheWay', { file, folder: shown }, { file: shown, field: '--out' });
-    }
-    // A file of the user's where the build would write (or need a folder): removals just leave it alone.
-    if (!stats.isDirectory() && !listed.has(relative) && !removal) {
-      throw new SiteError(
-        'ForeignFileInOutput',
-        { file: shown, role: 'output folder', folder: displayPath(out) },
-        { file: shown, field: '--out' },
-      );
-    }
-  }
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { siteErrorsOf } from '../../generator/base/errors';
-import { updateFiles, writeSite } from '../../generator/output/write-site';
+import { updateFiles } from '../../generator/output/update-files';
+import { writeSite } from '../../generator/output/write-site';
 import { treeState } from '../support/tree';
 
 const MARK = '.site-output.json';
