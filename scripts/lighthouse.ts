@@ -12,6 +12,9 @@
  *               load on this machine, so one run can be off by several points; every run's
  *               performance score and TBT are printed too, to show the spread
  *   --json      also write each page's full Lighthouse result (LHR, the median run) as JSON there
+ *   --explain   also print, for each page's median run, what Lighthouse's simulation (Lantern) made the
+ *               first paint wait for: each request and main-thread task on its path, with its simulated
+ *               start and end and, for a task, its observed time and what the time went to
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -20,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { build } from '../generator/core/build';
 import { createLogger } from '../generator/base/logger';
 import { serve, type RunningServer } from '../generator/dev/serve';
@@ -43,6 +47,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     json: { type: 'string' },
     runs: { type: 'string', default: '1' },
+    explain: { type: 'boolean', default: false },
   },
 });
 const routes = values.only ? values.only.split(',') : ROUTES;
@@ -68,6 +73,51 @@ interface PageResult {
   tbt: number[];
   /** Lighthouse's CPU benchmark of the host, for every run. */
   benchmark: number[];
+  /** The median run's simulated path to its first paint (--explain). */
+  firstPaint: string[];
+}
+
+/** Trace events that name a kind of work (the others wrap them), shown for each task on the path. */
+const WORK = [
+  'LocalWindowProxy::Initialize',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'EvaluateScript',
+  'v8.evaluateModule',
+  'v8.compile',
+  'FunctionCall',
+];
+
+/**
+ * What the last run's simulated First Contentful Paint waited for: the nodes of Lantern's pessimistic FCP graph
+ * (the requests and main-thread tasks it counts as render-blocking, and what they depend on), in simulated time.
+ * A task's simulated time is its observed time multiplied by the CPU slowdown, so the observed time is shown too,
+ * with the kinds of work it did (LocalWindowProxy::Initialize is the page's JavaScript context being made).
+ * Lantern keeps the node timings of its last simulation of each kind.
+ */
+function firstPaintPath(): string[] {
+  const timings = Lantern.Simulation.Simulator.allNodeTimings.get('pessimisticFirstContentfulPaint');
+  if (!timings) return ['(no simulation of the first paint was recorded)'];
+  const ms = (n: number) => String(Math.round(n)).padStart(5);
+  return [...timings]
+    .sort(([, a], [, b]) => a.startTime - b.startTime)
+    .map(([node, timing]) => {
+      const when = `${ms(timing.startTime)} -${ms(timing.endTime)} ms  `;
+      if (node.type === 'network')
+        return `${when}${node.request.url.replace(/^https?:\/\/[^/]+/, '')} (${node.request.priority})`;
+      const spent = new Map<string, number>();
+      for (const event of node.childEvents)
+        if (event.dur && WORK.includes(event.name))
+          spent.set(event.name, (spent.get(event.name) ?? 0) + event.dur / 1000);
+      const top = [...spent]
+        .filter(([, time]) => time >= 1)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, time]) => `${name} ${time.toFixed(0)}`);
+      return `${when}task, ${(node.duration / 1000).toFixed(0)} ms observed${top.length ? `: ${top.join(', ')}` : ''}`;
+    });
 }
 
 /**
@@ -112,8 +162,12 @@ try {
   };
   for (const route of routes) {
     const lhrs: Result[] = [];
+    const paths: string[][] = [];
     // One page and one run at a time: Lighthouse drives a single tab, and parallel runs would skew the lab metrics.
-    for (let i = 0; i < runs; i++) lhrs.push(await audit(server.url + route, flags));
+    for (let i = 0; i < runs; i++) {
+      lhrs.push(await audit(server.url + route, flags));
+      paths.push(values.explain ? firstPaintPath() : []);
+    }
     const lhr = computeMedianRun(lhrs);
     results.push({
       route,
@@ -121,6 +175,7 @@ try {
       performance: lhrs.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
       tbt: lhrs.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? 0)),
       benchmark: lhrs.map((r) => Math.round(r.environment.benchmarkIndex)),
+      firstPaint: paths[lhrs.indexOf(lhr)] ?? [],
     });
     if (values.json) {
       await mkdir(values.json, { recursive: true });
@@ -164,6 +219,13 @@ if (slowest < 1000)
   console.log(
     '  below 1000: the CPU is slower (or busier) than Lighthouse expects, so performance scores can come out low; rerun when the machine is idle',
   );
+
+if (values.explain)
+  for (const { route, lhr, firstPaint } of results) {
+    const fcp = lhr.audits['first-contentful-paint']?.displayValue?.replace(/\u00a0/g, ' ');
+    console.log(`\n${route}: what the simulated first paint (${fcp}) waited for`);
+    for (const step of firstPaint) console.log(`  ${step}`);
+  }
 
 let failing = 0;
 for (const { route, lhr } of results) {
