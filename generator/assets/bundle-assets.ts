@@ -4,7 +4,8 @@
  * hosts can cache them forever). Output stays in memory until writeSite.
  * Islands hydrate with React 19 in the browser (react-dom/client's
  * hydrateRoot, islands/lib/runtime.tsx), as on the server; code splitting
- * puts React in chunks shared by every island of a page, loaded once.
+ * puts React in chunks shared by every island of a page, loaded once. The
+ * loader is bundled whole (one file: the one script loaded up front).
  * A stylesheet an island's modules import (a package's, say) becomes the
  * island's own: one minified file per island, linked by the page only when
  * the island starts (islands/lib/hydrate.ts), never render-blocking.
@@ -16,7 +17,7 @@ import { cachedAssets, type Bundle } from '../cache/asset-cache';
 import { SiteError } from '../base/errors';
 import { fingerprint } from '../cache/cache-files';
 import { esbuild, esbuildVersion, firstEsbuildMessage } from '../render/load-theme';
-import type { PageAssets } from '../render/render-pages';
+import { LOADER, type PageAssets } from '../render/render-pages';
 
 export const ASSETS_DIR = 'assets';
 /** The magic comment that asks V8 to compile a whole script eagerly, off the main thread; it must open the file. */
@@ -95,8 +96,11 @@ export function joinAssets(scripts: ScriptBundle, style: StyleBundle): Assets {
   };
 }
 
-/** What a stored bundle holds (2: the islands' stylesheets too): a cache of another format is bundled again. */
-const STORED_FORMAT = 2;
+/**
+ * What a stored bundle holds (2: the islands' stylesheets too; 3: the loader bundled whole): a cache of another
+ * format is bundled again.
+ */
+const STORED_FORMAT = 3;
 
 /**
  * The recipe names everything else a bundle depends on: esbuild's version and options, the entry points, and the
@@ -123,12 +127,24 @@ export async function bundleScripts(
   const make = async (): Promise<ScriptBundle> => {
     if (Object.keys(scripts).length === 0)
       return { files: new Map(), inputs: [], scripts: {}, imports: {}, styles: {} };
-    const built = await run(
-      Object.entries(scripts).map(([name, file]) => ({ in: file, out: name })),
-      workDir,
-    );
-    const result: ScriptBundle = { files: built.files, inputs: built.inputs, scripts: {}, imports: {}, styles: {} };
+    // The loader is the one script a page with islands loads up front: bundled whole, with what it imports copied
+    // in, it is one request, where sharing chunks with the islands made it four (each on its own connection on
+    // HTTP/1.1, all before the page has hydrated anything). The islands share chunks among themselves.
+    const { [LOADER]: loader, ...shared } = scripts;
+    const entries = (of: Record<string, string>) => Object.entries(of).map(([name, file]) => ({ in: file, out: name }));
+    const builds = await Promise.all([
+      Object.keys(shared).length > 0 ? run(entries(shared), workDir) : undefined,
+      loader ? run([{ in: loader, out: LOADER }], workDir, { splitting: false }) : undefined,
+    ]);
+    const result: ScriptBundle = { files: new Map(), inputs: [], scripts: {}, imports: {}, styles: {} };
+    for (const built of builds) {
+      if (!built) continue;
+      for (const [file, contents] of built.files) result.files.set(file, contents);
+      result.inputs.push(...built.inputs);
+    }
+    result.inputs = [...new Set(result.inputs)];
     for (const [name, source] of Object.entries(scripts)) {
+      const built = (name === LOADER ? builds[1] : builds[0])!;
       const [out, meta] = built.entry(source);
       result.scripts[name] = built.publicUrl(out);
       result.imports[name] = staticImports(meta, built.outputs).map(built.publicUrl);
@@ -184,11 +200,15 @@ export async function bundleStylesheet(
 }
 
 /** One esbuild run: its files by output path (relative to the site root), and how to find an entry's output. */
-async function run(entryPoints: { in: string; out: string }[], workDir: string) {
+async function run(
+  entryPoints: { in: string; out: string }[],
+  workDir: string,
+  options: Pick<BuildOptions, 'splitting'> = {},
+) {
   const outdir = path.join(workDir, ASSETS_DIR);
   let result;
   try {
-    result = await esbuild().build({ entryPoints, ...bundleOptions(outdir) });
+    result = await esbuild().build({ entryPoints, ...bundleOptions(outdir), ...options });
   } catch (cause) {
     throw new SiteError('AssetBuildFailed', { problem: firstEsbuildMessage(cause) }, { cause });
   }

@@ -13,15 +13,31 @@ export interface IslandModule {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-const started = new WeakMap<Element, Promise<void>>();
+interface Memory {
+  /** Each island's start, begun once. */
+  started: WeakMap<Element, Promise<void>>;
+  /** Each island stylesheet's load, by URL, linked once. */
+  linked: Map<string, Promise<void>>;
+}
+const MEMORY = Symbol.for('site:islands');
 
-const linked = new Map<string, Promise<void>>();
+/**
+ * What this module remembers lives on the document, under a key every copy of the module shares. The loader is
+ * bundled whole (the one script a page loads up front), so a page can run this module twice: in the loader, and in
+ * the chunk of an island that starts another on demand (the form, the toaster). Both copies must agree on which
+ * islands have started, or one island could be hydrated twice.
+ */
+function memory(): Memory {
+  const holder = document as Document & { [MEMORY]?: Memory };
+  return (holder[MEMORY] ??= { started: new WeakMap(), linked: new Map() });
+}
 
 /**
  * Links a stylesheet into the head, once per page, and resolves when it has loaded: what the island shows then is
  * styled from its first frame. A stylesheet that fails to load is logged, and the island starts without it.
  */
 export function linkStylesheet(href: string): Promise<void> {
+  const { linked } = memory();
   let done = linked.get(href);
   if (!done) {
     done = new Promise<void>((resolve) => {
@@ -45,6 +61,7 @@ export function linkStylesheet(href: string): Promise<void> {
 }
 
 export function hydrateIsland(marker: HTMLElement): Promise<void> {
+  const { started } = memory();
   let done = started.get(marker);
   if (!done) {
     done = (async () => {

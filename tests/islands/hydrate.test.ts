@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hydrateIsland } from '../../islands/lib/hydrate';
 
 afterEach(() => document.body.replaceChildren());
@@ -69,5 +69,20 @@ describe('an island with a stylesheet', () => {
     }
     expect(island.querySelector('[data-island-root]')!.textContent).toBe('started');
     expect(errors).toEqual([expect.stringContaining('/assets/missing-S.css did not load')]);
+  });
+});
+
+describe('two copies of this module on one page', () => {
+  // The loader is bundled whole, so the loader and an island's chunk can each hold a copy (bundle-assets.ts).
+  it("start an island once: the loader's copy and an island's copy share what has started", async () => {
+    const counting = `data:text/javascript,${encodeURIComponent('export function hydrate(root) { root.textContent = String(Number(root.textContent || 0) + 1); }')}`;
+    const island = marker(
+      `<div data-island="counted" data-src="${counting}" data-id="c"><div data-island-root=""></div><script type="application/json">{}</script></div>`,
+    );
+    vi.resetModules();
+    const copy = await import('../../islands/lib/hydrate');
+    expect(copy.hydrateIsland, 'a second instance of the module').not.toBe(hydrateIsland);
+    await Promise.all([hydrateIsland(island), copy.hydrateIsland(island), copy.ensureIsland('counted')]);
+    expect(island.querySelector('[data-island-root]')!.textContent).toBe('1');
   });
 });
