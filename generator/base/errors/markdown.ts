@@ -39,6 +39,6 @@ export const MARKDOWN_ERRORS = {
   MarkdownFailed: {
     title: 'Markdown plugin failed on a page',
     message: (p: { who: string; file: string; problem: string }) => `${p.who} failed on ${p.file}: ${p.problem}`,
-    hint: 'The plugin named below threw while rendering this page: change the markdown it objects to, or its options under markdown.plugins in the site config. Run with --verbose for the stack.',
+    hint: 'The plugin named above threw while rendering this page: change the markdown it objects to, or its options under markdown.plugins in the site config. Run with --verbose for the stack.',
   },
 } as const;

@@ -13,7 +13,7 @@ export const THEME_ERRORS = {
   AssetBuildFailed: {
     title: 'Asset bundling failed',
     message: (p: { problem?: string }) => p.problem ?? 'esbuild failed',
-    hint: 'Fix the stylesheet or island source named below.',
+    hint: "Fix the stylesheet or island source at the place named above; the message is esbuild's.",
   },
   IslandWithoutModule: {
     title: 'An island has no module',
