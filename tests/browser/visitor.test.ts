@@ -236,11 +236,15 @@ describe.skipIf(!available)('the small-screen menu', () => {
         }
         // A tap where the last entry is follows it.
         const last = (await entries(page)).at(-1)!;
+        const destination = b.url(navigation.cta.href);
         await Promise.all([
-          page.waitForURL(b.url(navigation.cta.href), { timeout: STATE_TIMEOUT }),
+          page.waitForURL(destination, { timeout: STATE_TIMEOUT }),
           page.touchscreen.tap(last.x, last.y),
         ]);
-        expect(problems).toEqual([]);
+        // The tap's pointerdown starts the speculation rules' prefetch of that page, and the navigation it foretold
+        // may cancel it (seen in CI under load): a request for the very page the tap arrived at, aborted. The visitor
+        // is there; anything else that failed is a problem.
+        expect(problems.filter((problem) => problem !== `request failed: ${destination} net::ERR_ABORTED`)).toEqual([]);
         await page.context().close();
       },
       STEP_TIMEOUT,
