@@ -19,7 +19,7 @@ import { chromiumAvailable } from '../support/chromium';
 import { startBrowserSite, type BrowserSite } from '../support/browser-site';
 import { layoutProblems } from './layout-quality';
 import { overflowOf } from './overflow';
-import { Stalled, within } from './stall';
+import { sweepWithRetry } from './stall';
 import { DESKTOP_NAV_MIN_WIDTH, SCREENS, settle } from './visitor-screens';
 
 const SWEEP_TIMEOUT = 1_500_000;
@@ -88,30 +88,15 @@ describe.skipIf(!available)('layout quality on every route at every width', () =
   it(
     `from 320 to 1440 px in steps of 32 px: no squeezed text, no broken label, no card grid ending with a hole; no covered text at ${SCREENS.map((s) => s.width).join(', ')} px`,
     async ({ expect }) => {
-      const problems: string[] = [];
-      const stalls: string[] = [];
-      let tab = await openTab();
-      for (const route of [...b.site.routes, '/404-example']) {
-        for (let attempt = 1; ; attempt++) {
-          try {
-            problems.push(...(await within(checkRoute(tab, route), `${route} at every width`, ROUTE_LIMIT)));
-            break;
-          } catch (error) {
-            if (!(error instanceof Stalled)) throw error;
-            // Headless Chromium now and then stops producing frames (the covered-text check waits for one): the
-            // route is checked once more in a fresh tab, as the visitor sweep does, and a route that stalls twice
-            // is a failure that names it.
-            await within(tab.page.context().close(), 'closing a stalled tab');
-            tab = await openTab();
-            if (attempt === 2) {
-              stalls.push(`${route}: ${error.message}`);
-              break;
-            }
-            console.warn(`${route} stalled (${error.message}); checking it again in a fresh tab`);
-          }
-        }
-      }
-      await tab.page.context().close();
+      // Headless Chromium now and then stops producing frames (the covered-text check waits for one).
+      const { results, stalls } = await sweepWithRetry(
+        [...b.site.routes, '/404-example'],
+        openTab,
+        checkRoute,
+        ROUTE_LIMIT,
+        (route) => `${route} at every width`,
+      );
+      const problems = results.flat();
       expect.soft(stalls, 'routes that stalled twice').toEqual([]);
       expect([...new Set(problems)]).toEqual([]);
     },

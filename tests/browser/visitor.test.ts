@@ -26,7 +26,7 @@ import { chromiumAvailable } from '../support/chromium';
 import { startBrowserSite, type BrowserSite } from '../support/browser-site';
 import { lowContrastControls } from './contrast';
 import { overflowOf } from './overflow';
-import { Stalled, within } from './stall';
+import { sweepWithRetry } from './stall';
 import {
   DESKTOP_NAV_MIN_WIDTH,
   DEVICES,
@@ -89,39 +89,18 @@ describe.skipIf(!available)('every route, as a visitor sees it', () => {
     it.concurrent(
       `on ${device.name} (${device.screens.map((s) => s.width).join(', ')} px): no horizontal overflow, and link and button text at 4.5:1 or more`,
       async ({ expect }) => {
-        const overflow: string[] = [];
-        const contrast: string[] = [];
-        const stalls: string[] = [];
-        let tab = await openTab(device.screens[0]!);
-        for (const route of routes()) {
-          for (let attempt = 1; ; attempt++) {
-            try {
-              const found = await within(
-                sweepRoute(tab, device.screens, route),
-                `${route} on ${device.name}`,
-                ROUTE_LIMIT,
-              );
-              overflow.push(...found.overflow);
-              contrast.push(...found.contrast);
-              break;
-            } catch (error) {
-              if (!(error instanceof Stalled)) throw error;
-              // Closing the tab ends the waits still pending in it; the route is loaded once more in a fresh one,
-              // and a route that stalls twice is a failure that names it.
-              await within(tab.page.context().close(), 'closing a stalled tab');
-              tab = await openTab(device.screens[0]!);
-              if (attempt === 2) {
-                stalls.push(`${route}: ${error.message}`);
-                break;
-              }
-              console.warn(`${route} on ${device.name} stalled (${error.message}); loading it again in a fresh tab`);
-            }
-          }
-        }
+        const { results, stalls } = await sweepWithRetry(
+          routes(),
+          () => openTab(device.screens[0]!),
+          (tab, route) => sweepRoute(tab, device.screens, route),
+          ROUTE_LIMIT,
+          (route) => `${route} on ${device.name}`,
+        );
+        const overflow = results.flatMap((found) => found.overflow);
+        const contrast = results.flatMap((found) => found.contrast);
         expect.soft(stalls, 'routes that stalled twice').toEqual([]);
         expect.soft(overflow, 'horizontal overflow').toEqual([]);
         expect.soft(contrast, 'text contrast').toEqual([]);
-        await tab.page.context().close();
       },
       SWEEP_TIMEOUT,
     );
