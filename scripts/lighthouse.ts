@@ -14,7 +14,8 @@
  *   --json      also write each page's full Lighthouse result (LHR, the median run) as JSON there
  *   --explain   also print, for each page's median run, what Lighthouse's simulation (Lantern) made the
  *               first paint wait for: each request and main-thread task on its path, with its simulated
- *               start and end and, for a task, its observed time and what the time went to
+ *               start and end and, for a task, its observed time and what the time went to; and
+ *               the tasks its Total Blocking Time counts, with the scripts each ran
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -75,6 +76,8 @@ interface PageResult {
   benchmark: number[];
   /** The median run's simulated path to its first paint (--explain). */
   firstPaint: string[];
+  /** The median run's tasks that Lantern counts towards Total Blocking Time (--explain). */
+  blocking: string[];
 }
 
 /** Trace events that name a kind of work (the others wrap them), shown for each task on the path. */
@@ -101,23 +104,48 @@ const WORK = [
 function firstPaintPath(): string[] {
   const timings = Lantern.Simulation.Simulator.allNodeTimings.get('pessimisticFirstContentfulPaint');
   if (!timings) return ['(no simulation of the first paint was recorded)'];
-  const ms = (n: number) => String(Math.round(n)).padStart(5);
   return [...timings]
     .sort(([, a], [, b]) => a.startTime - b.startTime)
-    .map(([node, timing]) => {
-      const when = `${ms(timing.startTime)} -${ms(timing.endTime)} ms  `;
-      if (node.type === 'network')
-        return `${when}${node.request.url.replace(/^https?:\/\/[^/]+/, '')} (${node.request.priority})`;
-      const spent = new Map<string, number>();
-      for (const event of node.childEvents)
-        if (event.dur && WORK.includes(event.name))
-          spent.set(event.name, (spent.get(event.name) ?? 0) + event.dur / 1000);
-      const top = [...spent]
-        .filter(([, time]) => time >= 1)
-        .sort((a, b) => b[1] - a[1])
-        .map(([name, time]) => `${name} ${time.toFixed(0)}`);
-      return `${when}task, ${(node.duration / 1000).toFixed(0)} ms observed${top.length ? `: ${top.join(', ')}` : ''}`;
-    });
+    .map(([node, timing]) =>
+      node.type === 'network'
+        ? `${span(timing)}${node.request.url.replace(/^https?:\/\/[^/]+/, '')} (${node.request.priority})`
+        : `${span(timing)}${task(node)}`,
+    );
+}
+
+/**
+ * The main-thread tasks Lantern's Total Blocking Time counts: every task of its simulation that lasts
+ * 50 ms or more once slowed down (12.5 ms observed), in simulated time, with what each did and which
+ * scripts it ran. Only the part of each past 50 ms, and between first paint and interactive, is blocking.
+ */
+function blockingTasks(): string[] {
+  const timings = Lantern.Simulation.Simulator.allNodeTimings.get('pessimisticTotalBlockingTime');
+  if (!timings) return ['(no simulation of the blocking time was recorded)'];
+  return [...timings]
+    .filter(([node, timing]) => node.type === 'cpu' && timing.endTime - timing.startTime >= 50)
+    .sort(([, a], [, b]) => a.startTime - b.startTime)
+    .map(([node, timing]) => `${span(timing)}${task(node as Lantern.Graph.CPUNode)}`);
+}
+
+const ms = (n: number) => String(Math.round(n)).padStart(5);
+const span = (timing: { startTime: number; endTime: number }) => `${ms(timing.startTime)} -${ms(timing.endTime)} ms  `;
+
+/** A task: its observed time, the kinds of work it did, and the scripts it evaluated or called into. */
+function task(node: Lantern.Graph.CPUNode): string {
+  const spent = new Map<string, number>();
+  const scripts = new Set<string>();
+  for (const event of node.childEvents) {
+    if (event.dur && WORK.includes(event.name)) spent.set(event.name, (spent.get(event.name) ?? 0) + event.dur / 1000);
+    const url = (event.args?.data as { url?: string } | undefined)?.url;
+    if (url && /^(EvaluateScript|v8\.evaluateModule|FunctionCall)$/.test(event.name))
+      scripts.add(url.replace(/^https?:\/\/[^/]+/, ''));
+  }
+  const top = [...spent]
+    .filter(([, time]) => time >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, time]) => `${name} ${time.toFixed(0)}`);
+  const ran = scripts.size ? ` [${[...scripts].join(', ')}]` : '';
+  return `task, ${(node.duration / 1000).toFixed(0)} ms observed${top.length ? `: ${top.join(', ')}` : ''}${ran}`;
 }
 
 /**
@@ -163,10 +191,12 @@ try {
   for (const route of routes) {
     const lhrs: Result[] = [];
     const paths: string[][] = [];
+    const blocking: string[][] = [];
     // One page and one run at a time: Lighthouse drives a single tab, and parallel runs would skew the lab metrics.
     for (let i = 0; i < runs; i++) {
       lhrs.push(await audit(server.url + route, flags));
       paths.push(values.explain ? firstPaintPath() : []);
+      blocking.push(values.explain ? blockingTasks() : []);
     }
     const lhr = computeMedianRun(lhrs);
     results.push({
@@ -176,6 +206,7 @@ try {
       tbt: lhrs.map((r) => Math.round(r.audits['total-blocking-time']?.numericValue ?? 0)),
       benchmark: lhrs.map((r) => Math.round(r.environment.benchmarkIndex)),
       firstPaint: paths[lhrs.indexOf(lhr)] ?? [],
+      blocking: blocking[lhrs.indexOf(lhr)] ?? [],
     });
     if (values.json) {
       await mkdir(values.json, { recursive: true });
@@ -221,10 +252,13 @@ if (slowest < 1000)
   );
 
 if (values.explain)
-  for (const { route, lhr, firstPaint } of results) {
+  for (const { route, lhr, firstPaint, blocking } of results) {
     const fcp = lhr.audits['first-contentful-paint']?.displayValue?.replace(/\u00a0/g, ' ');
     console.log(`\n${route}: what the simulated first paint (${fcp}) waited for`);
     for (const step of firstPaint) console.log(`  ${step}`);
+    const tbt = lhr.audits['total-blocking-time']?.displayValue?.replace(/\u00a0/g, ' ');
+    console.log(`${route}: the simulated tasks of 50 ms or more (TBT ${tbt})`);
+    for (const step of blocking) console.log(`  ${step}`);
   }
 
 let failing = 0;
