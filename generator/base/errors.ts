@@ -44,6 +44,8 @@ export interface SiteErrorDetails {
   file?: string;
   field?: string;
   line?: number;
+  /** The 1-based column on that line, in characters, where one character is the whole mistake. */
+  column?: number;
   /** Overrides the catalogue's hint when the situation allows a more precise one. */
   hint?: string;
   cause?: unknown;
@@ -64,6 +66,7 @@ export class SiteError<K extends ErrorKind = ErrorKind> extends Error {
   readonly file?: string;
   readonly field?: string;
   readonly line?: number;
+  readonly column?: number;
   readonly hint: string;
 
   constructor(kind: K, params: MessageParams<K>, details: SiteErrorDetails = {}) {
@@ -76,12 +79,14 @@ export class SiteError<K extends ErrorKind = ErrorKind> extends Error {
     this.file = details.file;
     this.field = details.field;
     this.line = details.line;
+    this.column = details.column;
     this.hint = details.hint ?? entry.hint;
   }
 
-  /** "pages/about.md:12 (field: stats[0].label)" */
+  /** "pages/about.md:12 (field: stats[0].label)", or "pages/about.md:12:7" with a column: an editor opens it there. */
   get location(): string {
-    const where = this.file ? `${this.file}${this.line ? `:${this.line}` : ''}` : '';
+    const at = this.line ? `:${this.line}${this.column ? `:${this.column}` : ''}` : '';
+    const where = this.file ? `${this.file}${at}` : '';
     const field = this.field ? `field: ${this.field}` : '';
     return [where, field && (where ? `(${field})` : field)].filter(Boolean).join(' ');
   }

@@ -6,6 +6,7 @@
  */
 import type { MarkdownLink } from '../content/page-links';
 import { routeOfPath } from '../content/routes';
+import { closestPath, editDistance } from '../content/tokens';
 import { SiteError } from '../base/errors';
 import type { PageLinks } from '../render/html-links';
 
@@ -50,8 +51,19 @@ export function checkLinks(
         ? undefined
         : `${written} is not a page or a file of the site`;
     // Browsers look for the fragment as written, then percent-decoded (markdown links to `#безопасность` are encoded).
-    if (fragment && !ids.has(fragment) && !ids.has(percentDecoded(fragment)))
-      return `${route} has no element with id "${fragment}"`;
+    const id = fragment && percentDecoded(fragment);
+    if (fragment && id && !ids.has(fragment) && !ids.has(id)) {
+      // A heading renamed, or a slug written by hand, is usually a slip away from the id it meant; one that starts
+      // with it (a word added to the heading, a `-1` for its second use) first.
+      const found =
+        closestPath(
+          id,
+          [...ids].filter((other) => other.startsWith(id)),
+        ) ?? closestPath(id, [...ids]);
+      // Not one that differs in half its characters or more (two words of two characters each, say).
+      const near = found && editDistance(id.toLowerCase(), found.toLowerCase()) * 2 < id.length ? found : undefined;
+      return `${route} has no element with id "${id}"${near ? `; the nearest is "#${near}"` : ''}`;
+    }
     return undefined;
   };
   // A link that starts with "/" means the same on every page: checked once, however many pages share it (the header's and footer's links are on all of them).
@@ -72,25 +84,32 @@ export function checkLinks(
       }
       planned.get(verdict.route)?.add(page.file);
       if (verdict.problem) {
-        // A link the markdown wrote to a markdown file is reported as written, on its line.
-        const written = markdown?.of(page.route)?.filter((md) => md.url === link) ?? [];
+        // A link the markdown wrote is reported as written, on its line. The HTML holds its URL percent-encoded
+        // (`#如何` is `#%E5%A6%82%E4%BD%95`), so both are compared decoded.
+        const decoded = percentDecoded(link);
+        const written =
+          markdown?.of(page.route)?.filter((md) => md.url === link || percentDecoded(md.url) === decoded) ?? [];
         for (const md of written) {
-          const route = markdown!.routeOfFile(md.file);
+          const route = md.file === undefined ? page.route : markdown!.routeOfFile(md.file);
           const problem =
-            route === undefined
-              ? `${md.target} is not a page of the site (no such markdown file in the pages folder)`
-              : route !== md.url.replace(/[?#].*$/, '')
-                ? `${md.target} is published at ${route} (its slug); link to ${route} instead`
-                : verdict.problem;
+            md.file === undefined
+              ? verdict.problem
+              : route === undefined
+                ? `${md.target} is not a page of the site (no such markdown file in the pages folder)`
+                : route !== md.url.replace(/[?#].*$/, '')
+                  ? `${md.target} is published at ${route} (its slug); link to ${route} instead`
+                  : verdict.problem;
           const hint =
-            route === undefined
-              ? `Write the path of the markdown file from this page's folder (or from the pages folder, starting with /), or create ${md.target}.`
-              : `Link to ${route}, the route the slug gives ${md.target}.`;
+            md.file === undefined
+              ? undefined
+              : route === undefined
+                ? `Write the path of the markdown file from this page's folder (or from the pages folder, starting with /), or create ${md.target}.`
+                : `Link to ${route}, the route the slug gives ${md.target}.`;
           errors.push(
             new SiteError(
               'BrokenLink',
               { href: md.href, route: page.route, problem },
-              { file: page.file, field: md.href, line: md.line, hint },
+              { file: page.file, field: md.href, line: md.line, ...(hint ? { hint } : {}) },
             ),
           );
         }

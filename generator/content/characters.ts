@@ -69,6 +69,9 @@ export function lineAt(text: string, offset: number): number {
   return line;
 }
 
+/** How many characters of the text before a refused character its error quotes. */
+const AFTER = 20;
+
 /**
  * The error for the refused character `bad` found in a file's text: BinaryContent for a NUL byte (the mark of a
  * binary file), LoneSurrogate for half a surrogate pair, ControlCharacter for the rest.
@@ -80,9 +83,14 @@ export function characterError(
   field: string | undefined,
 ): SiteError {
   const line = lineAt(text, bad.offset);
-  const where = field === 'body' ? 'The page text' : field ? `The field ${field}` : 'The text';
   if (bad.char === '\0') return new SiteError('BinaryContent', { file, line }, { file, line, field });
-  if (/\p{Cs}/u.test(bad.char))
-    return new SiteError('LoneSurrogate', { where, character: describeCharacter(bad.char) }, { file, line, field });
-  return new SiteError('ControlCharacter', { where, character: describeCharacter(bad.char) }, { file, line, field });
+  // An invisible character in a long line is found by its column and the words before it.
+  const before = [...text.slice(text.lastIndexOf('\n', bad.offset - 1) + 1, bad.offset)];
+  const column = before.length + 1;
+  const after = before.slice(-AFTER).join('').trimStart().replace(FORBIDDEN_ALL, '');
+  const where = field === 'body' ? 'The page text' : field ? `The field ${field}` : 'The text';
+  const character = { where, character: describeCharacter(bad.char), after };
+  const details = { file, line, column, field };
+  if (/\p{Cs}/u.test(bad.char)) return new SiteError('LoneSurrogate', character, details);
+  return new SiteError('ControlCharacter', character, details);
 }

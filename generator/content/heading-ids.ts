@@ -1,9 +1,10 @@
 /**
- * Heading ids: a remark plugin that gives every h2–h4 of a page an id made
- * from its text by github-slugger (GitHub's slugs: lowercase, punctuation
- * removed, letters of every script kept, so `## Безопасность` is
- * `#безопасность`), and lists the headings for templates (a table of
- * contents).
+ * Heading ids: a remark plugin that gives every heading of a page, h1 to h6 as
+ * GitHub does, an id made from its text by github-slugger (GitHub's slugs:
+ * lowercase, punctuation removed, letters of every script kept, so
+ * `## Безопасность` is `#безопасность`), and lists the h2–h4 for templates (a
+ * table of contents). Markdown written for GitHub links to headings of every
+ * depth (`##### Disadvantages` in a long README).
  *
  * Ids are unique per page: each page gets a fresh slugger, seeded with the ids
  * the page already uses elsewhere (the theme's `reservedIds`, the ids the
@@ -16,8 +17,8 @@
  * of the other headings step around it. `\{#x}` is text, as written.
  *
  * Content written for VitePress links to its slugs (`## build.target` is
- * `#build-target` there, `#buildtarget` on GitHub) and to headings of every
- * depth: `markdown.headingIds: vitepress` in the site config makes those.
+ * `#build-target` there, `#buildtarget` on GitHub): `markdown.headingIds:
+ * vitepress` in the site config makes those.
  */
 import GithubSlugger, { slug } from 'github-slugger';
 import type { Heading } from './page';
@@ -33,9 +34,6 @@ export type HeadingIdStyle = 'github' | 'vitepress';
 
 /** Ids a page's headings take, one at a time, each unique on the page. */
 interface Slugger {
-  /** The headings that get an id made from their text: h2–h4 here, every depth in VitePress (whose links name h1s). */
-  shallowest: number;
-  deepest: number;
   /** The slug of a heading's text, without making it unique ('' when the text makes none). */
   slugOf(text: string): string;
   /** The next unique id for a heading's text. */
@@ -48,8 +46,6 @@ interface Slugger {
 function githubSlugger(): Slugger {
   const slugger = new GithubSlugger();
   return {
-    shallowest: 2,
-    deepest: 4,
     slugOf: (text) => slug(text),
     slug: (text) => slugger.slug(text),
     reserve: (id) => {
@@ -80,8 +76,6 @@ export function vitepressSlug(text: string): string {
 function vitepressSlugger(): Slugger {
   const used = new Set<string>();
   return {
-    deepest: 6,
-    shallowest: 1,
     slugOf: vitepressSlug,
     slug: (text) => {
       const base = vitepressSlug(text);
@@ -221,7 +215,6 @@ export function remarkHeadingIds(options: HeadingIdOptions = {}) {
       const depth = node.depth ?? 1;
       const properties = node.data!.hProperties!;
       const named = typeof properties.id === 'string' && properties.id !== '';
-      if (!named && (depth < slugger.shallowest || depth > slugger.deepest)) continue;
       const text = textOf(node).replace(/\s+/g, ' ').trim();
       let id: string;
       if (named) {

@@ -12,16 +12,19 @@ import path from 'node:path';
 import type { Definition, Link, Nodes, Root } from 'mdast';
 import { routeFromFile } from './routes';
 
-/** A link the markdown wrote to a markdown file, and the route it became. */
+/**
+ * A link within the site that the markdown wrote (to a route, an anchor, or a markdown file, with the route it
+ * became), so an error about it can name its line.
+ */
 export interface MarkdownLink {
   /** As the page wrote it, e.g. `./install.md#usage`. */
   href: string;
   /** What the page links to now, e.g. `/guide/install#usage`. */
   url: string;
-  /** The linked file, inside the pages folder, e.g. `guide/install.md`. */
-  target: string;
-  /** The linked file as errors show pages' files, e.g. `pages/guide/install.md`. */
-  file: string;
+  /** For a link to a markdown file: the file, inside the pages folder, e.g. `guide/install.md`. */
+  target?: string;
+  /** For a link to a markdown file: the file as errors show pages' files, e.g. `pages/guide/install.md`. */
+  file?: string;
   line?: number;
 }
 
@@ -57,7 +60,10 @@ export function markdownLinkRoute(href: string, fromFile: string): { url: string
   return { url: `${route}${found[2]!}`, target };
 }
 
-/** The remark plugin: rewrites links and link definitions to markdown files, recording each in the file's data. */
+/**
+ * The remark plugin: rewrites links and link definitions to markdown files, and records every link within the site
+ * (to a markdown file, a route or an anchor) in the file's data, with its line.
+ */
 export function remarkPageLinks() {
   return (tree: Root, file: { data: PageLinksData }) => {
     const from = file.data.relativeFile;
@@ -65,17 +71,14 @@ export function remarkPageLinks() {
     const links: MarkdownLink[] = [];
     const visit = (node: Nodes) => {
       if (node.type === 'link' || node.type === 'definition') {
-        const resolved = markdownLinkRoute((node as Link | Definition).url, from);
+        const href = (node as Link | Definition).url;
+        const line = node.position && node.position.start.line + (file.data.bodyLine ?? 1) - 1;
+        const resolved = markdownLinkRoute(href, from);
         if (resolved) {
-          links.push({
-            href: node.url,
-            url: resolved.url,
-            target: resolved.target,
-            file: `${file.data.shownPrefix ?? ''}${resolved.target}`,
-            line: node.position && node.position.start.line + (file.data.bodyLine ?? 1) - 1,
-          });
+          const shown = `${file.data.shownPrefix ?? ''}${resolved.target}`;
+          links.push({ href, url: resolved.url, target: resolved.target, file: shown, line });
           node.url = resolved.url;
-        }
+        } else if (/^(?:\/(?!\/)|#)/.test(href)) links.push({ href, url: href, line });
       }
       if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
     };

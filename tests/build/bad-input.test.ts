@@ -404,7 +404,8 @@ function reported(output: string): Reported[] {
       const [, kind] = /✖ (\w+):/.exec(block)!;
       const at = /^ {2}at (.+)$/m.exec(block)?.[1] ?? '';
       const [, place = '', field] = /^(.*?)(?: ?\(?field: (.+?)\)?)?$/.exec(at)!;
-      const [, file, line] = /^(.*?)(?::(\d+))?$/.exec(place)!;
+      // "file:line", or "file:line:column" where one character is the mistake.
+      const [, file, line] = /^(.*?)(?::(\d+)(?::\d+)?)?$/.exec(place)!;
       return {
         kind: kind!,
         file: file || undefined,

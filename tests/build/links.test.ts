@@ -139,4 +139,57 @@ describe('links between markdown files', () => {
       await fixture.cleanup();
     }
   });
+
+  it('name the line of each broken anchor the markdown wrote, with the id decoded and the nearest one', async () => {
+    // As system-design-primer's translations link: headings of every depth, in any script, sometimes a word short.
+    const fixture = await tempSite('basic');
+    try {
+      await fixture.edit(
+        'about.md',
+        'We exist to be built in tests.',
+        [
+          'We exist to be built in tests: [deep](#disadvantages-replication), [七层](#七层负载均衡).',
+          '',
+          '##### Disadvantage(s): replication',
+          '',
+          '## 七层负载均衡器',
+          '',
+          'Again: [七层](#七层负载均衡) and [gone](#nowhere).',
+        ].join('\n'),
+      );
+      const error = await fixture.build().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      const broken = siteErrorsOf(error).map((e) => ({
+        kind: e.kind,
+        line: e.line,
+        field: e.field,
+        message: e.message,
+      }));
+      const missing = 'Link "#七层负载均衡" on /about is broken: /about has no element with id "七层负载均衡"';
+      expect(broken).toEqual([
+        {
+          kind: 'BrokenLink',
+          line: 9,
+          field: '#七层负载均衡',
+          message: `${missing}; the nearest is "#七层负载均衡器"`,
+        },
+        {
+          kind: 'BrokenLink',
+          line: 15,
+          field: '#七层负载均衡',
+          message: `${missing}; the nearest is "#七层负载均衡器"`,
+        },
+        {
+          kind: 'BrokenLink',
+          line: 15,
+          field: '#nowhere',
+          message: 'Link "#nowhere" on /about is broken: /about has no element with id "nowhere"',
+        },
+      ]);
+    } finally {
+      await fixture.cleanup();
+    }
+  });
 });

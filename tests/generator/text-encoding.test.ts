@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SiteError, siteErrorsOf } from '../../generator/base/errors';
+import { characterError, firstForbidden } from '../../generator/content/characters';
 import { decodeText } from '../../generator/content/read-text';
 import { checkedTexts } from '../../generator/content/text-values';
 import { parseYaml } from '../../generator/content/yaml';
@@ -76,5 +77,26 @@ describe('half of a surrogate pair', () => {
   it('the escapes its hint names are accepted: both halves together, or the whole character', () => {
     expect(checkedYaml('title: "Guide \\uD83D\\uDE00"\n')).toEqual({ title: 'Guide 😀' });
     expect(checkedYaml('title: "Guide \\U0001F600"\n')).toEqual({ title: 'Guide 😀' });
+  });
+});
+
+describe('an invisible character in a long line', () => {
+  // A backspace in a translated README (system-design-primer's README-zh-Hans.md) was found only by its line.
+  const text = '---\ntitle: A\n---\n\n一致缓存中的数据过时。这个问题需要通过设置 🔒 TTL\b来解决。\n';
+  const bad = firstForbidden(text)!;
+
+  it('is located by line and column, counted in characters, and quoted by the text just before it', () => {
+    const error = characterError(text, 'pages/zh.md', bad, 'body');
+    expect(error.kind).toBe('ControlCharacter');
+    expect(error.location).toBe('pages/zh.md:5:28 (field: body)');
+    expect(error.message).toBe(
+      'The page text holds U+0008 BACKSPACE, right after "据过时。这个问题需要通过设置 🔒 TTL", which is invisible or reorders the text around it',
+    );
+  });
+
+  it('at the start of a line, quotes nothing and is at column 1', () => {
+    const error = characterError('one\n\u202Etwo\n', 'pages/a.md', firstForbidden('one\n\u202Etwo\n')!, 'body');
+    expect(error.location).toBe('pages/a.md:2:1 (field: body)');
+    expect(error.message).not.toContain('right after');
   });
 });

@@ -151,7 +151,7 @@ export const PAGE_ERRORS = {
   ControlCharacter: {
     title: 'Invisible control character',
     message: (p: Character) => `${characterAt(p)}${INVISIBLE}`,
-    hint: 'Delete the character (often pasted in by accident). For right-to-left text, use the isolates U+2066 to U+2069 or the marks U+200E and U+200F rather than embeddings and overrides.',
+    hint: 'Delete the character at the column shown, right after the quoted text (often pasted in by accident). For right-to-left text, use the isolates U+2066 to U+2069 or the marks U+200E and U+200F rather than embeddings and overrides.',
   },
   UnsafeYaml: {
     title: 'YAML that could run code or build objects',
