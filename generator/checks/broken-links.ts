@@ -5,6 +5,7 @@
  * config) are allowed and reported as warnings instead.
  */
 import type { MarkdownLink } from '../content/page-links';
+import { CONFIG_FILE } from '../content/list-pages';
 import { routeOfPath } from '../content/routes';
 import { closestPath, editDistance } from '../content/tokens';
 import { SiteError } from '../base/errors';
@@ -92,19 +93,23 @@ export function checkLinks(
         for (const md of written) {
           const route = md.file === undefined ? page.route : markdown!.routeOfFile(md.file);
           const problem =
-            md.file === undefined
-              ? verdict.problem
-              : route === undefined
-                ? `${md.target} is not a page of the site (no such markdown file in the pages folder)`
-                : route !== md.url.replace(/[?#].*$/, '')
-                  ? `${md.target} is published at ${route} (its slug); link to ${route} instead`
-                  : verdict.problem;
+            md.beside !== undefined
+              ? `${md.beside || '/'} is not a page of the site, nor a file in the pages folder that it publishes`
+              : md.file === undefined
+                ? verdict.problem
+                : route === undefined
+                  ? `${md.target} is not a page of the site (no such markdown file in the pages folder)`
+                  : route !== md.url.replace(/[?#].*$/, '')
+                    ? `${md.target} is published at ${route} (its slug); link to ${route} instead`
+                    : verdict.problem;
           const hint =
-            md.file === undefined
-              ? undefined
-              : route === undefined
-                ? `Write the path of the markdown file from this page's folder (or from the pages folder, starting with /), or create ${md.target}.`
-                : `Link to ${route}, the route the slug gives ${md.target}.`;
+            md.beside !== undefined
+              ? `The link is read from the folder of ${page.file}, as GitHub reads it: correct the path, or add the file there (not a dotfile, .md or ${CONFIG_FILE}).`
+              : md.file === undefined
+                ? undefined
+                : route === undefined
+                  ? `Write the path of the markdown file from this page's folder (or from the pages folder, starting with /), or create ${md.target}.`
+                  : `Link to ${route}, the route the slug gives ${md.target}.`;
           errors.push(
             new SiteError(
               'BrokenLink',
@@ -124,5 +129,21 @@ export function checkLinks(
       }
     }
   }
+  // A relative link that climbs out of the pages folder names nothing the site publishes.
+  for (const page of pages)
+    for (const md of markdown?.of(page.route) ?? [])
+      if (md.outside)
+        errors.push(
+          new SiteError(
+            'BrokenLink',
+            { href: md.href, route: page.route, problem: 'it leads out of the pages folder' },
+            {
+              file: page.file,
+              field: md.href,
+              line: md.line,
+              hint: 'Only files inside the pages folder are published: copy the file into it, and link to it there.',
+            },
+          ),
+        );
   return { errors, planned };
 }

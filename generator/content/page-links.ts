@@ -9,7 +9,8 @@
  * the linking file and line (checks/broken-links.ts).
  */
 import path from 'node:path';
-import type { Definition, Link, Nodes, Root } from 'mdast';
+import type { Definition, Image, Link, Nodes, Root } from 'mdast';
+import { PUBLIC_DIR } from './list-pages';
 import { routeFromFile } from './routes';
 
 /**
@@ -25,6 +26,13 @@ export interface MarkdownLink {
   target?: string;
   /** For a link to a markdown file: the file as errors show pages' files, e.g. `pages/guide/install.md`. */
   file?: string;
+  /**
+   * For any other link written relative to the page's file (`images/diagram.png`, `../guide`): the path it names
+   * inside the pages folder. A file there is published at that path with the page (core/attachments.ts).
+   */
+  beside?: string;
+  /** A relative link that climbs out of the pages folder: nothing there is published. */
+  outside?: true;
   line?: number;
 }
 
@@ -60,9 +68,39 @@ export function markdownLinkRoute(href: string, fromFile: string): { url: string
   return { url: `${route}${found[2]!}`, target };
 }
 
+const PUBLISHED_AT_ROOT = new RegExp(`^${PUBLIC_DIR}(?:/|$)`);
+
+/** A URL relative to the page (no scheme, no `//host`, not `/`, `#` or `?` first): `images/a.png`, `../guide`. */
+const RELATIVE = /^(?![a-z][a-z0-9+.-]*:|[/#?])([^?#]+)((?:\?[^#]*)?(?:#.*)?)$/i;
+
 /**
- * The remark plugin: rewrites links and link definitions to markdown files, and records every link within the site
- * (to a markdown file, a route or an anchor) in the file's data, with its line.
+ * A link relative to the page's file, read as GitHub and editors read it (from the file's folder, whatever the
+ * page's URL): the path it names inside the pages folder, and that path as a root-relative URL; `outside` when it
+ * climbs out of the pages folder; undefined for any other link.
+ */
+export function besideRoute(
+  href: string,
+  fromFile: string,
+): { url: string; beside: string } | { outside: true } | undefined {
+  const found = RELATIVE.exec(href);
+  if (!found) return undefined;
+  let filePart: string;
+  try {
+    filePart = decodeURI(found[1]!);
+  } catch {
+    return undefined;
+  }
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile.replace(/\\/g, '/')), filePart));
+  if (target.startsWith('../') || target === '..') return { outside: true };
+  // The public folder is published at the root: `public/logo.svg` is /logo.svg.
+  const beside = (target === '.' || target === './' ? '' : target.replace(/\/$/, '')).replace(PUBLISHED_AT_ROOT, '');
+  return { url: `/${beside.split('/').map(encodeURIComponent).join('/')}${found[2]!}`, beside };
+}
+
+/**
+ * The remark plugin: rewrites links, images and link definitions to markdown files and to paths relative to the page,
+ * and records every link within the site (to a markdown file, a route, an anchor, a file beside the page) in the
+ * file's data, with its line.
  */
 export function remarkPageLinks() {
   return (tree: Root, file: { data: PageLinksData }) => {
@@ -70,8 +108,8 @@ export function remarkPageLinks() {
     if (from === undefined) return;
     const links: MarkdownLink[] = [];
     const visit = (node: Nodes) => {
-      if (node.type === 'link' || node.type === 'definition') {
-        const href = (node as Link | Definition).url;
+      if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
+        const href = (node as Link | Definition | Image).url;
         const line = node.position && node.position.start.line + (file.data.bodyLine ?? 1) - 1;
         const resolved = markdownLinkRoute(href, from);
         if (resolved) {
@@ -79,6 +117,15 @@ export function remarkPageLinks() {
           links.push({ href, url: resolved.url, target: resolved.target, file: shown, line });
           node.url = resolved.url;
         } else if (/^(?:\/(?!\/)|#)/.test(href)) links.push({ href, url: href, line });
+        else {
+          // A page's URL has no trailing slash, so a browser would read `a.png` on /guide (guide/index.md) as /a.png.
+          const relative = besideRoute(href, from);
+          if (relative && 'outside' in relative) links.push({ href, url: href, outside: true, line });
+          else if (relative) {
+            links.push({ href, url: relative.url, beside: relative.beside, line });
+            node.url = relative.url;
+          }
+        }
       }
       if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
     };

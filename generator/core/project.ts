@@ -65,14 +65,15 @@ export async function pagesToBuild(paths: ProjectPaths): Promise<string[]> {
   return files;
 }
 
-export type ChangeKind = 'config' | 'page' | 'public' | 'style' | 'theme' | 'island';
+export type ChangeKind = 'config' | 'page' | 'public' | 'file' | 'style' | 'theme' | 'island';
 
 /** What a changed file (an absolute path) is to the site; undefined for files the site does not read. */
 export function classify(file: string, paths: ProjectPaths): ChangeKind | undefined {
   const inside = (dir: string) => file !== dir && isInside(file, dir);
   if (file === path.join(paths.pagesDir, CONFIG_FILE)) return 'config';
   if (inside(paths.publicDir)) return 'public';
-  if (inside(paths.pagesDir)) return file.endsWith('.md') ? 'page' : undefined;
+  // Any other file of the pages folder may be one a page links to beside it (attachments.ts).
+  if (inside(paths.pagesDir)) return file.endsWith('.md') ? 'page' : 'file';
   if (inside(paths.themeDir))
     return file.endsWith('.css') ? 'style' : /\.(tsx?|jsx?)$/.test(file) ? 'theme' : undefined;
   if (inside(paths.islandsDir)) return /\.(tsx?|jsx?|css)$/.test(file) ? 'island' : undefined;

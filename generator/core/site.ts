@@ -27,6 +27,7 @@ import { listPageFiles } from '../content/list-pages';
 import { outputFileOf } from '../content/routes';
 import { checkOutputPlace } from '../output/output-folder';
 import { checkPublicCollisions, listPublicFiles } from '../output/public-files';
+import { attachmentCollisions, findAttachments, publishAttachments } from './attachments';
 import { updateFiles } from '../output/update-files';
 import { stageSite, type Staging } from '../output/write-site';
 import { folderWriter } from '../output/write-in-place';
@@ -36,7 +37,7 @@ import { createInterner, pageLinks } from '../render/html-links';
 import { renderPages } from '../render/render-pages';
 import { planMemo, planSite, type Plan } from '../collections/plan';
 import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPaths } from './project';
-import type { SiteWarning } from '../base/errors';
+import { throwIfAny, type SiteWarning } from '../base/errors';
 import { timed } from '../base/logger';
 import type { SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../content/theme-types';
@@ -211,19 +212,26 @@ export class Site {
       next.images = await loaded.images;
       const host = siteHostFiles(next, next.plan, this.now);
       changedHostFiles(host, previous?.plan, next.plan, loaded.rerender === 'all', output);
+      next.attachments = await step('attachments', async () => {
+        const attachments = await findAttachments(next.pages.values(), this.paths.pagesDir);
+        await publishAttachments(attachments, previous?.attachments, new Set(changed), output);
+        return attachments;
+      });
       for (const file of written.keys()) next.files.add(file);
       for (const [file, contents] of output) {
         if (contents === null) next.files.delete(file);
         else next.files.add(file);
       }
-      // The public files: none may take the place of a file the build makes.
+      // The public files, and the files pages link to beside them: none may take the place of a file the build makes.
       const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
       for (const { page } of next.plan.pages.values())
         generated.set(outputFileOf(page.route), `the page of ${page.file}`);
-      checkPublicCollisions(
-        staging ? staging.publicFiles : await listPublicFiles(this.paths.publicDir, this.paths.pagesDir),
-        generated,
-        this.paths.publicDir,
+      const publicFiles = staging
+        ? staging.publicFiles
+        : await listPublicFiles(this.paths.publicDir, this.paths.pagesDir);
+      checkPublicCollisions(publicFiles, generated, this.paths.publicDir);
+      throwIfAny(
+        attachmentCollisions(next.attachments, generated, publicFiles, this.paths.pagesDir, this.paths.publicDir),
       );
       const warnings = [
         ...loaded.notes,
@@ -287,6 +295,7 @@ export class Site {
         links: new Map(),
         routeReads: new Map(),
         files: new Set(staging.publicFiles.map((file) => file.path)),
+        attachments: new Map(),
       };
       return { next, rerender: 'all', output: new Map(), images, content, notes, staging, alongside };
     } catch (error) {

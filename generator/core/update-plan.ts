@@ -17,6 +17,7 @@ import type { Staging } from '../output/write-site';
 import type { ContentCounts } from '../content/whole-pages';
 import { SiteError, type SiteWarning } from '../base/errors';
 import { readsAny, type RouteReads } from '../render/route-reads';
+import type { Attachments } from './attachments';
 
 /** What a Site keeps between updates. */
 export interface State {
@@ -32,6 +33,8 @@ export interface State {
   routeReads: Map<string, RouteReads[]>;
   /** Every file of the output, relative to it. */
   files: Set<string>;
+  /** The files the pages link to beside them, published with them (attachments.ts). */
+  attachments: Attachments;
   /** Every page rendered (the site's and those its collections make), with what each read of the others; the feeds. */
   plan: Plan;
 }

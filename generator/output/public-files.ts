@@ -45,6 +45,7 @@ export function publicCollisions(
   publicFiles: readonly PublicFile[],
   generated: ReadonlyMap<string, string>,
   publicDir: string,
+  hint?: string,
 ): SiteError[] {
   const byKey = new Map<string, string>();
   const folders = new Map<string, string>();
@@ -71,7 +72,7 @@ export function publicCollisions(
       new SiteError(
         'PublicFileCollision',
         { file: shown, generated: clash, madeBy: made, clash: kind },
-        { file: shown },
+        { file: shown, ...(hint ? { hint } : {}) },
       ),
     );
   }

@@ -1,0 +1,78 @@
+/**
+ * Files the pages link to beside them, as markdown written for GitHub or an editor does: `![diagram](images/a.png)`
+ * in pages/guide/intro.md publishes pages/guide/images/a.png at /guide/images/a.png (content/page-links.ts rewrites
+ * the link). Only a file some page links to is published, never the rest of its folder; never a page, a dotfile or
+ * the site config; never a file whose real path leaves the pages folder. A link to a file that is not there is left
+ * to the link check, which names its line.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { throwIfAny, type SiteError } from '../base/errors';
+import { displayPath } from '../base/paths';
+import { CONFIG_FILE } from '../content/list-pages';
+import type { PageInfo } from '../content/page';
+import { checkInsidePages, LIMITS, readInput } from '../content/read-input';
+import { isPublished, publicCollisions, type PublicFile } from '../output/public-files';
+import type { Output } from './update-plan';
+
+/** The files the pages link to beside them: output path → the file to copy. */
+export type Attachments = Map<string, string>;
+
+/** The files `pages` link to beside them that are there to publish, in path order. */
+export async function findAttachments(pages: Iterable<PageInfo>, pagesDir: string): Promise<Attachments> {
+  const wanted = new Set<string>();
+  for (const page of pages) for (const link of page.markdownLinks ?? []) if (link.beside) wanted.add(link.beside);
+  const found: [string, string][] = [];
+  const errors: SiteError[] = [];
+  await Promise.all(
+    [...wanted].map(async (file) => {
+      if (!isPublished(file) || file.endsWith('.md') || file === CONFIG_FILE) return;
+      const source = path.join(pagesDir, ...file.split('/'));
+      const stats = await stat(source).catch(() => undefined);
+      if (!stats?.isFile()) return;
+      try {
+        await checkInsidePages(source, pagesDir, displayPath(source));
+        found.push([file, source]);
+      } catch (error) {
+        errors.push(error as SiteError);
+      }
+    }),
+  );
+  throwIfAny(errors);
+  return new Map(found.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Adds to `output` what publishing `next` changes after `previous` (every file, for a full update): a file newly
+ * linked, or changed (`changed`: absolute paths), is read; a file no page links to any more is removed.
+ */
+export async function publishAttachments(
+  next: Attachments,
+  previous: Attachments | undefined,
+  changed: ReadonlySet<string>,
+  output: Output,
+): Promise<void> {
+  for (const [file, source] of next)
+    if (previous?.get(file) !== source || changed.has(source))
+      output.set(file, await readInput(source, displayPath(source), LIMITS.publicFile));
+  for (const file of previous?.keys() ?? []) if (!next.has(file)) output.set(file, null);
+}
+
+/** Errors for attachments that would take the place of a file the build makes, or of a public file. */
+export function attachmentCollisions(
+  attachments: Attachments,
+  generated: ReadonlyMap<string, string>,
+  publicFiles: readonly PublicFile[],
+  pagesDir: string,
+  publicDir: string,
+): SiteError[] {
+  const taken = new Map(generated);
+  for (const file of publicFiles)
+    taken.set(file.path, `the public file ${displayPath(path.join(publicDir, file.path))}`);
+  return publicCollisions(
+    [...attachments].map(([file, source]) => ({ path: file, source })),
+    taken,
+    pagesDir,
+    'Rename or move the file, and the links to it: a file a page links to is published at its path in the pages folder, where the build or the public folder already puts this one.',
+  );
+}
