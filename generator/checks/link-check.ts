@@ -23,6 +23,15 @@ export interface SiteLinks {
   publicDir: string;
 }
 
+/** The host a URL names (`//host/…` too). */
+const hostOf = (url: string) => {
+  try {
+    return new URL(url, 'https://localhost').host;
+  } catch {
+    return url;
+  }
+};
+
 export async function checkSiteLinks({
   config,
   configFile,
@@ -49,8 +58,17 @@ export async function checkSiteLinks({
     );
   const publicFiles = await listFiles(publicDir);
   const present = new Set([...files, ...publicFiles.filter(isPublished)]);
-  const { errors: broken, planned } = checkLinks([...links], present, config.plannedRoutes, markdown);
+  const pageLinks = [...links];
+  const { errors: broken, planned } = checkLinks(pageLinks, present, config.plannedRoutes, markdown);
   throwIfAny([...errors, ...broken]);
+  const warnings: SiteWarning[] = [];
   const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);
-  return linked.length ? [new SiteWarning('PlannedRouteLinked', { routes: linked })] : [];
+  if (linked.length) warnings.push(new SiteWarning('PlannedRouteLinked', { routes: linked }));
+  // The policy (output/host-files.ts) allows images of the site's own only: one from another host shows broken.
+  const offsite = [...pageLinks]
+    .filter((page) => page.offsite.length > 0)
+    .map((page) => ({ file: page.file, hosts: [...new Set(page.offsite.map(hostOf))] }))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  if (offsite.length) warnings.push(new SiteWarning('OffsiteImages', { pages: offsite }));
+  return warnings;
 }

@@ -76,3 +76,12 @@ export function attachmentCollisions(
     'Rename or move the file, and the links to it: a file a page links to is published at its path in the pages folder, where the build or the public folder already puts this one.',
   );
 }
+
+/** The routes, besides those `rendered`, of pages that link beside them to a file `output` writes or removes. */
+export function routesShowing(pages: Iterable<PageInfo>, output: Output, rendered: ReadonlySet<string>): string[] {
+  const routes: string[] = [];
+  for (const page of pages)
+    if (!rendered.has(page.route) && page.markdownLinks?.some((link) => link.beside && output.has(link.beside)))
+      routes.push(page.route);
+  return routes;
+}

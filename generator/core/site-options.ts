@@ -28,6 +28,8 @@ export interface SiteOptions {
 export interface UpdateResult {
   /** Routes whose HTML changed; ['*'] when every page did. */
   routes: string[];
+  /** Other routes that show a file this update published or removed (an image beside them): browsers reload them. */
+  shows: string[];
   /** Set when only the stylesheet changed: browsers can swap it without reloading. */
   stylesheet?: string;
   /** With `stylesheet`: the one it replaces, which pages named until now (islands may have linked others). */

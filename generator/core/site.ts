@@ -27,7 +27,7 @@ import { listPageFiles } from '../content/list-pages';
 import { outputFileOf } from '../content/routes';
 import { checkOutputPlace } from '../output/output-folder';
 import { checkPublicCollisions, listPublicFiles } from '../output/public-files';
-import { attachmentCollisions, findAttachments, publishAttachments } from './attachments';
+import { attachmentCollisions, findAttachments, publishAttachments, routesShowing } from './attachments';
 import { updateFiles } from '../output/update-files';
 import { stageSite, type Staging } from '../output/write-site';
 import { folderWriter } from '../output/write-in-place';
@@ -217,6 +217,7 @@ export class Site {
         await publishAttachments(attachments, previous?.attachments, new Set(changed), output);
         return attachments;
       });
+      const shows = previous ? routesShowing(next.pages.values(), output, rendered) : [];
       for (const file of written.keys()) next.files.add(file);
       for (const [file, contents] of output) {
         if (contents === null) next.files.delete(file);
@@ -247,6 +248,7 @@ export class Site {
       const cssOnly = kinds.length === 1 && kinds[0] === 'style';
       return {
         routes: loaded.rerender === 'all' ? ['*'] : [...rendered],
+        shows,
         pages: [...next.plan.pages.values()].map((planned) => summaryOf(planned.page)),
         written,
         warnings,

@@ -159,8 +159,10 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       const recovered = failure !== undefined;
       failure = undefined;
       const what = changed.map((f) => path.relative(process.cwd(), f)).join(', ');
+      // A page is reloaded when its HTML changed, or a file it shows (an image beside it).
+      const routes = [...result.routes, ...result.shows];
       log.info(
-        `${new Date().toLocaleTimeString()} ${what} → ${result.routes.includes('*') ? 'all pages' : result.routes.join(', ') || 'no pages'} in ${Math.round(result.ms)} ms${recovered ? ' (recovered)' : ''}`,
+        `${new Date().toLocaleTimeString()} ${what} → ${routes.includes('*') ? 'all pages' : routes.join(', ') || 'no pages'} in ${Math.round(result.ms)} ms${recovered ? ' (recovered)' : ''}`,
       );
       log.debug(
         `  ${Object.entries(result.steps)
@@ -169,7 +171,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       );
       if (result.stylesheet && !recovered)
         broadcast('css', { href: result.stylesheet, replaces: result.replacedStylesheet });
-      else broadcast('reload', { routes: recovered ? ['*'] : result.routes });
+      else broadcast('reload', { routes: recovered ? ['*'] : routes });
       options.onRebuild?.(result, changed);
     } catch (error) {
       failure = error;

@@ -10,7 +10,12 @@ export interface PageLinks {
   file: string;
   links: string[];
   ids: string[];
+  /** The src values that name another host (an image embedded from it): the site's policy blocks them. */
+  offsite: string[];
 }
+
+/** A URL of another host: `https://…`, `http://…` or `//…`. */
+const OFFSITE = /^(?:https?:)?\/\//i;
 
 /** href, src and id attributes of the start tags (html-attributes.ts): one pass over the page. */
 const ATTRIBUTE = / (href|src|id)="([^"]*)"/g;
@@ -57,6 +62,7 @@ export function createInterner(): Interner {
 export interface SharedLinks {
   links: string[];
   ids: string[];
+  offsite: string[];
 }
 
 /** A page's markup to read for links: its HTML, or its parts in order, with shared parts already read. */
@@ -70,17 +76,23 @@ export function pageLinks(
 ): PageLinks {
   const links = new Set<string>();
   const ids: string[] = [];
+  const offsite = new Set<string>();
   for (const part of typeof html === 'string' ? [html] : html) {
     if (typeof part !== 'string') {
       for (const link of part.links) links.add(link);
       ids.push(...part.ids);
+      for (const url of part.offsite) offsite.add(url);
       continue;
     }
     forEachAttribute(part, ATTRIBUTE, (name, value) => {
       if (name === 'id') ids.push(intern(decodeAttribute(value)));
-      else links.add(intern(decodeAttribute(value)));
+      else {
+        const url = intern(decodeAttribute(value));
+        links.add(url);
+        if (name === 'src' && OFFSITE.test(url)) offsite.add(url);
+      }
     });
     for (const url of islandPropsUrls(part)) links.add(intern(url));
   }
-  return { route, file, links: [...links], ids };
+  return { route, file, links: [...links], ids, offsite: [...offsite] };
 }

@@ -30,8 +30,8 @@ export interface SharedPart {
 }
 
 const sharedPart = (text: string): SharedPart => {
-  const { links, ids } = pageLinks('', '', text);
-  return { text, bytes: Buffer.from(text), links: { links, ids } };
+  const { links, ids, offsite } = pageLinks('', '', text);
+  return { text, bytes: Buffer.from(text), links: { links, ids, offsite } };
 };
 
 export interface Shell {

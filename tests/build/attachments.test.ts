@@ -136,6 +136,28 @@ describe('files a page links to beside it', () => {
   });
 });
 
+describe('images from other hosts', () => {
+  it("are a warning naming each page and host: the site's policy blocks them, so they would show broken", async () => {
+    const site = await tempSite('basic');
+    try {
+      await site.edit(
+        'about.md',
+        'We exist to be built in tests.',
+        '![Build status](https://camo.githubusercontent.com/77f7/6874) ![A cat](//i.imgur.com/k0t1e.png) [a link out](https://example.com/a.png)',
+      );
+      const { warnings } = await site.build();
+      const offsite = warnings.filter((w) => w.kind === 'OffsiteImages');
+      expect(offsite.map((w) => w.message)).toEqual([
+        expect.stringMatching(
+          /^1 page shows images from other hosts, which the site's Content-Security-Policy \(img-src 'self'\) blocks: \S*pages\/about\.md \(camo\.githubusercontent\.com, i\.imgur\.com\)$/,
+        ),
+      ]);
+    } finally {
+      await site.cleanup();
+    }
+  });
+});
+
 describe('site watch and files beside pages', () => {
   let fixture: TempSite;
   let site: Site;
@@ -165,7 +187,9 @@ describe('site watch and files beside pages', () => {
   it('publish a changed file again, a newly linked one, and remove one no page links to; as a full build would', async () => {
     const diagram = path.join(fixture.pagesDir, 'guide/img/diagram.png');
     await writeFile(diagram, Buffer.concat([PNG, Buffer.from('changed')]));
-    await site.update([diagram]);
+    const result = await site.update([diagram]);
+    // No page's HTML changed, but the guide shows the image: site watch reloads it.
+    expect([result.routes, result.shows]).toEqual([[], ['/guide']]);
     expect(await readFile(path.join(fixture.outDir, 'guide/img/diagram.png'), 'utf8')).toContain('changed');
     expect(await built()).toEqual(await fullBuild());
 

@@ -24,6 +24,15 @@ export const WARNINGS = {
       `${p.routes.length} planned route${p.routes.length === 1 ? ' has' : 's have'} no page yet and will answer 404: ${p.routes.join(', ')}`,
     hint: 'These routes are declared in plannedRoutes in the site config and will answer 404 until their pages are written.',
   },
+  OffsiteImages: {
+    title: 'Images from other hosts, which the site blocks',
+    message: (p: { pages: { file: string; hosts: string[] }[] }) =>
+      `${p.pages.length} page${p.pages.length === 1 ? ' shows' : 's show'} images from other hosts, which the site's Content-Security-Policy (img-src 'self') blocks: ${p.pages
+        .slice(0, 5)
+        .map((page) => `${page.file} (${page.hosts.join(', ')})`)
+        .join(', ')}${p.pages.length > 5 ? `, and ${p.pages.length - 5} more` : ''}`,
+    hint: 'Save each image beside its page and link to it there (![diagram](images/diagram.png)): it is then published with the page. The policy keeps other hosts from seeing your visitors, and from changing what your pages show.',
+  },
   CacheUnwritable: {
     title: 'Caching elsewhere',
     message: (p: { folder: string; reason: string; fallback: string }) =>
