@@ -75,13 +75,13 @@ const RELATIVE = /^(?![a-z][a-z0-9+.-]*:|[/#?])([^?#]+)((?:\?[^#]*)?(?:#.*)?)$/i
 
 /**
  * A link relative to the page's file, read as GitHub and editors read it (from the file's folder, whatever the
- * page's URL): the path it names inside the pages folder, and that path as a root-relative URL; `outside` when it
- * climbs out of the pages folder; undefined for any other link.
+ * page's URL): that path as a root-relative URL and, unless it is in the public folder, the path it names inside
+ * the pages folder; `outside` when it climbs out of the pages folder; undefined for any other link.
  */
 export function besideRoute(
   href: string,
   fromFile: string,
-): { url: string; beside: string } | { outside: true } | undefined {
+): { url: string; beside?: string } | { outside: true } | undefined {
   const found = RELATIVE.exec(href);
   if (!found) return undefined;
   let filePart: string;
@@ -92,9 +92,11 @@ export function besideRoute(
   }
   const target = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile.replace(/\\/g, '/')), filePart));
   if (target.startsWith('../') || target === '..') return { outside: true };
-  // The public folder is published at the root: `public/logo.svg` is /logo.svg.
-  const beside = (target === '.' || target === './' ? '' : target.replace(/\/$/, '')).replace(PUBLISHED_AT_ROOT, '');
-  return { url: `/${beside.split('/').map(encodeURIComponent).join('/')}${found[2]!}`, beside };
+  const beside = target === '.' || target === './' ? '' : target.replace(/\/$/, '');
+  // The public folder is published at the root: `public/logo.svg` is /logo.svg, a public file, not one beside a page.
+  const published = beside.replace(PUBLISHED_AT_ROOT, '');
+  const url = `/${published.split('/').map(encodeURIComponent).join('/')}${found[2]!}`;
+  return published === beside ? { url, beside } : { url };
 }
 
 /**
@@ -122,7 +124,12 @@ export function remarkPageLinks() {
           const relative = besideRoute(href, from);
           if (relative && 'outside' in relative) links.push({ href, url: href, outside: true, line });
           else if (relative) {
-            links.push({ href, url: relative.url, beside: relative.beside, line });
+            links.push({
+              href,
+              url: relative.url,
+              ...(relative.beside === undefined ? {} : { beside: relative.beside }),
+              line,
+            });
             node.url = relative.url;
           }
         }
