@@ -109,7 +109,9 @@ export function checkLinks(
                 ? undefined
                 : route === undefined
                   ? `Write the path of the markdown file from this page's folder (or from the pages folder, starting with /), or create ${md.target}.`
-                  : `Link to ${route}, the route the slug gives ${md.target}.`;
+                  : route !== md.url.replace(/[?#].*$/, '')
+                    ? `Link to ${route}, the route the slug gives ${md.target}.`
+                    : undefined;
           errors.push(
             new SiteError(
               'BrokenLink',

@@ -192,4 +192,24 @@ describe('links between markdown files', () => {
       await fixture.cleanup();
     }
   });
+
+  it('a missing anchor on a markdown file the link names rightly is hinted as an anchor, not as a moved slug', async () => {
+    const fixture = await tempSite('basic');
+    try {
+      await fixture.edit('about.md', 'We exist to be built in tests.', 'See [audits](services/audits.md#nowhere).');
+      const error = await fixture.build().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      const [broken, ...more] = siteErrorsOf(error);
+      expect(more).toEqual([]);
+      expect(broken).toMatchObject({ kind: 'BrokenLink', line: 9, field: 'services/audits.md#nowhere' });
+      expect(broken!.message).toBe(
+        'Link "services/audits.md#nowhere" on /about is broken: /services/audits has no element with id "nowhere"',
+      );
+      expect(broken!.hint).not.toMatch(/the route the slug gives/);
+    } finally {
+      await fixture.cleanup();
+    }
+  });
 });
