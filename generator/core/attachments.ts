@@ -19,7 +19,7 @@ import type { Output } from './update-plan';
 export type Attachments = Map<string, string>;
 
 /** The files `pages` link to beside them that are there to publish, in path order. */
-export async function findAttachments(pages: Iterable<PageInfo>, pagesDir: string): Promise<Attachments> {
+async function findAttachments(pages: Iterable<PageInfo>, pagesDir: string): Promise<Attachments> {
   const wanted = new Set<string>();
   for (const page of pages) for (const link of page.markdownLinks ?? []) if (link.beside) wanted.add(link.beside);
   const found: [string, string][] = [];
@@ -43,19 +43,24 @@ export async function findAttachments(pages: Iterable<PageInfo>, pagesDir: strin
 }
 
 /**
- * Adds to `output` what publishing `next` changes after `previous` (every file, for a full update): a file newly
- * linked, or changed (`changed`: absolute paths), is read; a file no page links to any more is removed.
+ * The files `pages` link to beside them, with what publishing them changes after `previous` (every file, for a full
+ * update) added to `output`: a file newly linked, or changed (`changed`: absolute paths), is read; a file no page
+ * links to any more is removed.
  */
 export async function publishAttachments(
-  next: Attachments,
+  pages: Iterable<PageInfo>,
+  pagesDir: string,
   previous: Attachments | undefined,
-  changed: ReadonlySet<string>,
+  changed: readonly string[] | undefined,
   output: Output,
-): Promise<void> {
+): Promise<Attachments> {
+  const next = await findAttachments(pages, pagesDir);
+  const edited = new Set(changed);
   for (const [file, source] of next)
-    if (previous?.get(file) !== source || changed.has(source))
+    if (previous?.get(file) !== source || edited.has(source))
       output.set(file, await readInput(source, displayPath(source), LIMITS.publicFile));
   for (const file of previous?.keys() ?? []) if (!next.has(file)) output.set(file, null);
+  return next;
 }
 
 /** Errors for attachments that would take the place of a file the build makes, or of a public file. */

@@ -2,7 +2,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultSocialCard, siteImages } from '../assets/images';
-import { SiteError, type SiteWarning } from '../base/errors';
+import { SiteError, throwIfAny, type SiteWarning } from '../base/errors';
 import { displayPath } from '../base/paths';
 import { summaryOf, type PageInfo } from '../content/page';
 import { longTitles, nearMissKeys } from '../content/page-head';
@@ -12,7 +12,9 @@ import type { Plan } from '../collections/plan';
 import type { SiteConfig } from '../content/config';
 import { hostFiles } from '../output/host-files';
 import type { FileContents } from '../output/write-in-place';
-import { isPublished, listPublicFiles } from '../output/public-files';
+import { isPublished, listPublicFiles, publicCollisions, type PublicFile } from '../output/public-files';
+import { outputFileOf } from '../content/routes';
+import { attachmentCollisions, type Attachments } from './attachments';
 import type { ProjectPaths } from './project';
 import type { State } from './update-plan';
 
@@ -64,6 +66,25 @@ export async function publicFileOf(file: string, paths: ProjectPaths): Promise<[
       () => false,
     ));
   return [relative, exists ? await readInput(source, displayPath(source), LIMITS.publicFile) : null];
+}
+
+/**
+ * Throws every file that would take another's place: a public file, or a file a page links to beside it, where the
+ * build writes a page or a host file; a file beside a page where a public file is.
+ */
+export function checkFilePlaces(
+  host: ReadonlyMap<string, unknown>,
+  plan: Plan,
+  publicFiles: readonly PublicFile[],
+  attachments: Attachments,
+  paths: ProjectPaths,
+): void {
+  const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
+  for (const { page } of plan.pages.values()) generated.set(outputFileOf(page.route), `the page of ${page.file}`);
+  throwIfAny([
+    ...publicCollisions(publicFiles, generated, paths.publicDir),
+    ...attachmentCollisions(attachments, generated, publicFiles, paths.pagesDir, paths.publicDir),
+  ]);
 }
 
 /** The config with the base URL of `--base-url`, when given (a preview deployment, or a site under a path). */

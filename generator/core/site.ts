@@ -24,10 +24,9 @@ import { ContentStore } from '../content/content-store';
 import { checkSiteLinks } from '../checks/link-check';
 import { loadConfig, type SiteConfig } from '../content/config';
 import { listPageFiles } from '../content/list-pages';
-import { outputFileOf } from '../content/routes';
 import { checkOutputPlace } from '../output/output-folder';
-import { checkPublicCollisions, listPublicFiles } from '../output/public-files';
-import { attachmentCollisions, findAttachments, publishAttachments, routesShowing } from './attachments';
+import { listPublicFiles } from '../output/public-files';
+import { publishAttachments, routesShowing } from './attachments';
 import { updateFiles } from '../output/update-files';
 import { stageSite, type Staging } from '../output/write-site';
 import { folderWriter } from '../output/write-in-place';
@@ -37,13 +36,21 @@ import { createInterner, pageLinks } from '../render/html-links';
 import { renderPages } from '../render/render-pages';
 import { planMemo, planSite, type Plan } from '../collections/plan';
 import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPaths } from './project';
-import { throwIfAny, type SiteWarning } from '../base/errors';
+import type { SiteWarning } from '../base/errors';
 import { timed } from '../base/logger';
 import type { SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../content/theme-types';
 import { summaryOf, type PageInfo } from '../content/page';
 import { PageLoader } from './page-loader';
-import { byteLength, pageWarnings, publicFileOf, siteHostFiles, siteImagesOf, withBaseUrl } from './site-files';
+import {
+  byteLength,
+  checkFilePlaces,
+  pageWarnings,
+  publicFileOf,
+  siteHostFiles,
+  siteImagesOf,
+  withBaseUrl,
+} from './site-files';
 import {
   changedHostFiles,
   removeUnplanned,
@@ -212,28 +219,20 @@ export class Site {
       next.images = await loaded.images;
       const host = siteHostFiles(next, next.plan, this.now);
       changedHostFiles(host, previous?.plan, next.plan, loaded.rerender === 'all', output);
-      next.attachments = await step('attachments', async () => {
-        const attachments = await findAttachments(next.pages.values(), this.paths.pagesDir);
-        await publishAttachments(attachments, previous?.attachments, new Set(changed), output);
-        return attachments;
-      });
+      next.attachments = await step('attachments', () =>
+        publishAttachments(next.pages.values(), this.paths.pagesDir, previous?.attachments, changed, output),
+      );
       const shows = previous ? routesShowing(next.pages.values(), output, rendered) : [];
       for (const file of written.keys()) next.files.add(file);
       for (const [file, contents] of output) {
         if (contents === null) next.files.delete(file);
         else next.files.add(file);
       }
-      // The public files, and the files pages link to beside them: none may take the place of a file the build makes.
-      const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
-      for (const { page } of next.plan.pages.values())
-        generated.set(outputFileOf(page.route), `the page of ${page.file}`);
+      // No public file, nor file a page links to beside it, may take the place of a file the build makes.
       const publicFiles = staging
         ? staging.publicFiles
         : await listPublicFiles(this.paths.publicDir, this.paths.pagesDir);
-      checkPublicCollisions(publicFiles, generated, this.paths.publicDir);
-      throwIfAny(
-        attachmentCollisions(next.attachments, generated, publicFiles, this.paths.pagesDir, this.paths.publicDir),
-      );
+      checkFilePlaces(host, next.plan, publicFiles, next.attachments, this.paths);
       const warnings = [
         ...loaded.notes,
         ...(await step('links', () => this.checkLinks(next))),
