@@ -91,27 +91,7 @@ export function checkLinks(
         const written =
           markdown?.of(page.route)?.filter((md) => md.url === link || percentDecoded(md.url) === decoded) ?? [];
         for (const md of written) {
-          const route = md.file === undefined ? page.route : markdown!.routeOfFile(md.file);
-          const problem =
-            md.beside !== undefined
-              ? `${md.beside || '/'} is not a page of the site, nor a file in the pages folder that it publishes`
-              : md.file === undefined
-                ? verdict.problem
-                : route === undefined
-                  ? `${md.target} is not a page of the site (no such markdown file in the pages folder)`
-                  : route !== md.url.replace(/[?#].*$/, '')
-                    ? `${md.target} is published at ${route} (its slug); link to ${route} instead`
-                    : verdict.problem;
-          const hint =
-            md.beside !== undefined
-              ? `The link is read from the folder of ${page.file}, as GitHub reads it: correct the path, or add the file there (not a dotfile, .md or ${CONFIG_FILE}).`
-              : md.file === undefined
-                ? undefined
-                : route === undefined
-                  ? `Write the path of the markdown file from this page's folder (or from the pages folder, starting with /), or create ${md.target}.`
-                  : route !== md.url.replace(/[?#].*$/, '')
-                    ? `Link to ${route}, the route the slug gives ${md.target}.`
-                    : undefined;
+          const { problem, hint } = asWritten(md, page.file, verdict.problem, markdown!);
           errors.push(
             new SiteError(
               'BrokenLink',
@@ -148,4 +128,35 @@ export function checkLinks(
           ),
         );
   return { errors, planned };
+}
+
+/**
+ * What is wrong with a broken link `md` the markdown of `file` wrote, told as the markdown wrote it: a file beside
+ * the page that is not there, a markdown file that is no page or whose slug moved its route, or else `problem`
+ * (a missing anchor, a route that is no page). `hint` is left to the catalogue when it has nothing more precise.
+ */
+function asWritten(
+  md: MarkdownLink,
+  file: string,
+  problem: string,
+  markdown: MarkdownLinks,
+): { problem: string; hint?: string } {
+  if (md.beside !== undefined)
+    return {
+      problem: `${md.beside || '/'} is not a page of the site, nor a file in the pages folder that it publishes`,
+      hint: `The link is read from the folder of ${file}, as GitHub reads it: correct the path, or add the file there (not a dotfile, .md or ${CONFIG_FILE}).`,
+    };
+  if (md.file === undefined) return { problem };
+  const route = markdown.routeOfFile(md.file);
+  if (route === undefined)
+    return {
+      problem: `${md.target} is not a page of the site (no such markdown file in the pages folder)`,
+      hint: `Write the path of the markdown file from this page's folder (or from the pages folder, starting with /), or create ${md.target}.`,
+    };
+  if (route !== md.url.replace(/[?#].*$/, ''))
+    return {
+      problem: `${md.target} is published at ${route} (its slug); link to ${route} instead`,
+      hint: `Link to ${route}, the route the slug gives ${md.target}.`,
+    };
+  return { problem };
 }

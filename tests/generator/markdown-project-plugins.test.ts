@@ -65,6 +65,9 @@ await writeFile(path.join(root, 'plugins', 'throws.js'), `throw new Error('local
 
 describe('markdown: plugins from the project', () => {
   const load = (plugins: MarkdownSettings['plugins']) => loadMarkdown({ plugins }, at);
+  /** The errors loading `plugins` fails with, all at once. */
+  const errorsOf = async (plugins: MarkdownSettings['plugins']) =>
+    ((await load(plugins).catch((e: unknown) => e)) as { errors: unknown[] }).errors;
   const renderWith = async (markdown: Markdown, source: string) =>
     await markdown.render(source, { file: 'pages/a.md', line: 5 });
 
@@ -108,10 +111,7 @@ describe('markdown: plugins from the project', () => {
   });
 
   it('reports every plugin that cannot be used at once: failing import, no plugin exported, rejected options', async () => {
-    const error = (await load([{ name: 'throws-on-import' }, { name: 'not-a-plugin' }, { name: 'missing-too' }]).catch(
-      (e: unknown) => e,
-    )) as { errors: unknown[] };
-    expect(error.errors).toEqual([
+    expect(await errorsOf([{ name: 'throws-on-import' }, { name: 'not-a-plugin' }, { name: 'missing-too' }])).toEqual([
       expect.objectContaining({
         kind: 'MarkdownPluginImportFailed',
         field: 'markdown.plugins[0].name',
@@ -133,10 +133,7 @@ describe('markdown: plugins from the project', () => {
   });
 
   it('a plugin that throws when imported is MarkdownPluginImportFailed: a package is installed again, a file fixed', async () => {
-    const error = (await load([{ name: 'throws-on-import' }, { name: './plugins/throws.js' }]).catch(
-      (e: unknown) => e,
-    )) as { errors: unknown[] };
-    expect(error.errors).toEqual([
+    expect(await errorsOf([{ name: 'throws-on-import' }, { name: './plugins/throws.js' }])).toEqual([
       expect.objectContaining({
         kind: 'MarkdownPluginImportFailed',
         field: 'markdown.plugins[0].name',
@@ -162,10 +159,7 @@ describe('markdown: plugins from the project', () => {
   });
 
   it('a package installed with a broken package.json is MarkdownPluginUnresolvable, with what Node said', async () => {
-    const error = (await load([{ name: 'cut-manifest' }, { name: 'exports-outside' }]).catch((e: unknown) => e)) as {
-      errors: unknown[];
-    };
-    expect(error.errors).toEqual([
+    expect(await errorsOf([{ name: 'cut-manifest' }, { name: 'exports-outside' }])).toEqual([
       expect.objectContaining({
         kind: 'MarkdownPluginUnresolvable',
         field: 'markdown.plugins[0].name',
