@@ -1,8 +1,9 @@
 /**
- * `site new <dir>`: a project that builds, passes `site check` and runs `site watch` as it is. Its pages come from
- * the engine's starter/ folder, its site.yml names the site, its templates/ is a copy of the built-in theme for the
- * user to change, and its package.json depends on this engine the way it was installed here (engine-spec.ts), with
- * a tsconfig.json and `npm run typecheck` for the theme.
+ * `site new <dir>`: a project that builds, passes `site check` and runs `site watch` as it is. Its pages and logo
+ * come from the engine's starter/ folder, its site.yml names the site and the logo (so browsers find a favicon, and
+ * the social card shows it), its templates/ is a copy of the built-in theme for the user to change, and its
+ * package.json depends on this engine the way it was installed here (engine-spec.ts), with a tsconfig.json and
+ * `npm run typecheck` for the theme.
  * It writes only into a folder that is missing or empty.
  */
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -107,7 +108,14 @@ export async function newProject(options: NewProjectOptions): Promise<NewProject
   await cp(DEFAULT_THEME_DIR, path.join(root, 'templates'), { recursive: true });
   await writeFile(
     path.join(root, 'pages', 'site.yml'),
-    `# The site's config: every page can use these values, as {{ name }} in its text.\nname: ${yamlString(name)}\nbaseUrl: ${yamlString(baseUrl)}\n`,
+    [
+      "# The site's config: every page can use these values, as {{ name }} in its text.",
+      `name: ${yamlString(name)}`,
+      `baseUrl: ${yamlString(baseUrl)}`,
+      '# The favicon (public/logo.svg), and the PNG logo, touch icon and social card the build makes from it.',
+      'logo: /logo.svg',
+      '',
+    ].join('\n'),
   );
   const versions = await engineVersions();
   const manifest = {

@@ -31,6 +31,7 @@ describe('site new', () => {
         'pages/index.md',
         'pages/guide.md',
         'pages/404.md',
+        'pages/public/logo.svg',
         'templates/index.ts',
         'templates/Layout.tsx',
         'templates/styles.css',
@@ -59,6 +60,10 @@ describe('site new', () => {
     const home = output.get('index.html')!.toString();
     expect(home).toContain('Skip to the page');
     expect(home).toContain('<a class="site-name" href="/">My notes</a>');
+    // A favicon from the start (without one, browsers ask for /favicon.ico on every page and get a 404), and
+    // the icons and social card made from it.
+    expect(home).toContain('<link rel="icon" href="/logo.svg" type="image/svg+xml"/>');
+    expect([...output.keys()]).toEqual(expect.arrayContaining(['logo.svg', 'logo.png', 'apple-touch-icon.png']));
     // Strict-CSP clean: no inline script but JSON-LD data, no style attribute.
     expect(home.match(/<script(?![^>]*type="application\/ld\+json")(?![^>]*src=)[^>]*>/g)).toBeNull();
     expect(home).not.toMatch(/\sstyle=/);
