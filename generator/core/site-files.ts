@@ -2,7 +2,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultSocialCard, siteImages } from '../assets/images';
-import { SiteError, throwIfAny, type SiteWarning } from '../base/errors';
+import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
 import { displayPath } from '../base/paths';
 import { summaryOf, type PageInfo } from '../content/page';
 import { longTitles, nearMissKeys } from '../content/page-head';
@@ -13,7 +13,7 @@ import type { SiteConfig } from '../content/config';
 import { hostFiles } from '../output/host-files';
 import type { FileContents } from '../output/write-in-place';
 import { isPublished, listPublicFiles, publicCollisions, type PublicFile } from '../output/public-files';
-import { outputFileOf } from '../content/routes';
+import { NOT_FOUND_ROUTE, outputFileOf } from '../content/routes';
 import { attachmentCollisions, type Attachments } from './attachments';
 import type { ProjectPaths } from './project';
 import type { State } from './update-plan';
@@ -117,5 +117,35 @@ export function pageWarnings(
   root: string,
 ): SiteWarning[] {
   const all = [...pages.values()];
-  return [...longTitles(all, config, configFile), ...nearMissKeys(all, theme, root)];
+  return [
+    ...longTitles(all, config, configFile),
+    ...nearMissKeys(all, theme, root),
+    ...missingPages(all, config, theme, configFile),
+  ];
+}
+
+/**
+ * The two pages every site should have and a folder of markdown brought from elsewhere often lacks: the home page
+ * and the not-found page. A build without them works, so each is a warning, naming the file that would be it.
+ */
+function missingPages(pages: PageInfo[], config: SiteConfig, theme: Theme, configFile: string): SiteWarning[] {
+  const routes = new Set(pages.map((page) => page.route));
+  const file = (name: string) => path.join(path.dirname(configFile), name);
+  return [
+    ...(routes.has('/') ? [] : [new SiteWarning('NoHomePage', { url: `${config.baseUrl}/`, file: file('index.md') })]),
+    ...(routes.has(NOT_FOUND_ROUTE)
+      ? []
+      : [
+          new SiteWarning(
+            'NoNotFoundPage',
+            { file: file('404.md') },
+            // The built-in theme (and a theme copied from it) has a template for it, with the link home.
+            theme.templates['not-found']
+              ? {
+                  hint: 'Add 404.md to the pages folder, with `template: not-found`, a title and a line or two in it (as site new makes it).',
+                }
+              : {},
+          ),
+        ]),
+  ];
 }

@@ -37,7 +37,7 @@ describe('a misspelt key with a template that takes other keys as data', () => {
       'pages/guide.md:5 (field: tag): the template "prose" takes tag as data; did you mean `tags`?',
     ]);
     // A key no field is near (sidebar), and a short one two edits from one (name, date), are data.
-    expect(result.warnings.map((warning) => warning.message).join('\n')).not.toMatch(/sidebar|name/);
+    expect(warningsOf(result).join('\n')).not.toMatch(/sidebar|name/);
   });
 
   it('is warned of again in a watch update, and no more once it is fixed', async () => {
@@ -62,7 +62,37 @@ const graphOf = (html: string) =>
     }
   )['@graph'];
 
+/** The warnings of the two pages a site should have, as kind and message. */
+const missingOf = (result: { warnings: { kind: string; message: string; hint: string }[] }) =>
+  result.warnings.filter((warning) => /^No(Home|NotFound)Page$/.test(warning.kind));
+
 describe('a site without a home page', () => {
+  it('is warned of, as is a site without a not-found page, naming the file each would be; not once they are added', async () => {
+    await rm(path.join(root, 'pages/index.md'));
+    await page('tar.md', '# tar\n\n> Archiving utility.\n');
+    const site = new Site({ root, incremental: true });
+    const missing = missingOf(await site.update('all'));
+    expect(missing.map((warning) => [warning.kind, warning.message])).toEqual([
+      [
+        'NoHomePage',
+        'No page answers https://example.org/, so it will answer 404: the site has no home page (pages/index.md would be it)',
+      ],
+      [
+        'NoNotFoundPage',
+        "The site has no not-found page (pages/404.md): hosts will answer an unknown address with a page of their own, without the site's name or a way back",
+      ],
+    ]);
+    // The built-in theme has the template for it.
+    expect(missing[1]!.hint).toContain('`template: not-found`');
+    await page('index.md', '# Notes\n\nShort notes on what I read.\n');
+    expect(missingOf(await site.update([path.join(root, 'pages/index.md')])).map((w) => w.kind)).toEqual([
+      'NoNotFoundPage',
+    ]);
+    await page('404.md', '---\ntemplate: not-found\ntitle: Page not found\n---\n\nNothing is here.\n');
+    expect(missingOf(await site.update([path.join(root, 'pages/404.md')]))).toEqual([]);
+    await site.dispose();
+  });
+
   it('names no home in the JSON-LD: no Home breadcrumb, no WebSite or Organization url at /', async () => {
     await rm(path.join(root, 'pages/index.md'));
     await page('tar.md', '# tar\n\n> Archiving utility.\n');

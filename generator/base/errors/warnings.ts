@@ -33,6 +33,18 @@ export const WARNINGS = {
         .join(', ')}${p.pages.length > 5 ? `, and ${p.pages.length - 5} more` : ''}`,
     hint: 'Save each image beside its page and link to it there (![diagram](images/diagram.png)): it is then published with the page. The policy keeps other hosts from seeing your visitors, and from changing what your pages show.',
   },
+  NoHomePage: {
+    title: 'No home page',
+    message: (p: { url: string; file: string }) =>
+      `No page answers ${p.url}, so it will answer 404: the site has no home page (${p.file} would be it)`,
+    hint: 'Add the home page, if the site is meant to be visited from its root: a list of its pages, or a README.md renamed index.md.',
+  },
+  NoNotFoundPage: {
+    title: 'No not-found page',
+    message: (p: { file: string }) =>
+      `The site has no not-found page (${p.file}): hosts will answer an unknown address with a page of their own, without the site's name or a way back`,
+    hint: 'Add 404.md to the pages folder, with a title, a line or two and a link home (site new makes one).',
+  },
   CacheUnwritable: {
     title: 'Caching elsewhere',
     message: (p: { folder: string; reason: string; fallback: string }) =>
