@@ -27,6 +27,7 @@ import { typeOf } from './media-types';
 import { Site, type UpdateResult } from '../core/site';
 import { checkOutputPlace, readOwnedFolder, restoreOutput } from '../output/output-folder';
 import { stageEmpty } from '../output/write-site';
+import { briefList } from '../base/brief-list';
 
 /** Quiet time that closes a burst of changes (a branch switch, a save-all) into one rebuild. */
 export const BATCH_MS = 5;
@@ -158,11 +159,14 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       warn(result.warnings);
       const recovered = failure !== undefined;
       failure = undefined;
-      const what = changed.map((f) => path.relative(process.cwd(), f)).join(', ');
+      const what = briefList(
+        changed.map((f) => path.relative(process.cwd(), f)),
+        3,
+      );
       // A page is reloaded when its HTML changed, or a file it shows (an image beside it).
       const routes = [...result.routes, ...result.shows];
       log.info(
-        `${new Date().toLocaleTimeString()} ${what} → ${routes.includes('*') ? 'all pages' : routes.join(', ') || 'no pages'} in ${Math.round(result.ms)} ms${recovered ? ' (recovered)' : ''}`,
+        `${new Date().toLocaleTimeString()} ${what} → ${routes.includes('*') ? 'all pages' : briefList(routes, 3) || 'no pages'} in ${Math.round(result.ms)} ms${recovered ? ' (recovered)' : ''}`,
       );
       log.debug(
         `  ${Object.entries(result.steps)

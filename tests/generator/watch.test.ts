@@ -3,7 +3,7 @@
  * and the small fixture site): edits reach the served pages and the browsers,
  * bad input shows the overlay, and the next good save recovers.
  */
-import { cp, mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,13 @@ const events: { event: string; data: any }[] = [];
 let stream: http.ClientRequest;
 
 const debug: string[] = [];
-const logger: Logger = { info() {}, warn() {}, debug: (m) => debug.push(m), error: (m) => errors.push(m) };
+const infos: string[] = [];
+const logger: Logger = {
+  info: (m) => infos.push(m),
+  warn() {},
+  debug: (m) => debug.push(m),
+  error: (m) => errors.push(m),
+};
 const nextRebuild = () => new Promise<any>((resolve) => rebuilt.push(resolve));
 const file = (rel: string) => path.join(root, rel);
 const get = async (route: string) => {
@@ -137,6 +143,32 @@ describe('site watch', () => {
     await wait;
     expect((await get('/news')).status).toBe(404);
     expect(await readFile(file('dist/sitemap.xml'), 'utf8')).not.toContain('/news');
+  });
+
+  it('logs a folder of many new pages in a line of the first few and how many more', async () => {
+    infos.length = 0;
+    await mkdir(file('pages/bulk'));
+    const names = Array.from(
+      { length: 40 },
+      (_, i) => `a-page-with-a-name-long-enough-to-count-${String(i).padStart(2, '0')}`,
+    );
+    await Promise.all(
+      names.map((name) =>
+        writeFile(
+          file(`pages/bulk/${name}.md`),
+          `---\ntitle: Page ${name}\ndescription: One of forty pages added at once.\n---\n\nText.\n`,
+        ),
+      ),
+    );
+    await expect.poll(async () => (await get(`/bulk/${names.at(-1)}`)).status).toBe(200);
+    await expect.poll(async () => (await get(`/bulk/${names[0]}`)).status).toBe(200);
+    const lines = infos.filter((line) => line.includes(' → '));
+    // Forty paths and forty routes in full would make a line of 5,000 characters; three of each and a count, 600.
+    expect(lines.join('\n')).toMatch(/, and \d+ more → /);
+    for (const line of lines) expect(line.length, line).toBeLessThan(1000);
+    await rm(file('pages/bulk'), { recursive: true });
+    await expect.poll(async () => (await get(`/bulk/${names[0]}`)).status).toBe(404);
+    await expect.poll(async () => (await get(`/bulk/${names.at(-1)}`)).status).toBe(404);
   });
 
   it('survives invalid frontmatter: terminal error, overlay in the browser, then recovers on the next good save', async () => {

@@ -1,4 +1,6 @@
 /** What a build reports without failing: each kind with its title, message and hint, as errors have. */
+import { briefList } from '../brief-list';
+
 export const WARNINGS = {
   ServingBeyondLoopback: {
     title: 'Reachable from the network',
@@ -9,7 +11,7 @@ export const WARNINGS = {
   LongTitles: {
     title: 'Titles too long for search results',
     message: (p: { count: number; max: number; suffix: string; files: string[]; configField?: string }) =>
-      `${p.count} page title${p.count === 1 ? ' is' : 's are'} longer than ${p.max} characters with "${p.suffix}" appended${p.configField ? ` (the site's ${p.configField})` : ''}: ${p.files.slice(0, 5).join(', ')}${p.files.length > 5 ? `, and ${p.files.length - 5} more` : ''}`,
+      `${p.count} page title${p.count === 1 ? ' is' : 's are'} longer than ${p.max} characters with "${p.suffix}" appended${p.configField ? ` (the site's ${p.configField})` : ''}: ${briefList(p.files)}`,
     hint: "Search results cut titles at about 70 characters: shorten the site name in the site config, or those pages' titles.",
   },
   NearMissKey: {
@@ -27,10 +29,7 @@ export const WARNINGS = {
   OffsiteImages: {
     title: 'Images from other hosts, which the site blocks',
     message: (p: { pages: { file: string; hosts: string[] }[] }) =>
-      `${p.pages.length} page${p.pages.length === 1 ? ' shows' : 's show'} images from other hosts, which the site's Content-Security-Policy (img-src 'self') blocks: ${p.pages
-        .slice(0, 5)
-        .map((page) => `${page.file} (${page.hosts.join(', ')})`)
-        .join(', ')}${p.pages.length > 5 ? `, and ${p.pages.length - 5} more` : ''}`,
+      `${p.pages.length} page${p.pages.length === 1 ? ' shows' : 's show'} images from other hosts, which the site's Content-Security-Policy (img-src 'self') blocks: ${briefList(p.pages.map((page) => `${page.file} (${page.hosts.join(', ')})`))}`,
     hint: 'Save each image beside its page and link to it there (![diagram](images/diagram.png)): it is then published with the page. The policy keeps other hosts from seeing your visitors, and from changing what your pages show.',
   },
   NoHomePage: {
