@@ -12,6 +12,7 @@ import path from 'node:path';
 import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
 import type { SiteConfig } from '../content/config';
 import { listFiles } from '../base/list-files';
+import { mapAtMost } from '../base/at-most';
 import { segmentOf } from '../content/routes';
 import { serve } from './serve';
 import { basePathOf } from '../render/base-path';
@@ -105,8 +106,10 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
 
     const pageRoutes = new Set(htmlFiles.map(routeOfFile));
     const htmlOf = new Map(
-      await Promise.all(
-        htmlFiles.map(async (f) => [routeOfFile(f), await readFile(path.join(outDir, f), 'utf8')] as const),
+      await mapAtMost(
+        htmlFiles,
+        8,
+        async (f) => [routeOfFile(f), await readFile(path.join(outDir, f), 'utf8')] as const,
       ),
     );
     /** Pages whose HTML links to `route#fragment` (linkinator names the target page as the parent of a missing fragment). */

@@ -1,6 +1,6 @@
 /** The CLI as a user runs it: help, version, exit codes and error output. */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -93,6 +93,38 @@ describe('site CLI', () => {
       await rm(folder, { recursive: true, force: true });
     }
   });
+});
+
+describe('a site of many pages', () => {
+  /** The CLI in `folder` under a limit of `files` open files (macOS's default is 256). */
+  const runLimited = (folder: string, files: number, args: string) =>
+    promisify(execFile)('bash', ['-c', `ulimit -n ${files} && exec node ${REPO}/bin/site.js ${args}`], {
+      cwd: folder,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout: string; stderr: string }) => error);
+
+  it('builds with --verbose and passes site check without running out of file handles', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'many-pages-'));
+    try {
+      await mkdir(path.join(folder, 'pages'));
+      await writeFile(path.join(folder, 'pages/site.yml'), 'name: Many\nbaseUrl: https://many.example.org\n');
+      for (let i = 1; i <= 600; i++)
+        await writeFile(path.join(folder, `pages/p${i}.md`), `# Page ${i}\n\nOne page of many.\n`);
+      // The report read every written file back at once, and failed with EMFILE after the build had put its output
+      // in place (45,789 pages of tldr-pages under Linux's usual limit of 20,000).
+      const built = await runLimited(folder, 128, 'build --verbose');
+      expect(built.stderr).not.toMatch(/EMFILE|✖/);
+      expect(built.stdout).toMatch(/ {2}p600\.html +[\d.]+ kB │ gzip: +[\d.]+ kB/);
+      expect(built.stdout).toContain('600 pages written to dist/');
+      // site check read every page at once to find the pages that link to a missing #fragment.
+      const checked = await runLimited(folder, 256, 'check --no-build');
+      expect(checked.stderr).not.toMatch(/EMFILE|✖/);
+      expect(checked.stdout).toMatch(/checked \d+ links on 600 pages/);
+      expect(checked.stdout).toContain('no broken links');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('site watch', () => {
