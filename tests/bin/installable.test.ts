@@ -85,6 +85,11 @@ describe('the engine installed from its tarball with --omit=dev', () => {
       path.join(project, 'pages/first.md'),
       '---\ntitle: First note\ndescription: The first of the notes, on nothing much.\n---\n\n## One\n\nText.\n\n## Two\n\nMore text.\n',
     );
+    // With a not-found page (without one, the build warns on stderr), from the built-in theme's template.
+    await writeFile(
+      path.join(project, 'pages/404.md'),
+      '---\ntemplate: not-found\ntitle: Page not found\ndescription: There is no note at this address.\n---\n\nNo note is here.\n',
+    );
     const built = await runNode(site, ['build', '--verbose'], { cwd: project });
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
