@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import { mapAtMost } from '../base/at-most';
+import { FILES_AT_ONCE, mapAtMost } from '../base/at-most';
 
 const gzip = promisify(gzipCallback);
 
@@ -39,12 +39,6 @@ function groups(outputs: OutputFile[], detail: boolean): { kind: FileKind; all: 
 }
 
 /**
- * Files read and compressed at once: enough to keep libuv's four threads busy. All at once, a site of 45,000 pages
- * (--verbose lists every file) ran out of file handles (EMFILE) and held 4.7 GB of their contents.
- */
-const AT_ONCE = 8;
-
-/**
  * Adds gzip sizes, reading the written files from `outDir`: every file of a
  * group when the group is small enough to compress cheaply, else the files the report shows.
  */
@@ -54,7 +48,9 @@ export async function measureGzip(
   { detail = false, everyUpTo = 500 } = {},
 ): Promise<OutputFile[]> {
   const wanted = groups(outputs, detail).flatMap((group) => (group.all.length <= everyUpTo ? group.all : group.shown));
-  await mapAtMost(wanted, AT_ONCE, async (output) => {
+  // A few at a time: all at once, a site of 45,000 pages (--verbose lists every file) ran out of file handles
+  // (EMFILE) and held 4.7 GB of their contents.
+  await mapAtMost(wanted, FILES_AT_ONCE, async (output) => {
     output.gzip = (await gzip(await readFile(path.join(outDir, output.file)), { level: 6 })).byteLength;
   });
   return outputs;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
 import type { SiteConfig } from '../content/config';
 import { listFiles } from '../base/list-files';
-import { mapAtMost } from '../base/at-most';
+import { FILES_AT_ONCE, mapAtMost } from '../base/at-most';
 import { segmentOf } from '../content/routes';
 import { serve } from './serve';
 import { basePathOf } from '../render/base-path';
@@ -108,7 +108,7 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
     const htmlOf = new Map(
       await mapAtMost(
         htmlFiles,
-        8,
+        FILES_AT_ONCE,
         async (f) => [routeOfFile(f), await readFile(path.join(outDir, f), 'utf8')] as const,
       ),
     );

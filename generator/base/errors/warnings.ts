@@ -35,7 +35,7 @@ export const WARNINGS = {
   NoHomePage: {
     title: 'No home page',
     message: (p: { url: string; file: string }) =>
-      `No page answers ${p.url}, so it will answer 404: the site has no home page (${p.file} would be it)`,
+      `${p.url} will answer 404: the site has no home page (${p.file} would be it)`,
     hint: 'Add the home page, if the site is meant to be visited from its root: a list of its pages, or a README.md renamed index.md.',
   },
   NoNotFoundPage: {
