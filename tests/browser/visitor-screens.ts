@@ -1,6 +1,6 @@
 /**
- * The screens the visitor tests look at, and pages loaded the way a visitor
- * would see them settle.
+ * The screens the visitor tests look at, pages loaded the way a visitor would
+ * see them settle, and how long a visitor test may take.
  *
  * Phones and tablets are emulated as devices (the viewport meta tag applies,
  * taps are touches); the laptop is a desktop browser. A route is loaded once
@@ -72,3 +72,11 @@ export async function resize(page: Page, screen: Screen): Promise<void> {
 }
 
 export const routeLabel = (route: string, width: number) => `${route} @${width}px`;
+
+/**
+ * How long a visitor test may take: a sweep (every route, or every slide at every width) and a step (one page worked
+ * through). A sweep does a lot of work on a busy 2-core machine, so the limits are generous: they only stop a hung
+ * run, and every wait inside is for a state.
+ */
+export const SWEEP_TIMEOUT = 900_000;
+export const STEP_TIMEOUT = 300_000;

@@ -1,49 +1,24 @@
 /**
- * What a visitor sees, in Chromium, on every route at 320, 390, 768, 1024 and
- * 1440 px (phones and tablets emulated as devices: the viewport meta tag
- * applies and taps are touches):
- * - no horizontal overflow, measured against the device width (./overflow.ts);
- * - every link and button's text at 4.5:1 or more against the pixels behind
- *   it, photographed (./contrast.ts), on every page, on every slide of the
- *   home carousel, and in the open menus;
- * - the small-screen menu (below the desktop navigation's 1080 px), opened with
- *   a tap, shows every top-level entry at once, each wholly on screen and the
- *   element found at its centre (document.elementFromPoint: nothing covers
- *   it), with nothing scrolled, neither the page nor the panel; a tap at an
- *   entry's centre follows it; the keyboard reaches each entry in view;
- * - the hero's backgrounds cross-fade over 1 s, also to a slide jumped to
- *   before its image has arrived.
- *
- * One built site and one browser serve it all, and each route is loaded once
- * per kind of device, then measured and photographed at each of that kind's
- * widths (./visitor-screens.ts). A sweep does a lot of work on a busy 2-core
- * machine, so its time limit is generous: it only stops a hung run, every wait
- * inside is for a state.
+ * What a visitor sees of the navigation, in Chromium:
+ * - the small-screen menu (below the desktop navigation's 1080 px), opened
+ *   with a tap on phones and tablets emulated as devices (the viewport meta
+ *   tag applies and taps are touches), shows every top-level entry at once,
+ *   each wholly on screen and the element found at its centre
+ *   (document.elementFromPoint: nothing covers it), with nothing scrolled,
+ *   neither the page nor the panel; a tap at an entry's centre follows it; the
+ *   keyboard reaches each entry in view;
+ * - every link and button's text in the open menu and in each panel of the
+ *   desktop dropdowns is at 4.5:1 or more against the pixels behind it,
+ *   photographed (./contrast.ts).
  */
-import type { CDPSession, Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { chromiumAvailable } from '../support/chromium';
-import { startBrowserSite, type BrowserSite } from '../support/browser-site';
+import { startBrowserSite, STATE_TIMEOUT, type BrowserSite } from '../support/browser-site';
 import { lowContrastControls } from './contrast';
 import { overflowOf } from './overflow';
-import { sweepWithRetry } from './stall';
-import {
-  DESKTOP_NAV_MIN_WIDTH,
-  DEVICES,
-  SCREENS,
-  contextFor,
-  resize,
-  routeLabel,
-  settle,
-  type Screen,
-} from './visitor-screens';
+import { DESKTOP_NAV_MIN_WIDTH, SCREENS, STEP_TIMEOUT, contextFor, settle } from './visitor-screens';
 import type { SiteConfig as WebsiteConfig } from '../../templates/config';
-
-const SWEEP_TIMEOUT = 900_000;
-const STEP_TIMEOUT = 300_000;
-const STATE_TIMEOUT = 15_000;
-/** One route at every screen of its group, retried once in a fresh tab when it stalls: above the limits inside (./stall.ts). */
-const ROUTE_LIMIT = 180_000;
 
 const available = chromiumAvailable();
 let b: BrowserSite;
@@ -51,61 +26,6 @@ beforeAll(async () => {
   if (available) b = await startBrowserSite();
 });
 afterAll(() => b?.close());
-
-const routes = () => [...b.site.routes, '/404-example'];
-
-interface Tab {
-  page: Page;
-  cdp: CDPSession;
-}
-
-async function openTab(screen: Screen): Promise<Tab> {
-  const { page } = await b.open(contextFor(screen));
-  return { page, cdp: await page.context().newCDPSession(page) };
-}
-
-/** A route loaded at the first of its screens, then measured and photographed at each of them. */
-async function sweepRoute(
-  { page, cdp }: Tab,
-  screens: Screen[],
-  route: string,
-): Promise<{ overflow: string[]; contrast: string[] }> {
-  const overflow: string[] = [];
-  const contrast: string[] = [];
-  await resize(page, screens[0]!);
-  await settle(page, b.url(route));
-  for (const screen of screens) {
-    await resize(page, screen);
-    const where = routeLabel(route, screen.width);
-    overflow.push(...(await overflowOf(page, screen.width)).map((p) => `${where}: ${p}`));
-    contrast.push(...(await lowContrastControls(page, cdp)).map((p) => `${where}: ${p}`));
-  }
-  return { overflow, contrast };
-}
-
-describe.skipIf(!available)('every route, as a visitor sees it', () => {
-  // The groups of screens are swept side by side, each in a page of its own.
-  for (const device of DEVICES) {
-    it.concurrent(
-      `on ${device.name} (${device.screens.map((s) => s.width).join(', ')} px): no horizontal overflow, and link and button text at 4.5:1 or more`,
-      async ({ expect }) => {
-        const { results, stalls } = await sweepWithRetry(
-          routes(),
-          () => openTab(device.screens[0]!),
-          (tab, route) => sweepRoute(tab, device.screens, route),
-          ROUTE_LIMIT,
-          (route) => `${route} on ${device.name}`,
-        );
-        const overflow = results.flatMap((found) => found.overflow);
-        const contrast = results.flatMap((found) => found.contrast);
-        expect.soft(stalls, 'routes that stalled twice').toEqual([]);
-        expect.soft(overflow, 'horizontal overflow').toEqual([]);
-        expect.soft(contrast, 'text contrast').toEqual([]);
-      },
-      SWEEP_TIMEOUT,
-    );
-  }
-});
 
 /** The open menu's top-level entries: the group toggles, the plain links and the call to action. */
 const ENTRIES = '.nav-mobile-panel .accordion > summary, .nav-mobile-links a, .nav-mobile-cta';
@@ -289,123 +209,6 @@ describe.skipIf(!available)('the desktop dropdowns', () => {
         );
       }
       expect(failures).toEqual([]);
-      await page.context().close();
-    },
-    STEP_TIMEOUT,
-  );
-});
-
-/** The carousel's props, as the page carries them for its island. */
-const slideImages = (page: Page) =>
-  page.evaluate(() =>
-    (
-      JSON.parse(document.querySelector('[data-island="carousel"] script[type="application/json"]')!.textContent!) as {
-        slides: { image: string }[];
-      }
-    ).slides.map((s) => s.image),
-  );
-
-describe.skipIf(!available)('the home carousel', () => {
-  it(
-    'has link and button text at 4.5:1 or more on every slide, at each width',
-    async ({ expect }) => {
-      const failures: string[] = [];
-      for (const device of DEVICES) {
-        const { page } = await b.open(contextFor(device.screens[0]!));
-        const cdp = await page.context().newCDPSession(page);
-        await settle(page, b.url('/'));
-        await page
-          .locator('[data-island="carousel"][data-island-state="live"]')
-          .waitFor({ state: 'attached', timeout: STATE_TIMEOUT });
-        const images = await slideImages(page);
-        // Each slide shown by its dot (rotation is off: reduced motion), slide 1 too: its art more closely than the page sweep.
-        for (let i = 0; i < images.length; i++) {
-          await page.evaluate((n) => document.querySelectorAll<HTMLElement>('.hero-dot')[n]!.click(), i);
-          await page.waitForFunction(
-            (src) => {
-              const img = document.querySelector<HTMLImageElement>('.hero-image.is-active');
-              return (
-                img !== null &&
-                img.getAttribute('src') === src &&
-                img.complete &&
-                img.naturalWidth > 0 &&
-                img.getAnimations().length === 0
-              );
-            },
-            images[i],
-            { timeout: STATE_TIMEOUT },
-          );
-          for (const screen of device.screens) {
-            await resize(page, screen);
-            failures.push(
-              ...(await lowContrastControls(page, cdp, '.hero', 'scope')).map(
-                (f) => `${routeLabel('/', screen.width)}, slide ${i + 1}: ${f}`,
-              ),
-            );
-          }
-        }
-        await page.context().close();
-      }
-      expect(failures).toEqual([]);
-    },
-    SWEEP_TIMEOUT,
-  );
-
-  it(
-    'cross-fades over 1 s to the image of a slide jumped to, once that image has arrived',
-    async ({ expect }) => {
-      const { page, problems } = await b.open({ reducedMotion: 'no-preference' });
-      await page.goto(b.url('/'));
-      const target = (await slideImages(page))[3]!;
-      // The image's response is held back, so the jump always comes before it, however fast the machine.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(`**${target}`, async (route: Route) => {
-        await held;
-        await route.continue();
-      });
-      await page
-        .locator('[data-island="carousel"][data-island-state="live"]')
-        .waitFor({ state: 'attached', timeout: STATE_TIMEOUT });
-      const first = (await page.getAttribute('.hero-image.is-active', 'src'))!;
-      await page.locator('.hero-dot').nth(3).click();
-
-      // The slide's text shows at once; its image is on its way, and the background the visitor saw stays.
-      await expect
-        .poll(() => page.getAttribute('.hero-slide.is-active', 'id'), { timeout: STATE_TIMEOUT })
-        .toBe('hero-slide-4');
-      await page.locator(`.hero-image[src="${target}"]`).waitFor({ state: 'attached', timeout: STATE_TIMEOUT });
-      expect(await page.getAttribute('.hero-image.is-active', 'src')).toBe(first);
-      const opacityOf = (src: string) =>
-        page.locator(`.hero-image[src="${src}"]`).evaluate((img) => getComputedStyle(img).opacity);
-      expect(await opacityOf(target)).toBe('0');
-
-      release();
-      // Caught in the frame it turns active: decoded, its opacity on its way up from 0 in a CSS transition of 1 s.
-      const fade = await page.waitForFunction(
-        (src) => {
-          const img = document.querySelector<HTMLImageElement>(`.hero-image.is-active[src="${src}"]`);
-          if (!img) return null;
-          const transition = img
-            .getAnimations()
-            .find((a): a is CSSTransition => a instanceof CSSTransition && a.transitionProperty === 'opacity');
-          return {
-            decoded: img.complete && img.naturalWidth > 0,
-            duration: transition?.effect?.getTiming().duration ?? null,
-            opacity: Number(getComputedStyle(img).opacity),
-          };
-        },
-        target,
-        { timeout: STATE_TIMEOUT },
-      );
-      const state = await fade.jsonValue();
-      expect(state).toMatchObject({ decoded: true, duration: 1000 });
-      expect(state?.opacity).toBeLessThan(0.3);
-      // It comes to rest at the spec's 30%, and the previous background has faded out.
-      await expect
-        .poll(async () => [await opacityOf(first), await opacityOf(target)], { timeout: STATE_TIMEOUT })
-        .toEqual(['0', '0.3']);
-      expect(problems).toEqual([]);
       await page.context().close();
     },
     STEP_TIMEOUT,
