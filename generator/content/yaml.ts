@@ -20,6 +20,7 @@ import {
   isPair,
   isScalar,
   LineCounter,
+  visit,
   Parser,
   YAMLParseError,
   type CST,
@@ -116,8 +117,12 @@ function parseUncached(source: string, file: string, firstLine: number): ParsedY
   const { doc } = composed;
   const [first] = doc.errors;
   if (first) {
-    const line = first.linePos?.[0].line ?? counter.linePos(first.pos[0]).line;
-    const field = fieldAt(source, first.pos[0]);
+    // A [ or { left open is noticed where the next line starts: name the line that opened it.
+    const opened = unclosedAt(doc, first);
+    const at = opened ?? first.pos[0];
+    const line =
+      opened !== undefined ? counter.linePos(opened).line : (first.linePos?.[0].line ?? counter.linePos(at).line);
+    const field = fieldAt(source, at);
     throw new SiteError(
       'MalformedYaml',
       { problem: first.message.split('\n')[0] || 'YAML syntax error' },
@@ -125,7 +130,7 @@ function parseUncached(source: string, file: string, firstLine: number): ParsedY
         file,
         line: line === undefined ? undefined : line + firstLine - 1,
         field: field && fieldName(field),
-        hint: HINTS[first.code],
+        hint: opened !== undefined ? UNCLOSED_HINT : HINTS[first.code],
         cause: first,
       },
     );
@@ -167,6 +172,21 @@ const HINTS: Partial<Record<string, string>> = {
   MISSING_CHAR:
     'A value that contains ": " or starts with a special character ({ [ * & ! | > \' " % @ `) must be quoted.',
 };
+
+const UNCLOSED_HINT =
+  'A list written [a, b] must end with ] (and a map written {a: 1} with }) before the next key: close it on the line shown, or write the items as a list of "- " lines.';
+
+/** Where the flow collection ([…] or {…}) that `error` found left open starts: it ends where the error is. */
+function unclosedAt(doc: Document, error: YAMLParseError): number | undefined {
+  if (!/^Flow (sequence|map)\b.*end with a [\]}]/.test(error.message)) return undefined;
+  let start: number | undefined;
+  visit(doc, {
+    Collection(_key, node) {
+      if (node.flow && node.range?.[1] === error.pos[0]) start = node.range[0];
+    },
+  });
+  return start;
+}
 
 /**
  * Tags, keys and aliases, in document order. An alias refers to the last anchor of its name before it (the anchored

@@ -106,7 +106,14 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
       kind: 'YamlTooDeep',
       line: 4,
     },
-    { file: 'syntax.md', contents: page('keywords: [unclosed, list\n'), kind: 'MalformedYaml', line: 5 },
+    // Noticed on the line after; named on the line that opened the list.
+    {
+      file: 'syntax.md',
+      contents: page('keywords: [unclosed, list\n'),
+      kind: 'MalformedYaml',
+      line: 4,
+      field: 'keywords',
+    },
   ],
   'text that is not UTF-8': [
     {

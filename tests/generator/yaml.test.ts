@@ -45,6 +45,25 @@ describe('parseYaml', () => {
       expect((error as SiteError).line).toBeGreaterThanOrEqual(3);
     }
   });
+
+  it('names the line and the field of a [ or { left open, not the line after, where it is noticed', () => {
+    for (const [source, field] of [
+      ['title: A\nlist: [a, b\nother: 1\n', 'list'],
+      ['title: A\nmeta: {a: 1, b: 2\nother: 1\n', 'meta'],
+      ['title: A\nlist: [a, b\n', 'list'],
+    ] as const) {
+      const error = (() => {
+        try {
+          parseYaml(source, 'pages/x.md', 2);
+          return undefined;
+        } catch (caught) {
+          return caught as SiteError;
+        }
+      })();
+      expect(error, source).toMatchObject({ kind: 'MalformedYaml', line: 3, field });
+      expect(error!.hint, source).toMatch(/must end with \]/);
+    }
+  });
 });
 
 describe('validate', () => {
