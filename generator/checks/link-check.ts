@@ -65,7 +65,7 @@ export async function checkSiteLinks({
   const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);
   if (linked.length) warnings.push(new SiteWarning('PlannedRouteLinked', { routes: linked }));
   // The policy (output/host-files.ts) allows images of the site's own only: one from another host shows broken.
-  const offsite = [...pageLinks]
+  const offsite = pageLinks
     .filter((page) => page.offsite.length > 0)
     .map((page) => ({ file: page.file, hosts: [...new Set(page.offsite.map(hostOf))] }))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

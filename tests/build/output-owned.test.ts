@@ -12,9 +12,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build } from '../../generator/core/build';
 import { siteErrorsOf } from '../../generator/base/errors';
-import { silentLogger } from '../../generator/base/logger';
 import { reportedError, type CliProject } from '../support/cli-project';
 import { REPO } from '../support/fixture';
 import { CLI_TIMEOUTS, MARK, runsIn, states, warmProject } from '../support/output-checks';
@@ -80,12 +78,7 @@ describe('site build --out: the build knows its own output', () => {
     await writeFile(mine, 'draft I keep here');
     const before = await states(site.dir);
     for (let run = 0; run < 2; run++) {
-      const error = await build({
-        root: project.root,
-        pagesDir: site.pagesDir,
-        outDir: site.outDir,
-        logger: silentLogger,
-      }).then(
+      const error = await project.build(site).then(
         () => undefined,
         (e: unknown) => siteErrorsOf(e)[0],
       );

@@ -13,9 +13,7 @@
 import { lstat, mkdir, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build } from '../../generator/core/build';
 import { siteErrorsOf } from '../../generator/base/errors';
-import { silentLogger } from '../../generator/base/logger';
 import { cliProject, reportedError, type CliProject, type CliResult, type TestSite } from '../support/cli-project';
 import { treeState } from '../support/tree';
 
@@ -98,12 +96,7 @@ describe('links out of the pages folder', () => {
     const link = path.join(site.pagesDir, 'secret.md');
     await symlink(path.join(site.outside, 'secret.md'), link);
     const before = await untouched(site);
-    const error = await build({
-      root: project.root,
-      pagesDir: site.pagesDir,
-      outDir: site.outDir,
-      logger: silentLogger,
-    }).then(
+    const error = await project.build(site).then(
       () => undefined,
       (e: unknown) => e,
     );
