@@ -4,11 +4,16 @@
  * crawl of thousands of pages on a loaded machine kept requests waiting past those limits: each got a 408, reported
  * as a broken link.
  */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkSite } from '../../generator/dev/crawl-site';
 import { serve } from '../../generator/dev/serve';
+import { build } from '../../generator/core/build';
+import { silentLogger } from '../../generator/base/logger';
 import type { SiteConfig } from '../../generator/content/config';
 import { tempSite, type TempSite } from '../support/fixture';
 
@@ -59,6 +64,37 @@ describe("site check's own server", () => {
       createServer.mockRestore();
     }
   });
+
+  it('is asked at most 100 connections at once, however many pages the crawl starts from', async () => {
+    // linkinator starts every page it is given at once: on plain fetch a connection each, and past the server's listen
+    // backlog the kernel drops them and TCP retries after seconds, then minutes (7,424 pages with no home page stalled
+    // for 140 s). 400 pages with no home page, so the crawl starts from every one of them.
+    const root = await mkdtemp(path.join(os.tmpdir(), 'check-connections-'));
+    const original = http.createServer;
+    const createServer = vi.spyOn(http, 'createServer');
+    try {
+      await mkdir(path.join(root, 'pages'));
+      await writeFile(path.join(root, 'pages/site.yml'), 'name: Many\nbaseUrl: https://many.example.org\n');
+      for (let i = 1; i <= 400; i++)
+        await writeFile(path.join(root, `pages/p${i}.md`), `# Page ${i}\n\nOne of many.\n`);
+      const { config: manyConfig } = await build({ root, pagesDir: 'pages', outDir: 'dist', logger: silentLogger });
+      let open = 0;
+      let most = 0;
+      createServer.mockImplementation(((...args: Parameters<typeof http.createServer>) =>
+        original(...args).on('connection', (socket: net.Socket) => {
+          most = Math.max(most, ++open);
+          socket.once('close', () => open--);
+        })) as typeof http.createServer);
+      const report = await checkSite(path.join(root, 'dist'), manyConfig);
+      expect(report.pages).toBe(400);
+      expect(report.problems).toEqual([]);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(100);
+    } finally {
+      createServer.mockRestore();
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('answers a request whose headers come slowly', async () => {
     const running = await serve({ dir: site.outDir, port: 0, crawler: true });
