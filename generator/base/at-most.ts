@@ -15,3 +15,24 @@ export async function mapAtMost<T, R>(items: readonly T[], limit: number, fn: (i
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, work));
   return results;
 }
+
+/**
+ * A gate: `run` calls at most `limit` functions at once; the others wait their turn, in order. For a server whose
+ * requests each open a file, under a client that asks many at once.
+ */
+export function createGate(limit: number): <R>(fn: () => Promise<R>) => Promise<R> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (fn) => {
+    // A finished call hands its place to the first waiting one, so `active` counts the places taken.
+    if (active < limit) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}

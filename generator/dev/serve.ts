@@ -29,6 +29,7 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import compression from 'compression';
 import { SiteError, SiteWarning } from '../base/errors';
+import { createGate, FILES_AT_ONCE } from '../base/at-most';
 import { MARK, readMark, restoreOutput, rootOrHome } from '../output/output-folder';
 import { headersFor, parseHeaders, type HeaderRule } from '../output/headers-rules';
 import { typeOf } from './media-types';
@@ -361,9 +362,22 @@ export async function serve(
   const restored = await restoreOutput(dir);
   await checkFolder(options.dir, dir);
   await checkSafe(options.dir, dir, options.anyFolder === true);
+  const handler = createHandler(dir, options.hook, options.transformHtml, base);
+  // The check's crawler asks for up to 100 pages at once: answered all at once, each holding its file (and
+  // `_headers`) open, a few hundred pages run out of file handles under macOS's default limit of 256.
+  const gate = createGate(FILES_AT_ONCE);
   const server = http.createServer(
     options.crawler ? CRAWLER_LIMITS : {},
-    createHandler(dir, options.hook, options.transformHtml, base),
+    options.crawler
+      ? (req, res) =>
+          void gate(
+            () =>
+              new Promise<void>((resolve) => {
+                res.once('close', resolve);
+                handler(req, res);
+              }),
+          )
+      : handler,
   );
   server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => refuseOnSocket(socket));
   const host = options.host ?? '127.0.0.1';
