@@ -123,7 +123,7 @@ export function checkLinks(
               file: page.file,
               field: md.href,
               line: md.line,
-              hint: 'Only files inside the pages folder are published: copy the file into it, and link to it there.',
+              hint: 'Only files inside the pages folder are published: copy the file into it and link to it there, or, for a page of another site (another book on the same host), write its full URL.',
             },
           ),
         );

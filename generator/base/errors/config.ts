@@ -30,7 +30,7 @@ export const CONFIG_ERRORS = {
   MissingConfig: {
     title: 'Missing site config',
     message: (p: { file: string }) => `No site config at ${p.file}`,
-    hint: 'Create the site config file in the pages folder.',
+    hint: "Create it, with at least the site's name and base URL (name: My notes, baseUrl: https://example.org), or start a project with `site new <folder>`.",
   },
   EmptyConfig: {
     title: 'Empty site config',
