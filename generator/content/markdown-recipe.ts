@@ -16,6 +16,7 @@ const PIPELINE_PACKAGES = [
   'remark-parse',
   'remark-gfm',
   'remark-html',
+  'hast-util-raw',
   'hast-util-sanitize',
   'github-slugger',
 ];

@@ -10,14 +10,15 @@
  * unless a plugin works asynchronously.
  *
  * Safety: remark-html sanitises with GitHub's schema (hast-util-sanitize's
- * defaultSchema). Raw HTML in markdown is dropped, not shown as text. Link and
+ * defaultSchema), raw HTML included (raw-html.ts: `<kbd>`, `<details>`, `<sup>`,
+ * `<a id>` and `<img>` stay; `<script>`, `<style>`, event handlers go). Link and
  * image URLs with any other protocol than the schema's (http, https, mailto,
  * xmpp, irc, ircs; images http and https) lose the attribute, so `javascript:`,
  * `data:` and `vbscript:` never reach a page. No element keeps a `style`
  * attribute (the site's Content-Security-Policy forbids them): table alignment
  * is written as `align`.
  *
- * The one change to the schema: ids and the aria attributes that refer to ids
+ * Two changes to the schema: `<style>` goes with its text, and ids and the aria attributes that refer to ids
  * are not prefixed with `user-content-`, so headings keep the ids tables of
  * contents and links name (`#data-we-hold`). Footnote ids already carry that
  * prefix from mdast-util-to-hast, and their links name it once: prefixing
@@ -44,6 +45,7 @@ import {
 import { loadPlugins, messageOf, type LoadedPlugin, type PluginPlace, type PluginSetting } from './markdown-plugins';
 import { recipeOf } from './markdown-recipe';
 import { remarkPageLinks, type PageLinksData } from './page-links';
+import { RAW_HTML_HANDLERS, remarkKeepFile } from './raw-html';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -57,13 +59,19 @@ export interface MarkdownSettings {
 
 const SCHEMA: Schema = {
   ...defaultSchema,
+  // A `<style>` in raw HTML goes with its rules: kept as text (the schema's default), they would show on the page.
+  strip: [...(defaultSchema.strip ?? []), 'style'],
   clobber: (defaultSchema.clobber ?? []).filter(
     (property) => property !== 'id' && property !== 'ariaDescribedBy' && property !== 'ariaLabelledBy',
   ),
 };
 
-/** remark-html's options: the schema above, and entities written as React writes them (`&amp;`, `&quot;`). */
-const HTML_OPTIONS = { sanitize: SCHEMA, characterReferences: { useNamedReferences: true } };
+/** remark-html's options: the schema above, raw HTML kept, and entities written as React writes them (`&amp;`). */
+const HTML_OPTIONS = {
+  sanitize: SCHEMA,
+  handlers: RAW_HTML_HANDLERS,
+  characterReferences: { useNamedReferences: true },
+};
 
 /** What the pipeline makes of a page's markdown: the parts of the page (PageInfo) that come from its body. */
 export type RenderedMarkdown = Pick<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
@@ -134,6 +142,7 @@ async function createMarkdown(
   processor
     .use(remarkPageLinks as unknown as Plugin)
     .use(remarkHeadingIds as unknown as Plugin<[HeadingIdOptions]>, { style: headingIds })
+    .use(remarkKeepFile as unknown as Plugin)
     .use(remarkHtml, HTML_OPTIONS);
   try {
     // Runs every plugin's attacher: one that rejects its options throws here, once, rather than on every page.

@@ -100,9 +100,37 @@ export function besideRoute(
 }
 
 /**
+ * What one link a page wrote becomes: the URL the page shows instead (for a markdown file or a path relative to the
+ * page), and the record the link check reads (for any link within the site); neither for a link to another host.
+ */
+export function pageLink(
+  href: string,
+  from: string,
+  data: PageLinksData,
+  line: number | undefined,
+): { url?: string; link?: MarkdownLink } {
+  const resolved = markdownLinkRoute(href, from);
+  if (resolved) {
+    const shown = `${data.shownPrefix ?? ''}${resolved.target}`;
+    return { url: resolved.url, link: { href, url: resolved.url, target: resolved.target, file: shown, line } };
+  }
+  if (/^(?:\/(?!\/)|#)/.test(href)) return { link: { href, url: href, line } };
+  // A page's URL has no trailing slash, so a browser would read `a.png` on /guide (guide/index.md) as /a.png.
+  const relative = besideRoute(href, from);
+  if (relative && 'outside' in relative) return { link: { href, url: href, outside: true, line } };
+  if (!relative) return {};
+  const beside = relative.beside === undefined ? {} : { beside: relative.beside };
+  return { url: relative.url, link: { href, url: relative.url, ...beside, line } };
+}
+
+/** The line of the page's file a position in its body is on. */
+export const fileLine = (data: PageLinksData, bodyLine: number | undefined) =>
+  bodyLine === undefined ? undefined : bodyLine + (data.bodyLine ?? 1) - 1;
+
+/**
  * The remark plugin: rewrites links, images and link definitions to markdown files and to paths relative to the page,
  * and records every link within the site (to a markdown file, a route, an anchor, a file beside the page) in the
- * file's data, with its line.
+ * file's data, with its line. Links in raw HTML are read where it is parsed (raw-html.ts), with `pageLink` too.
  */
 export function remarkPageLinks() {
   return (tree: Root, file: { data: PageLinksData }) => {
@@ -111,28 +139,10 @@ export function remarkPageLinks() {
     const links: MarkdownLink[] = [];
     const visit = (node: Nodes) => {
       if (node.type === 'link' || node.type === 'definition' || node.type === 'image') {
-        const href = (node as Link | Definition | Image).url;
-        const line = node.position && node.position.start.line + (file.data.bodyLine ?? 1) - 1;
-        const resolved = markdownLinkRoute(href, from);
-        if (resolved) {
-          const shown = `${file.data.shownPrefix ?? ''}${resolved.target}`;
-          links.push({ href, url: resolved.url, target: resolved.target, file: shown, line });
-          node.url = resolved.url;
-        } else if (/^(?:\/(?!\/)|#)/.test(href)) links.push({ href, url: href, line });
-        else {
-          // A page's URL has no trailing slash, so a browser would read `a.png` on /guide (guide/index.md) as /a.png.
-          const relative = besideRoute(href, from);
-          if (relative && 'outside' in relative) links.push({ href, url: href, outside: true, line });
-          else if (relative) {
-            links.push({
-              href,
-              url: relative.url,
-              ...(relative.beside === undefined ? {} : { beside: relative.beside }),
-              line,
-            });
-            node.url = relative.url;
-          }
-        }
+        const written = node as Link | Definition | Image;
+        const { url, link } = pageLink(written.url, from, file.data, fileLine(file.data, node.position?.start.line));
+        if (link) links.push(link);
+        if (url !== undefined) written.url = url;
       }
       if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
     };

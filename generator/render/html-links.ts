@@ -17,8 +17,8 @@ export interface PageLinks {
 /** A URL of another host: `https://…`, `http://…` or `//…`. */
 const OFFSITE = /^(?:https?:)?\/\//i;
 
-/** href, src and id attributes of the start tags (html-attributes.ts): one pass over the page. */
-const ATTRIBUTE = / (href|src|id)="([^"]*)"/g;
+/** href, src, srcset and id attributes of the start tags (html-attributes.ts): one pass over the page. */
+const ATTRIBUTE = / (href|src|srcset|id)="([^"]*)"/g;
 /** An island's props (generator/render/island.tsx): they may name URLs the island shows later, such as a carousel's next image. */
 const ISLAND_PROPS = /<script type="application\/json">([^<]*)<\/script>/g;
 /** A site-relative URL: a single "/" then no whitespace (not a "//host" one). */
@@ -87,9 +87,14 @@ export function pageLinks(
     forEachAttribute(part, ATTRIBUTE, (name, value) => {
       if (name === 'id') ids.push(intern(decodeAttribute(value)));
       else {
-        const url = intern(decodeAttribute(value));
-        links.add(url);
-        if (name === 'src' && OFFSITE.test(url)) offsite.add(url);
+        // A srcset names an image per candidate ("url 2x, url 800w"), each an image src would name.
+        const urls = name === 'srcset' ? decodeAttribute(value).split(',') : [decodeAttribute(value)];
+        for (const written of urls) {
+          const url = intern(name === 'srcset' ? (written.trim().split(/\s+/)[0] ?? '') : written);
+          if (url === '') continue;
+          links.add(url);
+          if (name !== 'href' && OFFSITE.test(url)) offsite.add(url);
+        }
       }
     });
     for (const url of islandPropsUrls(part)) links.add(intern(url));

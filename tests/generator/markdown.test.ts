@@ -55,10 +55,39 @@ describe('markdown: CommonMark and GFM', () => {
 });
 
 describe('markdown: safety', () => {
-  it('drops raw HTML rather than showing it as escaped text', () => {
-    expect(md('Before <span class="x">inline</span> after.\n\n<div>\nblock\n</div>\n').html).toBe(
-      '<p>Before inline after.</p>\n',
+  it('keeps raw HTML as GitHub does: the tags its schema allows, without the attributes it does not', () => {
+    expect(md('Before <span class="x" style="color:red">inline</span> after.\n\n<div>\nblock\n</div>\n').html).toBe(
+      '<p>Before <span>inline</span> after.</p>\n<div>\nblock\n</div>\n',
     );
+  });
+
+  it('parses raw HTML with the markdown around and inside it, as a browser would', () => {
+    const { html } = md(
+      [
+        'Press <kbd>Ctrl</kbd>+<kbd>C</kbd>; H<sub>2</sub>O<br>',
+        '',
+        '<a id="old-name"></a>',
+        '## New name',
+        '',
+        '<details>',
+        '<summary>More</summary>',
+        '',
+        'Hidden **markdown**.',
+        '',
+        '</details>',
+        '',
+        '<p align="center"><img src="/logo.svg" alt="Logo" width="120"></p>',
+        '',
+        '<!-- a comment -->',
+        '<style>p { color: red }</style>',
+        '<iframe src="https://example.org"></iframe>',
+      ].join('\n'),
+    );
+    expect(html).toContain('<p>Press <kbd>Ctrl</kbd>+<kbd>C</kbd>; H<sub>2</sub>O<br></p>');
+    expect(html).toContain('<p><a id="old-name"></a></p>\n<h2 id="new-name">New name</h2>');
+    expect(html).toContain('<details>\n<summary>More</summary>\n<p>Hidden <strong>markdown</strong>.</p>\n</details>');
+    expect(html).toContain('<p align="center"><img src="/logo.svg" alt="Logo" width="120"></p>');
+    expect(html).not.toMatch(/comment|<style|color: red|<iframe|example\.org/);
   });
 
   it('lets no script through: raw tags, event handlers, script URLs', () => {

@@ -1,0 +1,94 @@
+/**
+ * Raw HTML in markdown, kept as GitHub keeps it (`<kbd>`, `<details>`, `<sup>`, `<a id>`, `<p align="center"><img>`):
+ * remark-html drops it when it sanitises, so these handlers of its HTML step (mdast-util-to-hast) keep each `html`
+ * node as raw hast and parse the whole tree once as a browser would (hast-util-raw, as rehype-raw does): an element
+ * opened in one block and closed in another holds the markdown between. remark-html then sanitises the result with
+ * the same schema as everything else (markdown.ts), so `<script>`, `<style>`, `style=""`, event handlers and comments
+ * go. The links raw HTML writes are read as the markdown's are (page-links.ts): rewritten when they name a markdown
+ * file or a path beside the page, and recorded with their line for the link check. A page without raw HTML is made
+ * exactly as before. Footnotes are made after the root, so raw HTML inside a footnote is still dropped.
+ */
+import type { Element, Root as HastRoot } from 'hast';
+import { raw } from 'hast-util-raw';
+import type { Nodes, Root } from 'mdast';
+import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
+import type { VFile } from 'vfile';
+import { fileLine, pageLink, type MarkdownLink, type PageLinksData } from './page-links';
+
+declare module 'mdast' {
+  interface RootData {
+    /** The page being made, for the HTML step, which is not given it (remarkKeepFile). */
+    pageFile?: VFile & { data: PageLinksData };
+  }
+}
+
+/** The remark plugin that hands the page's file to the HTML step (raw HTML is parsed against its text). */
+export function remarkKeepFile() {
+  return (tree: Root, file: VFile) => {
+    tree.data = { ...tree.data, pageFile: file };
+  };
+}
+
+/** Where in the body each raw HTML block or inline tag was written: [start, end) offsets. */
+function rawSpans(node: Nodes, into: [number, number][] = []): [number, number][] {
+  if (node.type === 'html' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined)
+    into.push([node.position.start.offset, node.position.end.offset]);
+  if ('children' in node) for (const child of node.children) rawSpans(child, into);
+  return into;
+}
+
+/** Reads and rewrites the links of the elements the raw HTML wrote (not those the markdown around it made). */
+function rawLinks(tree: HastRoot, spans: [number, number][], file: VFile & { data: PageLinksData }) {
+  const from = file.data.relativeFile;
+  if (from === undefined) return;
+  const links: MarkdownLink[] = [];
+  const read = (href: string, line: number | undefined) => {
+    const { url, link } = pageLink(href, from, file.data, line);
+    if (link) links.push(link);
+    return url ?? href;
+  };
+  const visit = (node: HastRoot | Element) => {
+    for (const child of node.children) {
+      if (child.type !== 'element') continue;
+      const at = child.position?.start.offset;
+      if (at !== undefined && spans.some(([start, end]) => at >= start && at < end)) {
+        const line = fileLine(file.data, child.position?.start.line);
+        const props = child.properties;
+        for (const name of ['href', 'src'] as const)
+          if (typeof props[name] === 'string') props[name] = read(props[name], line);
+        // A srcset is a list of candidates, "url width" each (parsed into a list, though hast's types say a string).
+        const srcSet: unknown = props.srcSet;
+        const candidates = Array.isArray(srcSet)
+          ? srcSet.map(String)
+          : typeof srcSet === 'string'
+            ? srcSet.split(',')
+            : [];
+        if (candidates.length > 0)
+          props.srcSet = candidates
+            .map((candidate) => candidate.trim().replace(/^\S+/, (url) => read(url, line)))
+            .join(', ');
+      }
+      visit(child);
+    }
+  };
+  visit(tree);
+  if (links.length > 0) file.data.markdownLinks = [...(file.data.markdownLinks ?? []), ...links];
+}
+
+export const RAW_HTML_HANDLERS: Handlers = {
+  html: (state, node) => {
+    const result = { type: 'raw' as const, value: node.value };
+    state.patch(node, result);
+    return result;
+  },
+  // A root handler returns the root (mdast-util-to-hast's own does), which its Handler type does not name.
+  root: ((state: State, node: Root) => {
+    const made = defaultHandlers.root(state, node) as HastRoot;
+    const spans = rawSpans(node);
+    const file = node.data?.pageFile;
+    if (spans.length === 0) return made;
+    const parsed = raw(made, file ? { file } : {}) as HastRoot;
+    if (file) rawLinks(parsed, spans, file);
+    return parsed;
+  }) as unknown as Handler,
+};
