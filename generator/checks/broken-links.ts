@@ -6,7 +6,7 @@
  */
 import type { MarkdownLink } from '../content/page-links';
 import { CONFIG_FILE } from '../content/list-pages';
-import { routeOfPath } from '../content/routes';
+import { routeOfHtmlName, routeOfPath } from '../content/routes';
 import { closestPath, editDistance } from '../content/tokens';
 import { SiteError } from '../base/errors';
 import type { PageLinks } from '../render/html-links';
@@ -79,7 +79,10 @@ export function checkLinks(
         const target = hash === -1 ? link : link.slice(0, hash);
         const fragment = hash === -1 ? undefined : link.slice(hash + 1);
         // A path names the route a host serves at it: `/guide/` and `/Guide` are /guide, `/c%2B%2B` is /c++ (routes.ts).
-        const route = target === '' ? page.route : (routeOfPath(target.replace(/(.)\/+$/, '$1')) ?? target);
+        const asked = target === '' ? page.route : (routeOfPath(target.replace(/(.)\/+$/, '$1')) ?? target);
+        // `chapter.html` is the page /chapter, as hosts answer it (routes.ts): its #fragment is checked on that page.
+        const named = idsByRoute.has(asked) ? undefined : routeOfHtmlName(asked);
+        const route = named !== undefined && idsByRoute.has(named) ? named : asked;
         verdict = { route, problem: problemOf(route, fragment, target === '' ? page.route : target) };
         if (target !== '') verdicts.set(link, verdict);
       }
@@ -91,7 +94,7 @@ export function checkLinks(
         const written =
           markdown?.of(page.route)?.filter((md) => md.url === link || percentDecoded(md.url) === decoded) ?? [];
         for (const md of written) {
-          const { problem, hint } = asWritten(md, page.file, verdict.problem, markdown!);
+          const { problem, hint } = asWritten(md, page.file, verdict.problem, markdown!, idsByRoute.has(verdict.route));
           errors.push(
             new SiteError(
               'BrokenLink',
@@ -140,8 +143,10 @@ function asWritten(
   file: string,
   problem: string,
   markdown: MarkdownLinks,
+  /** The link leads to a page (`chapter.html`, a page's own file name): what is missing is its #fragment. */
+  toPage: boolean,
 ): { problem: string; hint?: string } {
-  if (md.beside !== undefined)
+  if (md.beside !== undefined && !toPage)
     return {
       problem: `${md.beside || '/'} is not a page of the site, nor a file in the pages folder that it publishes`,
       hint: `The link is read from the folder of ${file}, as GitHub reads it: correct the path, or add the file there (not a dotfile, .md or ${CONFIG_FILE}).`,

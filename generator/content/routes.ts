@@ -74,6 +74,19 @@ export function routeOfPath(pathname: string): string | undefined {
   return names.some((name) => name === undefined) ? undefined : `/${names.map((name) => segmentOf(name!)).join('/')}`;
 }
 
+/**
+ * The route a page's own file name asks for: `/about.html` → `/about`, `/guide/index.html` → `/guide`, `/index.html` →
+ * `/`; undefined for any other path. Hosts answer these with the page (Cloudflare Pages and Netlify redirect to the
+ * route, GitHub Pages serves the file), and markdown written for mdBook links to its chapters so.
+ */
+export function routeOfHtmlName(pathname: string): string | undefined {
+  const found = /^(\/(?:[^/]+\/)*)([^/]+)\.html$/.exec(pathname);
+  if (!found) return undefined;
+  const [, folder, name] = found as unknown as [string, string, string];
+  if (name === 'index') return folder === '/' ? '/' : folder.slice(0, -1);
+  return `${folder}${name}`;
+}
+
 /** `/` → `index.html`; `/about` → `about.html`; `/a/b` → `a/b.html`. */
 export function outputFileOf(route: string): string {
   return route === '/'

@@ -34,6 +34,7 @@ import { MARK, readMark, restoreOutput, rootOrHome } from '../output/output-fold
 import { headersFor, parseHeaders, type HeaderRule } from '../output/headers-rules';
 import { typeOf } from './media-types';
 import { openInside } from './open-inside';
+import { routeOfHtmlName } from '../content/routes';
 import { sendStatic } from './send-static';
 
 export interface ServeOptions {
@@ -234,7 +235,15 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
       applyRules();
       if (hook(req, res, pathname)) return;
     }
-    if (!inBase || isNotServed(pathname) || pathname.includes('//') || /%2f|%5c/i.test(rawPath)) return notFound();
+    if (!inBase || pathname.includes('//') || /%2f|%5c/i.test(rawPath)) return notFound();
+    // A page's own file name (/about.html): hosts answer it with the page, and Cloudflare Pages and Netlify redirect.
+    const named = pathname === NOT_FOUND_FILE ? undefined : routeOfHtmlName(pathname);
+    if (named !== undefined && !isNotServed(named)) {
+      const page = await openInside(root, candidatesFor(named));
+      await page?.handle.close();
+      if (page) return redirect(res, `${base}${named}${query}`);
+    }
+    if (isNotServed(pathname)) return notFound();
     // A trailing slash is not a canonical route: hosts redirect /about/ to /about when there is such a page.
     if (pathname.length > 1 && pathname.endsWith('/')) {
       const canonical = pathname.slice(0, -1);

@@ -54,6 +54,19 @@ describe('checkLinks', () => {
     ]);
   });
 
+  // mdBook's chapters link to each other by their output files' names: `ch10-01-syntax.html#performance`.
+  it("reads a page's own file name as the page, and checks its #fragment there", () => {
+    const targets = [rendered('/ch10', '<h2 id="performance">P</h2>'), rendered('/guide', '<h2 id="usage">U</h2>')];
+    const files = new Set(['ch10.html', 'guide.html']);
+    const linking = rendered('/', '<a href="/ch10.html#performance">c</a><a href="/guide/index.html#usage">g</a>');
+    expect(checkLinks([linking, ...targets], files, []).errors).toEqual([]);
+    const wrong = rendered('/', '<a href="/ch10.html#nope">c</a><a href="/ch11.html">d</a>');
+    expect(checkLinks([wrong, ...targets], files, []).errors.map((e) => e.message)).toEqual([
+      'Link "/ch10.html#nope" on / is broken: /ch10 has no element with id "nope"',
+      'Link "/ch11.html" on / is broken: /ch11.html is not a page or a file of the site',
+    ]);
+  });
+
   it("checks the site URLs an island's props name (images it adds later), not other strings", () => {
     const props = JSON.stringify({
       slides: [{ image: '/images/next.svg', link: '/about', title: 'A / B' }],

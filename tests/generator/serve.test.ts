@@ -47,7 +47,21 @@ describe('site serve', () => {
     expect(about.body.toString()).toContain('<title>About Fixture Co | Fixture Co</title>');
     expect((await request('/services/audits')).status).toBe(200);
     expect((await request('/')).body.toString()).toContain('<title>Fixture Home');
-    expect((await request('/about.html')).status).toBe(404);
+  });
+
+  it("redirects a page's own file name to its route, as Cloudflare Pages and Netlify do", async () => {
+    for (const [file, route] of [
+      ['/about.html?x=1', '/about?x=1'],
+      ['/index.html', '/'],
+      ['/services/index.html', '/services'],
+      ['/services/audits.html', '/services/audits'],
+    ]) {
+      const res = await request(file!);
+      expect(res.status, file).toBe(301);
+      expect(res.headers.location, file).toBe(route);
+    }
+    for (const missing of ['/nope.html', '/index/index.html', '/_headers.html'])
+      expect((await request(missing)).status, missing).toBe(404);
   });
 
   it('answers unknown paths and planned routes with the not-found page and status 404', async () => {
