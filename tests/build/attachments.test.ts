@@ -10,9 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
 import { Site } from '../../generator/core/site';
-import { REPO, snapshotDir, tempSite, type TempSite } from '../support/fixture';
-
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+import { PNG, REPO, snapshotDir, type TempSite, tempSite } from '../support/fixture';
 
 /** The guide: an index page whose URL (/guide) has no trailing slash, so a browser alone would misread its links. */
 const GUIDE = [

@@ -7,9 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteErrorsOf } from '../../generator/base/errors';
-import { tempSite, type TempSite } from '../support/fixture';
-
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+import { PNG, tempSite, type TempSite } from '../support/fixture';
 
 const README = [
   '---',

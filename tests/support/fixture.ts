@@ -50,3 +50,6 @@ export async function snapshotDir(dir: string): Promise<Record<string, string>> 
   );
   return Object.fromEntries(entries.sort());
 }
+
+/** The first bytes of a PNG file: enough for an image a page links to, which the build publishes as it is. */
+export const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
