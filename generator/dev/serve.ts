@@ -23,19 +23,19 @@
  * (`/notes`), the site is served under that path, as a host serves a site
  * whose base URL has one.
  */
-import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import compression from 'compression';
 import { SiteError, SiteWarning } from '../base/errors';
 import { createGate, FILES_AT_ONCE } from '../base/at-most';
-import { MARK, readMark, restoreOutput, rootOrHome } from '../output/output-folder';
+import { MARK, restoreOutput } from '../output/output-folder';
 import { headersFor, parseHeaders, type HeaderRule } from '../output/headers-rules';
 import { typeOf } from './media-types';
 import { openInside } from './open-inside';
 import { routeOfHtmlName } from '../content/routes';
 import { sendStatic } from './send-static';
+import { checkFolder, checkSafe, isLoopback, listenError } from './serve-start';
 
 export interface ServeOptions {
   dir: string;
@@ -310,56 +310,6 @@ function refuseOnSocket(socket: Duplex) {
   socket.end(
     `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
   );
-}
-
-/** The folder must exist before serving starts; it may be replaced by rebuilds afterwards. */
-async function checkFolder(given: string, dir: string): Promise<void> {
-  const stats = await stat(dir).catch((error: NodeJS.ErrnoException) => error);
-  if (stats instanceof Error) {
-    const missing = stats.code === 'ENOENT' || stats.code === 'ENOTDIR';
-    throw missing
-      ? new SiteError('MissingServeFolder', { folder: given, resolved: dir }, { file: given })
-      : new SiteError('UnreadableServeFolder', { folder: given, reason: stats.message }, { file: given });
-  }
-  if (!stats.isDirectory()) throw new SiteError('ServeFolderIsFile', { folder: given, resolved: dir }, { file: given });
-}
-
-/** Refuses the root and home folders always, and a folder no build marked unless `anyFolder`. */
-async function checkSafe(given: string, dir: string, anyFolder: boolean): Promise<void> {
-  const why = rootOrHome(dir);
-  if (why) throw new SiteError('UnsafeServeFolder', { folder: given, why }, { file: given, field: '--dir' });
-  if (!anyFolder && !(await readMark(dir)))
-    throw new SiteError('UnmarkedServeFolder', { folder: given, mark: MARK }, { file: given, field: '--dir' });
-}
-
-/** Loopback addresses: only this machine reaches them. */
-const isLoopback = (host: string) =>
-  host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === '[::1]';
-
-/** The catalogued error for a listen that failed, or undefined for one that is not the user's to fix. */
-function listenError(error: NodeJS.ErrnoException, port: number, host: string): SiteError | undefined {
-  if (error.code === 'EADDRINUSE') return new SiteError('PortInUse', { port, host }, { field: '--port', cause: error });
-  if (
-    error.code === 'ENOTFOUND' ||
-    error.code === 'EAI_AGAIN' ||
-    error.code === 'EADDRNOTAVAIL' ||
-    error.code === 'EAI_NONAME'
-  ) {
-    const problem =
-      error.code === 'EADDRNOTAVAIL' ? 'no network interface of this machine has that address' : 'no such host name';
-    return new SiteError('UnknownHost', { host, problem }, { field: '--host', cause: error });
-  }
-  if (error.code === 'EACCES')
-    return new SiteError(
-      'PortInUse',
-      { port, host },
-      {
-        field: '--port',
-        cause: error,
-        hint: 'Ports below 1024 need administrator rights: pass --port 4321 or another above 1023.',
-      },
-    );
-  return undefined;
 }
 
 export async function serve(
