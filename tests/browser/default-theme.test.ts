@@ -40,6 +40,10 @@ curl --silent --show-error --location https://example.org/a/very/long/path/that/
 | --- | --- | --- | --- |
 | \`outputDirectory\` | \`string\` | \`dist\` | Where the build writes every file it makes, replaced only when the build succeeds |
 
+| Mark | Meaning |
+| --- | --- |
+| <img src="/mark.svg" alt="A wide mark"> | This code does not compile! |
+
 ### A subsection
 
 > A quotation, with *emphasis* and **strength**.
@@ -57,6 +61,12 @@ beforeAll(async () => {
   await mkdir(path.join(temp, 'pages'));
   await writeFile(path.join(temp, 'pages/site.yml'), 'name: Field notes\nbaseUrl: https://notes.example.org\n');
   await writeFile(path.join(temp, 'pages/index.md'), PAGE);
+  // An illustration far wider than a phone, as the Rust book puts Ferris in a table beside a line of text.
+  await mkdir(path.join(temp, 'pages/public'));
+  await writeFile(
+    path.join(temp, 'pages/public/mark.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#c33"/></svg>',
+  );
   await writeFile(
     path.join(temp, 'pages/other.md'),
     '---\ntitle: Another page\ndescription: A second page, linked from the first one.\n---\n\nBack [home](/).\n',
@@ -126,6 +136,26 @@ describe.skipIf(!available)('the built-in theme in Chromium', () => {
       });
     }
   }
+
+  it('keeps the words beside an image in a table whole on a phone', async () => {
+    const context = await chrome.browser.newContext({ viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    const cut = await page.locator('table:has(img)').evaluate((table) =>
+      [...table.querySelectorAll('th, td')].flatMap((cell) => {
+        const text = cell.firstChild;
+        if (!(text instanceof Text)) return [];
+        return [...text.data.matchAll(/\S+/g)].flatMap((word) => {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          return range.getClientRects().length > 1 ? [word[0]] : [];
+        });
+      }),
+    );
+    expect(cut).toEqual([]);
+    await context.close();
+  });
 
   it('has a table of contents that leads to its sections and a skip link that reaches the content', async () => {
     const context = await chrome.browser.newContext({ viewport: { width: 1280, height: 400 } });
