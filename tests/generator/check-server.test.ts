@@ -2,7 +2,7 @@
  * `site check` crawls the site through a preview server of its own. A server facing a network keeps Node's time
  * limits on requests (slow clients); the check's server has none, since its only client is the check itself, whose
  * crawl of thousands of pages on a loaded machine kept requests waiting past those limits: each got a 408, reported
- * as a broken link.
+ * as a broken link. The crawl asks it for at most 100 connections at once, however many pages it starts from.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
