@@ -11,21 +11,14 @@ import { watch } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { siteErrorsOf } from '../../generator/base/errors';
-import { reportedError, type CliProject } from '../support/cli-project';
+import { reportedError } from '../support/cli-project';
 import { REPO } from '../support/fixture';
-import { CLI_TIMEOUTS, MARK, runsIn, states, warmProject } from '../support/output-checks';
+import { MARK, states, useWarmProject } from '../support/output-checks';
 import { treeState } from '../support/tree';
 
-vi.setConfig(CLI_TIMEOUTS);
-
-let project: CliProject;
-beforeAll(async () => {
-  project = await warmProject();
-});
-afterAll(() => project?.cleanup());
-const { buildSite, refused } = runsIn(() => project);
+const { project, buildSite, refused } = useWarmProject();
 
 /** The pid of a process that has exited. */
 async function deadPid(): Promise<number> {
@@ -36,7 +29,7 @@ async function deadPid(): Promise<number> {
 
 describe('site build --out: the build knows its own output', () => {
   it('writes into an empty folder, marks it, and replaces its own output on the next build', async () => {
-    const site = await project.site();
+    const site = await project().site();
     await mkdir(site.outDir);
     expect((await buildSite(site)).code).toBe(0);
     const mark = JSON.parse(await readFile(path.join(site.outDir, MARK), 'utf8')) as {
@@ -72,24 +65,26 @@ describe('site build --out: the build knows its own output', () => {
   });
 
   it('a file a user put into the previous output: the build refuses, naming it, and loses nothing (build())', async () => {
-    const site = await project.site();
-    await project.build(site);
+    const site = await project().site();
+    await project().build(site);
     const mine = path.join(site.outDir, 'notes-for-me.txt');
     await writeFile(mine, 'draft I keep here');
     const before = await states(site.dir);
     for (let run = 0; run < 2; run++) {
-      const error = await project.build(site).then(
-        () => undefined,
-        (e: unknown) => siteErrorsOf(e)[0],
-      );
+      const error = await project()
+        .build(site)
+        .then(
+          () => undefined,
+          (e: unknown) => siteErrorsOf(e)[0],
+        );
       expect(error).toMatchObject({ kind: 'ForeignFileInOutput', file: mine, field: '--out' });
       expect(await states(site.dir)).toEqual(before);
     }
   });
 
   it('a folder a user made in the previous output: refused through the CLI too', async () => {
-    const site = await project.site();
-    await project.build(site);
+    const site = await project().site();
+    await project().build(site);
     const folder = path.join(site.outDir, 'drafts');
     await mkdir(folder);
     const before = await states(site.dir);
@@ -98,8 +93,8 @@ describe('site build --out: the build knows its own output', () => {
   });
 
   it('a failed build leaves the previous output exactly as it was, and no staging folder behind', async () => {
-    const site = await project.site();
-    await project.build(site);
+    const site = await project().site();
+    await project().build(site);
     const [output, pages] = await states(site.outDir, site.pagesDir);
     // A broken link fails the build at the end, once every page and file is written into the staging folder.
     const index = await readFile(path.join(site.pagesDir, 'index.md'));
@@ -122,8 +117,8 @@ describe('site build --out: the build knows its own output', () => {
 
 describe('site build: leftovers of interrupted builds', () => {
   it('removes marked staging folders of processes that are gone, and nothing else', async () => {
-    const site = await project.site();
-    await project.build(site);
+    const site = await project().site();
+    await project().build(site);
     const dead = await deadPid();
     const leftover = path.join(site.dir, `.dist.tmp-${dead}-1`);
     await mkdir(path.join(leftover, 'assets'), { recursive: true });
@@ -157,7 +152,7 @@ describe('site build: leftovers of interrupted builds', () => {
   });
 
   it('a build killed mid-way (SIGKILL) leaves its staging folder; the next build removes it', async () => {
-    const site = await project.site();
+    const site = await project().site();
     // Enough pages that the build is still rendering when the kill arrives.
     await mkdir(path.join(site.pagesDir, 'notes'));
     for (let i = 0; i < 250; i++) {
@@ -166,7 +161,7 @@ describe('site build: leftovers of interrupted builds', () => {
         `---\ntitle: Note ${i}\ndescription: Note number ${i} of the fixture company, for the kill test.\n---\n\n## Note ${i}\n\n${'Some text for the note. '.repeat(40)}\n`,
       );
     }
-    await project.build(site);
+    await project().build(site);
     const previous = await treeState(site.outDir);
 
     let child: ChildProcess | undefined;
@@ -182,7 +177,7 @@ describe('site build: leftovers of interrupted builds', () => {
     child = spawn(
       process.execPath,
       [path.join(REPO, 'bin/site.js'), 'build', '--quiet', '--pages', site.pagesDir, '--out', site.outDir],
-      { cwd: project.root, stdio: 'ignore' },
+      { cwd: project().root, stdio: 'ignore' },
     );
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
       child!.once('exit', (code, signal) => resolve({ code, signal })),

@@ -11,22 +11,15 @@
  */
 import { chmod, mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
 import { checkOutputPlace } from '../../generator/output/output-folder';
-import { runCli, type CliProject, type TestSite } from '../support/cli-project';
-import { CLI_TIMEOUTS, MARK, runsIn, states, warmProject } from '../support/output-checks';
+import { runCli, type TestSite } from '../support/cli-project';
+import { MARK, states, useWarmProject } from '../support/output-checks';
 
-vi.setConfig(CLI_TIMEOUTS);
-
-let project: CliProject;
-beforeAll(async () => {
-  project = await warmProject();
-});
-afterAll(() => project?.cleanup());
-const { buildSite, refused } = runsIn(() => project);
+const { project, buildSite, refused } = useWarmProject();
 
 /** The build refused `out` with `kind`, naming it (field --out): through the CLI (exit code 1), or build() (a rejection). */
 async function refusedVia(
@@ -36,7 +29,7 @@ async function refusedVia(
   kind: string,
 ): Promise<{ message: string }> {
   if (via === 'CLI') return refused(await buildSite(site, out), kind, out);
-  const error = await build({ root: project.root, pagesDir: site.pagesDir, outDir: out, logger: silentLogger }).then(
+  const error = await build({ root: project().root, pagesDir: site.pagesDir, outDir: out, logger: silentLogger }).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -54,17 +47,17 @@ describe('site build --out: folders the build must never take', () => {
       file: '/',
       field: '--out',
     });
-    const site = await project.site();
+    const site = await project().site();
     const rootBefore = (await readdir('/')).sort();
-    const before = await states(project.root, site.dir);
+    const before = await states(project().root, site.dir);
     const error = refused(await buildSite(site, '/'), 'UnsafeOutputFolder', '/');
     expect(error.message).toMatch(/root of the file system/);
     expect((await readdir('/')).sort(), 'nothing written at /').toEqual(rootBefore);
-    expect(await states(project.root, site.dir)).toEqual(before);
+    expect(await states(project().root, site.dir)).toEqual(before);
   });
 
   it('a home folder ($HOME, here a fake one) or a folder holding it: refused on every run', async () => {
-    const site = await project.site();
+    const site = await project().site();
     const home = path.join(site.dir, 'home');
     await mkdir(path.join(home, '.ssh'), { recursive: true, mode: 0o700 });
     await chmod(path.join(home, '.ssh'), 0o700);
@@ -82,14 +75,14 @@ describe('site build --out: folders the build must never take', () => {
   });
 
   it.each([
-    ['the project', 'CLI', () => project.root, /is the project/],
-    ['a folder holding the project', 'build()', () => project.base, /holds the project/],
+    ['the project', 'CLI', () => project().root, /is the project/],
+    ['a folder holding the project', 'build()', () => project().base, /holds the project/],
   ] as const)('%s: refused (%s)', async (_, via, out, reason) => {
-    const site = await project.site();
-    const before = await states(project.base, site.dir);
+    const site = await project().site();
+    const before = await states(project().base, site.dir);
     const error = await refusedVia(via, site, out(), 'UnsafeOutputFolder');
     expect(error.message).toMatch(reason);
-    expect(await states(project.base, site.dir)).toEqual(before);
+    expect(await states(project().base, site.dir)).toEqual(before);
   });
 
   it.each([
@@ -107,31 +100,31 @@ describe('site build --out: folders the build must never take', () => {
       /is inside the pages folder/,
     ],
     ['a folder holding the pages folder', 'build()', (site: TestSite) => site.dir, /holds the pages folder/],
-    ['the templates folder', 'CLI', () => path.join(project.root, 'templates'), /is the templates folder/],
+    ['the templates folder', 'CLI', () => path.join(project().root, 'templates'), /is the templates folder/],
     [
       'a folder inside the templates folder',
       'build()',
-      () => path.join(project.root, 'templates/layout'),
+      () => path.join(project().root, 'templates/layout'),
       /is inside the templates folder/,
     ],
-    ['the islands folder', 'build()', () => path.join(project.root, 'islands'), /is the islands folder/],
+    ['the islands folder', 'build()', () => path.join(project().root, 'islands'), /is the islands folder/],
     [
       'a folder inside the islands folder',
       'build()',
-      () => path.join(project.root, 'islands/lib'),
+      () => path.join(project().root, 'islands/lib'),
       /is inside the islands folder/,
     ],
   ] as const)('%s: refused (%s)', async (_, via, outOf, reason) => {
-    const site = await project.site();
+    const site = await project().site();
     const out = outOf(site);
-    const before = await states(project.base, site.dir);
+    const before = await states(project().base, site.dir);
     const error = await refusedVia(via, site, out, 'UnsafeOutputFolder');
     expect(error.message).toMatch(reason);
-    expect(await states(project.base, site.dir)).toEqual(before);
+    expect(await states(project().base, site.dir)).toEqual(before);
   });
 
   it('an existing file: refused', async () => {
-    const site = await project.site();
+    const site = await project().site();
     const file = path.join(site.dir, 'notes.txt');
     await writeFile(file, 'mine');
     const before = await states(site.dir);
@@ -140,7 +133,7 @@ describe('site build --out: folders the build must never take', () => {
   });
 
   it('a non-empty folder no build of site wrote: refused, and still refused the second time', async () => {
-    const site = await project.site();
+    const site = await project().site();
     const photos = path.join(site.dir, 'photos');
     await mkdir(path.join(photos, '2024'), { recursive: true });
     await writeFile(path.join(photos, 'a.jpg'), 'jpeg bytes');
@@ -156,7 +149,7 @@ describe('site build --out: folders the build must never take', () => {
 
 describe('site build --out: never through a symbolic link', () => {
   it('an output folder that is a link: refused, and the folder it points at is untouched', async () => {
-    const site = await project.site();
+    const site = await project().site();
     const elsewhere = path.join(site.dir, 'elsewhere');
     await mkdir(elsewhere);
     await writeFile(path.join(elsewhere, 'keep.txt'), 'precious');
@@ -168,8 +161,8 @@ describe('site build --out: never through a symbolic link', () => {
   });
 
   it('a link inside the previous output: refused, and the file it points at is untouched', async () => {
-    const site = await project.site();
-    await project.build(site);
+    const site = await project().site();
+    await project().build(site);
     const victim = path.join(site.dir, 'victim.txt');
     await writeFile(victim, 'precious');
     await rm(path.join(site.outDir, 'robots.txt'));
@@ -180,9 +173,9 @@ describe('site build --out: never through a symbolic link', () => {
   });
 
   it('a linked folder inside the spare the build writes into: refused, and nothing is written where it points', async () => {
-    const site = await project.site();
-    await project.build(site);
-    await project.build(site);
+    const site = await project().site();
+    await project().build(site);
+    await project().build(site);
     const spare = path.join(site.dir, '.dist.spare');
     const outside = path.join(site.dir, 'outside');
     await mkdir(outside);
@@ -197,25 +190,25 @@ describe('site build --out: never through a symbolic link', () => {
 
 describe('site watch: the same refusals', () => {
   it('refuses an output folder site did not write, exits 1, and serves nothing', async () => {
-    const site = await project.site();
+    const site = await project().site();
     const photos = path.join(site.dir, 'photos');
     await mkdir(photos);
     await writeFile(path.join(photos, 'a.jpg'), 'jpeg bytes');
     const before = await states(site.dir);
-    const result = await runCli(['watch', '--pages', site.pagesDir, '--out', photos, '--port', '0'], project.root);
+    const result = await runCli(['watch', '--pages', site.pagesDir, '--out', photos, '--port', '0'], project().root);
     refused(result, 'OutputFolderNotOurs', photos);
     expect(result.stdout).not.toMatch(/Serving at/);
     expect(await states(site.dir)).toEqual(before);
   });
 
   it('refuses a home folder', async () => {
-    const site = await project.site();
+    const site = await project().site();
     const home = path.join(site.dir, 'home');
     await mkdir(home);
     await writeFile(path.join(home, 'notes.txt'), 'mine');
     const before = await states(site.dir);
     refused(
-      await runCli(['watch', '--pages', site.pagesDir, '--out', home, '--port', '0'], project.root, { HOME: home }),
+      await runCli(['watch', '--pages', site.pagesDir, '--out', home, '--port', '0'], project().root, { HOME: home }),
       'UnsafeOutputFolder',
       home,
     );

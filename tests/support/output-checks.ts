@@ -5,7 +5,7 @@
  * link for link as it was (states, ./tree.ts).
  */
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { cliProject, reportedError, type CliProject, type CliResult, type TestSite } from './cli-project';
 import { treeState } from './tree';
 
@@ -28,6 +28,21 @@ export async function warmProject(): Promise<CliProject> {
     throw error;
   }
   return project;
+}
+
+/**
+ * A test file's warm project, made before its cases and removed after them, with the file's time limits: `project()`
+ * is it, and `buildSite` and `refused` run in it (runsIn).
+ */
+export function useWarmProject() {
+  vi.setConfig(CLI_TIMEOUTS);
+  let made: CliProject | undefined;
+  beforeAll(async () => {
+    made = await warmProject();
+  });
+  afterAll(() => made?.cleanup());
+  const project = () => made!;
+  return { project, ...runsIn(project) };
 }
 
 /** The states of `folders`, to compare after a run. */
