@@ -88,6 +88,8 @@ export interface BodySource {
   reservedIds?: ReservedIds;
   /** Its path inside the pages folder: links to other markdown files are resolved from it (page-links.ts). */
   relativeFile?: string;
+  /** The folders whose README.md is their page (routes.ts, readmeFolders), for links to READMEs; none when not given. */
+  readmes?: ReadonlySet<string>;
 }
 
 /** A markdown pipeline, made once for a plugin list and reused for every page. */
@@ -247,6 +249,7 @@ function render(processor: Processor, source: string, page: BodySource): Rendere
   const data: HeadingData & PageLinksData = {
     reservedIds: compileIds(page.reservedIds ?? []),
     relativeFile: page.relativeFile,
+    readmes: page.readmes,
     shownPrefix,
     bodyLine: page.line,
   };

@@ -14,9 +14,9 @@ import { breadcrumbTrail } from './breadcrumbs';
 import { dateField } from './dates';
 import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
 import type { Theme } from './theme-types';
-import type { BaseFrontmatter, PageHead, PageSource, PageSummary } from './page';
+import { documentTitle, type BaseFrontmatter, type PageHead, type PageSource, type PageSummary } from './page';
 import type { SiteConfig } from './config';
-import { assertSafeRoute, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
+import { assertSafeRoute, isFolderPage, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
 import { LIMITS, readInputSync } from './read-input';
 import { textField } from './text-field';
 import { closestPath, editDistance } from './tokens';
@@ -48,6 +48,8 @@ export const baseFrontmatter = {
 export interface DescribeContext {
   config: SiteConfig;
   theme: Theme;
+  /** The folders whose README.md is their page (routes.ts, readmeFolders). */
+  readmes: ReadonlySet<string>;
 }
 
 /**
@@ -97,10 +99,10 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
   throwIfAny(result.errors);
   const data = result.value as BaseFrontmatter & Record<string, unknown>;
 
-  const route = routeFromFile(relativeFile, data.slug);
+  const route = routeFromFile(relativeFile, ctx.readmes, data.slug);
   assertSafeRoute(route, { file, field: data.slug === undefined ? undefined : 'slug' });
   const derived = source.derived ?? {};
-  const title = data.title ?? derived.title ?? titleOfFile(relativeFile, ctx.config);
+  const title = data.title ?? derived.title ?? titleOfFile(relativeFile, ctx.config, ctx.readmes);
   return {
     file,
     route,
@@ -114,10 +116,17 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
   };
 }
 
-/** A title from a file's name, for a page with no title and no heading: `getting-started.md` → "Getting started"; an index takes its folder's name, the home page the site's. */
-export function titleOfFile(relativeFile: string, config: Pick<SiteConfig, 'name'>): string {
-  const parts = relativeFile.replace(/\.md$/i, '').split('/');
-  if (parts.at(-1)?.toLowerCase() === 'index') parts.pop();
+/**
+ * A title from a file's name, for a page with no title and no heading: `getting-started.md` → "Getting started"; a
+ * folder's page (an index.md, or its README.md) takes its folder's name, the home page the site's.
+ */
+export function titleOfFile(
+  relativeFile: string,
+  config: Pick<SiteConfig, 'name'>,
+  readmes: ReadonlySet<string>,
+): string {
+  const parts = relativeFile.replace(/\\/g, '/').replace(/\.md$/i, '').split('/');
+  if (isFolderPage(relativeFile, readmes)) parts.pop();
   const name = parts.at(-1);
   if (!name) return config.name;
   const words = name.replace(/[-_]+/g, ' ').trim();
@@ -134,10 +143,10 @@ export function longTitles(
   configFile: string,
 ): SiteWarning[] {
   const suffix = ` | ${config.name}`;
-  const long = pages.filter((page) => page.title.length + suffix.length > MAX_TITLE);
+  const long = pages.filter((page) => documentTitle(page.title, config.name).length > MAX_TITLE);
   if (long.length === 0) return [];
   const bySuffix = long.filter((page) => page.title.length <= MAX_TITLE);
-  const files = long.map((page) => `${page.file} (${page.title.length + suffix.length})`);
+  const files = long.map((page) => `${page.file} (${documentTitle(page.title, config.name).length})`);
   return [
     new SiteWarning('LongTitles', {
       count: long.length,

@@ -3,10 +3,12 @@
  * `../guide/index.md` in a page become the routes those files build to
  * (`/guide/install#usage`, `/guide`), so markdown written to be read on GitHub
  * or in an editor works as a site. A remark plugin, run before the HTML is
- * made. The route is the one the file's path makes: a page's output depends
- * on its own text alone (the content cache and watch stay exact), and a link
- * to a file that is no page, or whose slug moved it, is a BrokenLink naming
- * the linking file and line (checks/broken-links.ts).
+ * made. The route is the one the file's path makes (and, for a README.md,
+ * whether its folder has an index.md: the site's readmeFolders, part of the
+ * content store's recipe): a page's output depends on its own text and that
+ * alone (the content cache and watch stay exact), and a link to a file that is
+ * no page, or whose slug moved it, is a BrokenLink naming the linking file and
+ * line (checks/broken-links.ts).
  */
 import path from 'node:path';
 import type { Definition, Image, Link, Nodes, Root } from 'mdast';
@@ -43,6 +45,8 @@ export interface PageLinksData {
   shownPrefix?: string;
   /** The line of the file the body starts on (after the frontmatter). */
   bodyLine?: number;
+  /** The folders whose README.md is their page (routes.ts, readmeFolders); none when not given. */
+  readmes?: ReadonlySet<string>;
   markdownLinks?: MarkdownLink[];
 }
 
@@ -50,7 +54,11 @@ export interface PageLinksData {
 const MARKDOWN_FILE = /^(?![a-z][a-z0-9+.-]*:|\/\/)([^?#]*\.(?:md|markdown))((?:\?[^#]*)?(?:#.*)?)$/i;
 
 /** The route a link to a markdown file leads to, with its query and fragment; undefined for any other link, or one that leaves the pages folder. */
-export function markdownLinkRoute(href: string, fromFile: string): { url: string; target: string } | undefined {
+export function markdownLinkRoute(
+  href: string,
+  fromFile: string,
+  readmes: ReadonlySet<string>,
+): { url: string; target: string } | undefined {
   const found = MARKDOWN_FILE.exec(href);
   if (!found) return undefined;
   let filePart = found[1]!;
@@ -64,9 +72,11 @@ export function markdownLinkRoute(href: string, fromFile: string): { url: string
     : path.posix.join(path.posix.dirname(fromFile.replace(/\\/g, '/')), filePart);
   const target = path.posix.normalize(joined);
   if (target.startsWith('../') || target === '..' || path.posix.isAbsolute(target)) return undefined;
-  const route = routeFromFile(target.replace(/\.markdown$/i, '.md'));
+  const route = routeFromFile(target.replace(/\.markdown$/i, '.md'), readmes);
   return { url: `${route}${found[2]!}`, target };
 }
+
+const NO_READMES: ReadonlySet<string> = new Set();
 
 const PUBLISHED_AT_ROOT = new RegExp(`^${PUBLIC_DIR}(?:/|$)`);
 
@@ -109,7 +119,7 @@ export function pageLink(
   data: PageLinksData,
   line: number | undefined,
 ): { url?: string; link?: MarkdownLink } {
-  const resolved = markdownLinkRoute(href, from);
+  const resolved = markdownLinkRoute(href, from, data.readmes ?? NO_READMES);
   if (resolved) {
     const shown = `${data.shownPrefix ?? ''}${resolved.target}`;
     return { url: resolved.url, link: { href, url: resolved.url, target: resolved.target, file: shown, line } };

@@ -20,6 +20,8 @@ export interface PrepareContext extends Omit<ParseContext, 'outline'> {
   markdown: () => Promise<Markdown>;
   reservedIds: ReservedIds;
   store: ContentStore;
+  /** The folders whose README.md is their page (routes.ts, readmeFolders): the store's recipe holds them. */
+  readmes: ReadonlySet<string>;
 }
 
 /** A page's frontmatter and its body (markdown rendered, or from the store). */
@@ -65,6 +67,7 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
         line: bodyLineOf(source.matter),
         reservedIds: ctx.reservedIds,
         relativeFile,
+        readmes: ctx.readmes,
       };
       toRender.push({ index: pages.length, key, uses, content, page });
       pages.push({ relativeFile, source, body: undefined as never }); // rendered below, once every file is read

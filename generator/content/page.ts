@@ -99,3 +99,6 @@ export const summaryOf = (page: PageHead): PageSummary => ({
   isNotFound: page.isNotFound,
   slug: page.data.slug,
 });
+
+/** A page's document title: its title and the site's name, or the name alone for a page titled as the site is (a README home). */
+export const documentTitle = (title: string, name: string): string => (title === name ? name : `${title} | ${name}`);

@@ -3,6 +3,11 @@
  * is `/`), exactly as a route table writes them: no trailing slash. A route
  * is written to `about.html`, which static hosts serve at `/about`.
  *
+ * A folder's README.md is the folder's page when no index.md is beside it, as
+ * GitHub shows a folder and GitHub Pages, MkDocs, VuePress and Docusaurus
+ * build it (`guide/README.md` is `/guide`); with an index.md beside it, it
+ * keeps its own route (`/guide/readme`).
+ *
  * A file's name is kept, lowercased, as its route's segment, as Eleventy and
  * Astro keep it: `wpa_supplicant.md` is `/wpa_supplicant`, `c++.md` is
  * `/c++`, `[.md` is `/%5B`. A route is a URL path: each segment is the name
@@ -27,13 +32,48 @@ function nameOf(segment: string): string | undefined {
   }
 }
 
-/** `about.md` → `/about`; `index.md` → `/`; `guides/index.md` → `/guides`; `Notes/C++.md` → `/notes/c++`. */
-export function routeFromFile(relativeFile: string, slug?: string): string {
+const README = /^readme\.md$/i;
+const INDEX = /^index\.md$/i;
+
+/** A file inside the pages folder as its folder, lowercased as routes are (`''` for the pages folder), and its name. */
+function placeOf(relativeFile: string): { folder: string; name: string } {
+  const file = relativeFile.replace(/\\/g, '/');
+  const slash = file.lastIndexOf('/');
+  return { folder: slash < 0 ? '' : file.slice(0, slash).toLowerCase(), name: file.slice(slash + 1) };
+}
+
+/**
+ * The folders whose README.md (in any case) is their page, from every page file of the site: those with no index.md
+ * beside it. Folders as paths inside the pages folder, lowercased, `''` for the pages folder itself, sorted.
+ */
+export function readmeFolders(files: Iterable<string>): ReadonlySet<string> {
+  const readmes = new Set<string>();
+  const indexed = new Set<string>();
+  for (const file of files) {
+    const { folder, name } = placeOf(file);
+    if (README.test(name)) readmes.add(folder);
+    else if (INDEX.test(name)) indexed.add(folder);
+  }
+  return new Set([...readmes].filter((folder) => !indexed.has(folder)).sort());
+}
+
+/** Whether a file is its folder's page: an index.md, or a README.md with no index.md beside it (`readmes`). */
+export function isFolderPage(relativeFile: string, readmes: ReadonlySet<string>): boolean {
+  const { folder, name } = placeOf(relativeFile);
+  return INDEX.test(name) || (README.test(name) && readmes.has(folder));
+}
+
+/**
+ * `about.md` → `/about`; `index.md` → `/`; `guides/index.md` → `/guides`; `Notes/C++.md` → `/notes/c++`; `guide/README.md`
+ * → `/guide` when `readmes` (readmeFolders) holds `guide`, else `/guide/readme`.
+ */
+export function routeFromFile(relativeFile: string, readmes: ReadonlySet<string>, slug?: string): string {
   const parts = relativeFile
     .replace(/\\/g, '/')
     .replace(/\.md$/i, '')
     .split('/')
     .map((part) => segmentOf(part));
+  if (isFolderPage(relativeFile, readmes)) parts[parts.length - 1] = 'index';
   if (slug !== undefined) parts[parts.length - 1] = slug;
   if (parts[parts.length - 1] === 'index') parts.pop();
   return `/${parts.join('/')}`;

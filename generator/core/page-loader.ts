@@ -11,7 +11,7 @@ import { CONFIG_FILE, type SiteConfig } from '../content/config';
 import { ContentStore } from '../content/content-store';
 import { describePage, duplicateRoutes } from '../content/page-head';
 import { listPageFiles } from '../content/list-pages';
-import { outputFileOf } from '../content/routes';
+import { outputFileOf, readmeFolders } from '../content/routes';
 import type { Output, State } from './update-plan';
 import { compileIds } from '../content/heading-ids';
 import { wholePages, type LoadedPages } from '../content/whole-pages';
@@ -41,9 +41,16 @@ export class PageLoader {
   /**
    * Reads the pages (from the content store where nothing changed), renders their markdown and validates their
    * frontmatter against the theme. `errors`: every file that could not be read, parsed, rendered or validated, and
-   * routes claimed twice. `all`: these are every page of the site (the store forgets the others).
+   * routes claimed twice. `all`: these are every page of the site (the store forgets the others). `readmes`: the
+   * folders whose README.md is their page, from every page file of the site (readmeFolders).
    */
-  async loadHeads(files: readonly string[], config: SiteConfig, theme: Theme, all: boolean): Promise<LoadedPages> {
+  async loadHeads(
+    files: readonly string[],
+    readmes: ReadonlySet<string>,
+    config: SiteConfig,
+    theme: Theme,
+    all: boolean,
+  ): Promise<LoadedPages> {
     const place = this.place;
     // remark loads only when a page needs rendering: the recipe names its packages without importing them.
     const markdown = async () => (await import('../content/markdown')).loadMarkdown(config.markdown, place);
@@ -53,17 +60,27 @@ export class PageLoader {
       markdownRecipe(config.markdown, place),
       compileIds(reservedIds).key,
       this.paths.root,
+      // Whether a link to a README.md leads to its folder: when that changes for any folder, every page is rendered again.
+      [...readmes],
     ]);
     if (!this.store?.madeFor(recipe))
       this.store = await ContentStore.open(this.paths.cacheDir, this.paths.pagesDir, recipe);
     const store = this.store;
-    const ctx = { pagesDir: this.paths.pagesDir, config, displayRoot: this.paths.root, markdown, reservedIds, store };
+    const ctx = {
+      pagesDir: this.paths.pagesDir,
+      config,
+      displayRoot: this.paths.root,
+      markdown,
+      reservedIds,
+      store,
+      readmes,
+    };
     const prepared = await preparePages(files, ctx);
     const items: LoadedPages['items'] = [];
     const errors = [...prepared.errors];
     for (const page of prepared.pages) {
       try {
-        const head = describePage(page.source, { config, theme });
+        const head = describePage(page.source, { config, theme, readmes });
         // A draft is built only when asked (site watch, --drafts).
         if (head.data.draft === true && !this.drafts) continue;
         items.push({ relativeFile: page.relativeFile, head, body: page.body });
@@ -85,20 +102,45 @@ export class PageLoader {
     };
   }
 
-  /** Every page of `files`, whole; rejects with every page's errors. */
+  /** Every page of `files` (every page file of the site), whole; rejects with every page's errors. */
   async loadAll(files: readonly string[], config: SiteConfig, theme: Theme): Promise<Loaded> {
-    const heads = await this.loadHeads(files, config, theme, true);
+    const heads = await this.loadHeads(files, readmeFolders(files), config, theme, true);
     return { pages: await wholePages(heads), content: heads.content };
   }
 
-  /** Loads the changed page files into `next` (forgetting deleted ones, whose output is removed); returns the routes to render. */
-  async reload(
+  /**
+   * The pages of a watch update: the changed page `files` loaded into `next` (reload), or every page again when `all`
+   * or when a README.md became its folder's page or stopped being it, which moves it and every link to it.
+   */
+  async loadChanged(
     files: string[],
+    all: boolean,
+    previous: State,
+    next: Omit<State, 'plan'>,
+    output: Output,
+  ): Promise<{ routes: Set<string> | 'all'; content: UpdateResult['content'] }> {
+    const present = await listPageFiles(this.paths.pagesDir);
+    next.readmes = readmeFolders(present);
+    if (!all && [...next.readmes].join('\0') === [...previous.readmes].join('\0'))
+      return this.reload(files, new Set(present), previous, next, output);
+    const loaded = await this.loadAll(present, next.config, next.theme);
+    next.pages = loaded.pages;
+    next.links = new Map();
+    next.routeReads = new Map();
+    return { routes: 'all', content: loaded.content };
+  }
+
+  /**
+   * Loads the changed page files into `next` (forgetting deleted ones, whose output is removed); returns the routes to
+   * render. `present`: every page file of the site now, whose readmeFolders are those of `previous`.
+   */
+  private async reload(
+    files: string[],
+    present: ReadonlySet<string>,
     previous: State,
     next: Omit<State, 'plan'>,
     output: Output,
   ): Promise<{ routes: Set<string>; content: UpdateResult['content'] }> {
-    const present = new Set(await listPageFiles(this.paths.pagesDir));
     for (const file of files) {
       const before = previous.pages.get(file);
       if (!before) continue;
@@ -107,7 +149,7 @@ export class PageLoader {
       output.set(outputFileOf(before.route), null);
     }
     const existing = files.filter((file) => present.has(file));
-    const heads = await this.loadHeads(existing, next.config, next.theme, false);
+    const heads = await this.loadHeads(existing, readmeFolders(present), next.config, next.theme, false);
     heads.errors.push(
       ...duplicateRoutes([...next.pages.values(), ...heads.items.map((item) => item.head)].map(summaryOf)),
     );

@@ -23,7 +23,7 @@ import { cacheFolder } from '../cache/cache-dir';
 import { ContentStore } from '../content/content-store';
 import { checkSiteLinks } from '../checks/link-check';
 import { loadConfig, type SiteConfig } from '../content/config';
-import { listPageFiles } from '../content/list-pages';
+import { readmeFolders } from '../content/routes';
 import { checkOutputPlace } from '../output/output-folder';
 import { listPublicFiles } from '../output/public-files';
 import { publishAttachments, routesShowing } from './attachments';
@@ -293,6 +293,7 @@ export class Site {
         assets: await assetsBuilt,
         images: new Map(),
         pages,
+        readmes: readmeFolders(files),
         links: new Map(),
         routeReads: new Map(),
         files: new Set(staging.publicFiles.map((file) => file.path)),
@@ -331,29 +332,23 @@ export class Site {
     if (kinds.includes('style') || kinds.includes('island') || changed.some((file) => assetInputs.has(file)))
       next.assets = await step('assets', () => bundleProjectAssets(next.theme, this.paths));
 
-    const allPages = next.theme !== previous.theme || next.assets !== previous.assets;
     const output: Output = new Map();
-    const { routes, content } = await step('pages', async () => {
-      if (!allPages)
-        return this.loader.reload(
-          changed.filter((f) => classify(f, this.paths) === 'page').map((f) => this.relative(f)),
-          previous,
-          next,
-          output,
-        );
-      // The theme's schemas may have changed: every page is validated again (its markdown comes from the store).
-      const files = await listPageFiles(this.paths.pagesDir);
-      const loaded = await this.loader.loadAll(files, next.config, next.theme);
-      next.pages = loaded.pages;
-      next.links = new Map();
-      next.routeReads = new Map();
-      return { routes: new Set<string>(), content: loaded.content };
-    });
+    // The theme's schemas may have changed: every page is validated again (its markdown comes from the store).
+    const allPages = next.theme !== previous.theme || next.assets !== previous.assets;
+    const { routes, content } = await step('pages', () =>
+      this.loader.loadChanged(
+        changed.filter((f) => classify(f, this.paths) === 'page').map((f) => this.relative(f)),
+        allPages,
+        previous,
+        next,
+        output,
+      ),
+    );
     for (const file of changed.filter((f) => classify(f, this.paths) === 'public'))
       output.set(...(await publicFileOf(file, this.paths)));
     return {
       next,
-      rerender: allPages ? 'all' : routes,
+      rerender: routes,
       output,
       images: Promise.resolve(images),
       content,

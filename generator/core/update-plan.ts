@@ -27,6 +27,8 @@ export interface State {
   images: Map<string, Uint8Array>;
   /** Pages by their path inside the pages folder (as change events name them). */
   pages: Map<string, PageInfo>;
+  /** The folders whose README.md is their page (content/routes.ts, readmeFolders), from every page file. */
+  readmes: ReadonlySet<string>;
   /** What the link check reads of each page, by route. */
   links: Map<string, PageLinks>;
   /** What each page's rendering read of the routes, by route: which pages a page added or removed may change. */

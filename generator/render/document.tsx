@@ -8,7 +8,7 @@ import type { SiteConfig } from '../content/config';
 import { languageTag } from '../content/config';
 import type { Graph } from 'schema-dts';
 import { graphJson } from './json-ld';
-import type { PageInfo } from '../content/page';
+import { documentTitle, type PageInfo } from '../content/page';
 
 export interface DocumentAssets {
   stylesheet: string;
@@ -45,7 +45,7 @@ export function headOf(page: PageInfo, site: SiteConfig, jsonLd: Graph): HeadOf 
   const noindex = page.data.noindex === true;
   return {
     values: {
-      title: `${page.title} | ${site.name}`,
+      title: documentTitle(page.title, site.name),
       description: page.description,
       url: page.url,
       keywords: (page.data.keywords ?? site.keywords).join(', '),

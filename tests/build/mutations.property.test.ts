@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../generator/core/build';
 import { ErrorKinds, siteErrorsOf, type SiteError } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
-import { routeFromFile } from '../../generator/content/routes';
+import { readmeFolders, routeFromFile } from '../../generator/content/routes';
 import { REPO, snapshotDir } from '../support/fixture';
 
 const RUNS = Number(process.env.MUTATION_RUNS ?? 60);
@@ -253,7 +253,7 @@ describe('random mutations of real pages', () => {
               }
               // Every failure names the mutated file; a page whose route or anchors changed breaks the links to it from
               // other pages, which name the page holding the link and the link to the mutated page.
-              const route = routeFromFile(file);
+              const route = routeFromFile(file, readmeFolders(files));
               const explained =
                 errors.some((error) => names(error, file)) ||
                 errors.every(

@@ -73,7 +73,10 @@ describe('a site without a home page', () => {
     const site = new Site({ root, incremental: true });
     const missing = missingOf(await site.update('all'));
     expect(missing.map((warning) => [warning.kind, warning.message])).toEqual([
-      ['NoHomePage', 'https://example.org/ will answer 404: the site has no home page (pages/index.md would be it)'],
+      [
+        'NoHomePage',
+        'https://example.org/ will answer 404: the site has no home page (pages/index.md, or a README.md with no index.md beside it, would be it)',
+      ],
       [
         'NoNotFoundPage',
         "The site has no not-found page (pages/404.md): hosts will answer an unknown address with a page of their own, without the site's name or a way back",

@@ -34,7 +34,7 @@ function describe_(matter: string, data: Record<string, unknown>) {
   try {
     return describePage(
       { relativeFile: 'guide/p.md', file: 'pages/guide/p.md', data, matter, derived: {} },
-      { config, theme },
+      { config, theme, readmes: new Set() },
     );
   } catch (error) {
     return siteErrorsOf(error).map(({ kind, field, line, message, hint }) => ({ kind, field, line, message, hint }));

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { markdownLinkRoute } from '../../generator/content/page-links';
 import { SiteError } from '../../generator/base/errors';
-import { assertSafeRoute, outputFileOf, routeFromFile, routeOfPath, urlOf } from '../../generator/content/routes';
+import {
+  assertSafeRoute,
+  outputFileOf,
+  readmeFolders,
+  routeFromFile,
+  routeOfPath,
+  urlOf,
+} from '../../generator/content/routes';
+
+const NONE: ReadonlySet<string> = new Set();
 
 describe('routeFromFile', () => {
   it.each([
@@ -11,7 +20,7 @@ describe('routeFromFile', () => {
     ['guides/index.md', '/guides'],
     ['guides/setup.md', '/guides/setup'],
     ['404.md', '/404'],
-  ])('%s → %s', (file, route) => expect(routeFromFile(file)).toBe(route));
+  ])('%s → %s', (file, route) => expect(routeFromFile(file, NONE)).toBe(route));
 
   // Folders of markdown written for other tools name files as their subject is named (tldr-pages: wpa_supplicant, c++,
   // gst-launch-1.0, [): each keeps its name, lowercased, as a URL path writes it.
@@ -25,7 +34,7 @@ describe('routeFromFile', () => {
     ['Guide/Café.md', '/guide/caf%C3%A9', 'guide/café.html'],
     ['a b.md', '/a%20b', 'a b.html'],
   ])('%s → %s, written to %s', (file, route, output) => {
-    expect(routeFromFile(file)).toBe(route);
+    expect(routeFromFile(file, NONE)).toBe(route);
     expect(() => assertSafeRoute(route, { file })).not.toThrow();
     expect(outputFileOf(route)).toBe(output);
     expect(routeOfPath(route)).toBe(route);
@@ -38,8 +47,35 @@ describe('routeFromFile', () => {
     expect(routeOfPath('/%E0%A4%A')).toBeUndefined();
   });
 
+  // GitHub shows a folder's README.md as the folder's page, and GitHub Pages, MkDocs, VuePress and Docusaurus build
+  // it so; an index.md beside it is the folder's page instead, and the README keeps its own route.
+  it("makes a folder's README.md its page where no index.md is beside it", () => {
+    const readmes = readmeFolders([
+      'README.md',
+      'guide/Readme.md',
+      'guide/setup.md',
+      'Notes/README.md',
+      'notes/index.md',
+      'api/readme.md',
+      'api/v2/index.md',
+    ]);
+    expect([...readmes]).toEqual(['', 'api', 'guide']);
+    expect(routeFromFile('README.md', readmes)).toBe('/');
+    expect(routeFromFile('guide/Readme.md', readmes)).toBe('/guide');
+    expect(routeFromFile('api/readme.md', readmes)).toBe('/api');
+    expect(routeFromFile('Notes/README.md', readmes)).toBe('/notes/readme');
+    expect(routeFromFile('guide/README.md', readmes, 'about')).toBe('/guide/about');
+    expect(markdownLinkRoute('guide/README.md#setup', 'index.md', readmes)).toEqual({
+      url: '/guide#setup',
+      target: 'guide/README.md',
+    });
+    expect(markdownLinkRoute('../notes/README.md', 'guide/setup.md', readmes)?.url).toBe('/notes/readme');
+    // A README that is not there is not its folder's page: the link stays broken, and is reported.
+    expect(markdownLinkRoute('api/v2/README.md', 'index.md', readmes)?.url).toBe('/api/v2/readme');
+  });
+
   it('lets a slug replace the last segment', () => {
-    expect(routeFromFile('legal/privacy.md', 'privacy-policy')).toBe('/legal/privacy-policy');
+    expect(routeFromFile('legal/privacy.md', NONE, 'privacy-policy')).toBe('/legal/privacy-policy');
   });
 });
 
@@ -87,16 +123,19 @@ describe('outputs and URLs', () => {
 
 describe('markdownLinkRoute', () => {
   it('resolves links to markdown files from the linking file, keeping the query and fragment', () => {
-    expect(markdownLinkRoute('./install.md#usage', 'guide/index.md')).toEqual({
+    expect(markdownLinkRoute('./install.md#usage', 'guide/index.md', NONE)).toEqual({
       url: '/guide/install#usage',
       target: 'guide/install.md',
     });
-    expect(markdownLinkRoute('../guide/index.md', 'blog/post.md')).toEqual({ url: '/guide', target: 'guide/index.md' });
-    expect(markdownLinkRoute('/guide/a.md?x=1#f', 'blog/post.md')).toEqual({
+    expect(markdownLinkRoute('../guide/index.md', 'blog/post.md', NONE)).toEqual({
+      url: '/guide',
+      target: 'guide/index.md',
+    });
+    expect(markdownLinkRoute('/guide/a.md?x=1#f', 'blog/post.md', NONE)).toEqual({
       url: '/guide/a?x=1#f',
       target: 'guide/a.md',
     });
-    expect(markdownLinkRoute('notes.markdown', 'index.md')).toEqual({ url: '/notes', target: 'notes.markdown' });
+    expect(markdownLinkRoute('notes.markdown', 'index.md', NONE)).toEqual({ url: '/notes', target: 'notes.markdown' });
   });
 
   it('leaves other links alone: other sites, other files, anchors, and paths that leave the pages folder', () => {
@@ -109,7 +148,7 @@ describe('markdownLinkRoute', () => {
       '../../outside.md',
       '/guide/',
     ]) {
-      expect(markdownLinkRoute(href, 'guide/index.md'), href).toBeUndefined();
+      expect(markdownLinkRoute(href, 'guide/index.md', NONE), href).toBeUndefined();
     }
   });
 });

@@ -2,7 +2,7 @@
 import type { LayoutProps } from 'site';
 
 export function Layout({ site, routes, children }: LayoutProps) {
-  // A folder of markdown brought from elsewhere may have no index.md: the name is then not a link to a page that is not there.
+  // A folder of markdown brought from elsewhere may have no home page (no index.md nor README.md): the name is then not a link to a page that is not there.
   const home = routes.has('/');
   return (
     <>

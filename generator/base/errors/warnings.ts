@@ -35,8 +35,8 @@ export const WARNINGS = {
   NoHomePage: {
     title: 'No home page',
     message: (p: { url: string; file: string }) =>
-      `${p.url} will answer 404: the site has no home page (${p.file} would be it)`,
-    hint: 'Add the home page, if the site is meant to be visited from its root: a list of its pages, or a README.md renamed index.md.',
+      `${p.url} will answer 404: the site has no home page (${p.file}, or a README.md with no index.md beside it, would be it)`,
+    hint: 'Add the home page, if the site is meant to be visited from its root: a list of its pages, as index.md or README.md.',
   },
   NoNotFoundPage: {
     title: 'No not-found page',
