@@ -1,7 +1,8 @@
 /**
  * Markdown to safe HTML with remark, as remark-html's README builds it (`remark().use(remarkGfm).use(remarkHtml)`):
  *
- *   remark (parse) → remark-gfm → the site's plugins, in order → links to .md files → heading ids → remark-html (sanitised)
+ *   remark (parse) → remark-gfm → the site's plugins, in order → GitHub's alerts → links to .md files → heading ids
+ *   → remark-html (sanitised)
  *
  * remark-gfm adds tables, strikethrough, task lists, footnotes and autolinks.
  * The site's plugins are named in the site config (`markdown.plugins`,
@@ -18,7 +19,8 @@
  * attribute (the site's Content-Security-Policy forbids them): table alignment
  * is written as `align`.
  *
- * Two changes to the schema: `<style>` goes with its text, and ids and the aria attributes that refer to ids
+ * Three changes to the schema: alerts keep their class names (github-alerts.ts), `<style>` goes with its text, and
+ * ids and the aria attributes that refer to ids
  * are not prefixed with `user-content-`, so headings keep the ids tables of
  * contents and links name (`#data-we-hold`). Footnote ids already carry that
  * prefix from mdast-util-to-hast, and their links name it once: prefixing
@@ -46,6 +48,7 @@ import { loadPlugins, messageOf, type LoadedPlugin, type PluginPlace, type Plugi
 import { recipeOf } from './markdown-recipe';
 import { remarkPageLinks, type PageLinksData } from './page-links';
 import { RAW_HTML_HANDLERS, remarkKeepFile } from './raw-html';
+import { ALERT_CLASSES, remarkGithubAlerts } from './github-alerts';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -59,6 +62,11 @@ export interface MarkdownSettings {
 
 const SCHEMA: Schema = {
   ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    div: [...(defaultSchema.attributes?.div ?? []), ['className', ...ALERT_CLASSES.div]],
+    p: [...(defaultSchema.attributes?.p ?? []), ['className', ...ALERT_CLASSES.p]],
+  },
   // A `<style>` in raw HTML goes with its rules: kept as text (the schema's default), they would show on the page.
   strip: [...(defaultSchema.strip ?? []), 'style'],
   clobber: (defaultSchema.clobber ?? []).filter(
@@ -142,6 +150,7 @@ async function createMarkdown(
     else processor.use(named as Preset);
   }
   processor
+    .use(remarkGithubAlerts as unknown as Plugin)
     .use(remarkPageLinks as unknown as Plugin)
     .use(remarkHeadingIds as unknown as Plugin<[HeadingIdOptions]>, { style: headingIds })
     .use(remarkKeepFile as unknown as Plugin)

@@ -54,6 +54,42 @@ describe('markdown: CommonMark and GFM', () => {
   });
 });
 
+describe("markdown: GitHub's alerts", () => {
+  it('makes a quote that starts with [!NOTE] and the four other kinds an alert, with the markup GitHub writes', () => {
+    const { html } = md('> [!NOTE]\n> Read this **first**.\n>\n> And this.\n\n> [!caution]\n> Irreversible.\n');
+    expect(html).toBe(
+      '<div class="markdown-alert markdown-alert-note">\n<p class="markdown-alert-title">Note</p>\n' +
+        '<p>Read this <strong>first</strong>.</p>\n<p>And this.</p>\n</div>\n' +
+        '<div class="markdown-alert markdown-alert-caution">\n<p class="markdown-alert-title">Caution</p>\n' +
+        '<p>Irreversible.</p>\n</div>\n',
+    );
+    for (const kind of ['TIP', 'IMPORTANT', 'WARNING'])
+      expect(md(`> [!${kind}]\n> Text.\n`).html).toContain(
+        `<div class="markdown-alert markdown-alert-${kind.toLowerCase()}">`,
+      );
+  });
+
+  it('leaves any other quote as written: another word, text after the marker, the marker alone, a quote in a list', () => {
+    for (const source of [
+      '> [!DANGER]\n> Text.\n',
+      '> [!NOTE] Text on the same line.\n',
+      '> [!NOTE]\n',
+      '- A list item\n\n  > [!NOTE]\n  > Text.\n',
+      '> Text first.\n> [!NOTE]\n',
+    ]) {
+      const { html } = md(source);
+      expect(html, source).toContain('<blockquote>');
+      expect(html, source).toContain('[!');
+      expect(html, source).not.toContain('markdown-alert');
+    }
+  });
+
+  it('lets no other class through, in markdown or in raw HTML', () => {
+    const { html } = md('<div class="markdown-alert evil"><p class="markdown-alert-title other">x</p></div>\n');
+    expect(html).toBe('<div class="markdown-alert"><p class="markdown-alert-title">x</p></div>\n');
+  });
+});
+
 describe('markdown: safety', () => {
   it('keeps raw HTML as GitHub does: the tags its schema allows, without the attributes it does not', () => {
     expect(md('Before <span class="x" style="color:red">inline</span> after.\n\n<div>\nblock\n</div>\n').html).toBe(
