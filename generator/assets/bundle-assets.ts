@@ -17,6 +17,7 @@ import { cachedAssets, type Bundle } from '../cache/asset-cache';
 import { SiteError } from '../base/errors';
 import { fingerprint } from '../cache/cache-files';
 import { esbuild, esbuildVersion, firstEsbuildMessage } from '../render/load-theme';
+import { builtInTheme } from '../render/built-in-theme';
 import { LOADER, type PageAssets } from '../render/render-pages';
 
 export const ASSETS_DIR = 'assets';
@@ -208,7 +209,7 @@ async function run(
   const outdir = path.join(workDir, ASSETS_DIR);
   let result;
   try {
-    result = await esbuild().build({ entryPoints, ...bundleOptions(outdir), ...options });
+    result = await esbuild().build({ entryPoints, ...bundleOptions(outdir), plugins: [builtInTheme()], ...options });
   } catch (cause) {
     throw new SiteError('AssetBuildFailed', { problem: firstEsbuildMessage(cause) }, { cause });
   }

@@ -17,6 +17,9 @@ export const COMPILED = path.extname(here) !== '.ts';
 /** The engine's root folder, which holds bin/, generator/ and lib/. */
 export const ENGINE_ROOT = COMPILED ? path.dirname(path.dirname(here)) : path.resolve(path.dirname(here), '../..');
 
+/** The engine's built-in theme (themes/default/, shipped in the package): a project without templates/ uses it. */
+export const DEFAULT_THEME_DIR = path.join(ENGINE_ROOT, 'themes', 'default');
+
 /** The engine's sources. Compiled or not, esbuild bundles the browser's modules from here. */
 export const GENERATOR_DIR = path.join(ENGINE_ROOT, 'generator');
 

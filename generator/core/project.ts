@@ -7,11 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE, listPageFiles, noPages, PUBLIC_DIR } from '../content/list-pages';
 import { checkOutputPlace } from '../output/output-folder';
-import { ENGINE_ROOT } from '../base/engine-files';
+import { DEFAULT_THEME_DIR } from '../base/engine-files';
 import { isInside } from '../base/paths';
-
-/** The engine's built-in theme (themes/default/, shipped in the package): a project without templates/ uses it. */
-export const DEFAULT_THEME_DIR = path.join(ENGINE_ROOT, 'themes', 'default');
 
 /** The project's own theme folder, templates/, when it has one; else the built-in theme. */
 export function themeDirOf(root: string): string {

@@ -18,6 +18,7 @@ import { sealKey, sealed, sealOf } from '../cache/seal';
 import { SiteError } from '../base/errors';
 import type { Theme } from '../content/theme-types';
 import { SHARED_PACKAGES, sharedRuntime, THEME_API } from './shared-runtime';
+import { builtInTheme } from './built-in-theme';
 
 export interface LoadedTheme {
   theme: Theme;
@@ -126,7 +127,7 @@ const bundleOptions = (entry: string) =>
     loader: { '.css': 'empty' },
     write: false,
     metafile: true,
-    plugins: [serverHasNoClient, sharedRuntime(path.dirname(entry))],
+    plugins: [serverHasNoClient, builtInTheme(), sharedRuntime(path.dirname(entry))],
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
   }) satisfies BuildOptions;

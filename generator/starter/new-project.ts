@@ -8,9 +8,8 @@
  */
 import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ENGINE_ROOT } from '../base/engine-files';
+import { DEFAULT_THEME_DIR, ENGINE_ROOT } from '../base/engine-files';
 import { SiteError } from '../base/errors';
-import { DEFAULT_THEME_DIR } from '../core/project';
 import { engineSpec } from './engine-spec';
 
 export interface NewProjectOptions {

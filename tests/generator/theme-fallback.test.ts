@@ -1,6 +1,7 @@
 /**
  * Where the theme comes from: a project's templates/ when it has one, else the engine's built-in theme; a
- * templates/ folder without its entry module is ThemeEntryMissing, naming the folder and what to do.
+ * templates/ folder without its entry module is ThemeEntryMissing, naming the folder and what to do. A project's
+ * theme may extend the built-in one (`site/theme`, `site/theme/styles.css`) rather than copy it.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,7 +11,8 @@ import { build } from '../../generator/core/build';
 import { startWatch } from '../../generator/dev/watch';
 import { SiteError } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
-import { DEFAULT_THEME_DIR, projectPaths } from '../../generator/core/project';
+import { DEFAULT_THEME_DIR } from '../../generator/base/engine-files';
+import { projectPaths } from '../../generator/core/project';
 import { REPO } from '../support/fixture';
 
 let root: string;
@@ -77,5 +79,43 @@ describe('the theme a project builds with', () => {
     expect(siteError.message).toMatch(/templates\/ has no index\.ts/);
     expect(siteError.hint).toContain('site new');
     expect(siteError.hint).toContain('remove the templates/ folder');
+  });
+
+  it('extends the built-in theme: site/theme in its templates, site/theme/styles.css in its stylesheet', async () => {
+    await mkdir(path.join(root, 'templates'));
+    const write = (file: string, text: string) => writeFile(path.join(root, 'templates', file), text);
+    await write(
+      'index.ts',
+      "import type { Theme } from 'site';\nimport { theme as builtIn } from 'site/theme';\nimport { Framed } from './Framed';\n\nexport const theme: Theme = { ...builtIn, Layout: Framed, stylesheet: 'styles.css' };\n",
+    );
+    await write(
+      'Framed.tsx',
+      "import type { LayoutProps } from 'site';\nimport { Layout } from 'site/theme';\n\nexport const Framed = (props: LayoutProps) => (\n  <div className=\"framed\">\n    <Layout {...props} />\n  </div>\n);\n",
+    );
+    await write(
+      'styles.css',
+      "@import 'site/theme/styles.css';\n\n.framed {\n  border-top: 4px solid rebeccapurple;\n}\n",
+    );
+    await build({ root, logger: silentLogger });
+    const html = await readFile(path.join(root, 'dist/index.html'), 'utf8');
+    expect(html).toContain('<div class="framed"><a class="skip-link" href="#main">');
+    expect(html).toContain('<h1 id="page-title">Notes</h1>');
+    const stylesheet = /href="\/(assets\/site-\w+\.css)"/.exec(html)![1]!;
+    const css = await readFile(path.join(root, 'dist', stylesheet), 'utf8');
+    expect(css).toContain('.framed{border-top:4px solid rebeccapurple}');
+    // The built-in theme's own rules, and those its stylesheet imports in turn.
+    expect(css).toContain('.skip-link');
+    expect(css).toContain('.markdown-alert');
+
+    // Nothing else of the engine's folder is reachable through the name.
+    for (const wrong of ['site/theme/../../package.json', 'site/theme/missing.css']) {
+      await write('styles.css', `@import '${wrong}';\n`);
+      const error = await build({ root, logger: silentLogger }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(SiteError.is(error), wrong).toBe(true);
+      expect((error as SiteError).message).toContain(`"${wrong}" is not a part of the built-in theme`);
+    }
   });
 });

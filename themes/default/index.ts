@@ -1,7 +1,9 @@
 /**
- * The engine's built-in theme: used when a project has no templates/ folder, and copied by `site new` for the user to
- * change. A layout with a header naming the site, prose pages with a table of contents, and a not-found page; no
- * JavaScript, no inline styles. It imports the engine only through its theme API, the package `site`.
+ * The engine's built-in theme: used when a project has no templates/ folder, copied by `site new` for the user to
+ * change, and extended by themes that import it (`import { theme, Layout, prose, notFound } from 'site/theme'`, with
+ * `@import 'site/theme/styles.css'` in their stylesheet). A layout with a header naming the site, prose pages with a
+ * table of contents, and a not-found page; no JavaScript, no inline styles. It imports the engine only through its
+ * theme API, the package `site`.
  */
 import type { Theme } from 'site';
 import { Layout } from './Layout';
@@ -14,3 +16,5 @@ export const theme: Theme = {
   // The ids the layout and the templates put in pages, so no markdown heading takes one.
   reservedIds: ['main', 'page-title', 'toc-title'],
 };
+
+export { Layout, notFound, prose };

@@ -54,18 +54,6 @@ function PostList({ entries, level = 2 }: { entries: Post[]; level?: 2 | 3 }) {
   );
 }
 
-export const prose = defineTemplate({
-  schema: z.looseObject({}),
-  component: ({ page }) => (
-    <article className="page">
-      <header className="page-header">
-        <h1 id="page-title">{page.title}</h1>
-      </header>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-    </article>
-  ),
-});
-
 export const home = defineTemplate({
   schema: z.object({}),
   collections: { latest: { ...posts, summary: false, limit: 3 } },
@@ -166,22 +154,6 @@ export const post = defineTemplate({
         {neighbours.previous ? <a href={neighbours.previous.route}>← {neighbours.previous.title}</a> : <span />}
         {neighbours.next ? <a href={neighbours.next.route}>{neighbours.next.title} →</a> : <span />}
       </nav>
-    </article>
-  ),
-});
-
-export const notFound = defineTemplate({
-  schema: z.looseObject({}),
-  component: ({ page }) => (
-    <article className="page not-found">
-      <header className="page-header">
-        <p className="not-found-code">404</p>
-        <h1 id="page-title">{page.title}</h1>
-      </header>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-      <p>
-        <a href="/">Go to the home page</a>
-      </p>
     </article>
   ),
 });

@@ -1,0 +1,38 @@
+/**
+ * The built-in theme as a project's theme extends it, rather than copying it whole: its templates import
+ * `site/theme` (the theme, its Layout and its `prose` and `not-found` templates), its stylesheet imports
+ * `site/theme/styles.css`. Both come from the running engine's themes/default/, whichever copy of the package the
+ * project has installed, as the theme API does (shared-runtime.ts), and are bundled into the project's own theme and
+ * stylesheet: the bundles list them among their inputs, so an engine with a changed theme bundles them again.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'esbuild';
+import { DEFAULT_THEME_DIR } from '../base/engine-files';
+import { PACKAGE_NAME } from './shared-runtime';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** The esbuild plugin that resolves `site/theme` and `site/theme/<name>.css` to the built-in theme's files. */
+export function builtInTheme(): Plugin {
+  const prefix = `${PACKAGE_NAME}/theme`;
+  return {
+    name: 'site:built-in-theme',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${escapeRegExp(prefix)}(/|$)`) }, (args) => {
+        if (args.path === prefix) return { path: path.join(DEFAULT_THEME_DIR, 'index.ts') };
+        // A stylesheet of the theme by its plain name: nothing else of the engine's folder is reachable this way.
+        const name = args.path.slice(prefix.length + 1);
+        const file = path.join(DEFAULT_THEME_DIR, name);
+        if (/^[\w-]+\.css$/.test(name) && existsSync(file)) return { path: file };
+        return {
+          errors: [
+            {
+              text: `"${args.path}" is not a part of the built-in theme: a template imports "${prefix}", a stylesheet "${prefix}/styles.css"`,
+            },
+          ],
+        };
+      });
+    },
+  };
+}
