@@ -3,11 +3,13 @@
  * parse (remark with remark-gfm: an mdast tree with source positions):
  * where code is, so config tokens never touch it; the first `#` heading, a
  * title for a page whose frontmatter names none; and the first paragraph, a
- * description for one that has none. Loaded only when a page is parsed.
+ * description for one that has none (their text as the page shows it, emoji
+ * included). Loaded only when a page is parsed.
  */
 import type { Heading, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
+import { withEmoji } from './emoji';
 
 export interface BodyOutline {
   /** Whether the body's text at `offset` is code: a code block or span, raw HTML, or the inside of an HTML code element. */
@@ -19,6 +21,11 @@ export interface BodyOutline {
    * under the title (`> Archiving utility.` in a cheat sheet); one that is only code (a command line) is no summary.
    */
   paragraph?: Paragraph;
+  /**
+   * A node's text as a reader sees it (mdast-util-to-string's rule), with `text` nodes' values mapped by `map` and
+   * GitHub's emoji shortcodes shown as emoji (emoji.ts), as the rendered page shows them.
+   */
+  text(node: Nodes, map: (value: string) => string): string;
 }
 
 const parser = remark().use(remarkGfm).freeze();
@@ -71,6 +78,7 @@ export function outlineBody(body: string): BodyOutline {
     inCode: (offset) => code.some(([start, end]) => offset >= start && offset < end),
     title,
     paragraph,
+    text: (node, map) => plainText(node, (value) => withEmoji(map(value))),
   };
 }
 
@@ -85,7 +93,7 @@ function proseParagraph(node: RootContent): Paragraph | undefined {
 }
 
 /** A node's text as a reader sees it (mdast-util-to-string's rule), with `text` nodes' values mapped by `text`. */
-export function plainText(node: Nodes, text: (value: string) => string = (value) => value): string {
+function plainText(node: Nodes, text: (value: string) => string = (value) => value): string {
   if (node.type === 'text') return text(node.value);
   if (node.type === 'inlineCode' || node.type === 'code') return node.value;
   if (node.type === 'image' || node.type === 'imageReference') return node.alt ?? '';

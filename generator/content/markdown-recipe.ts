@@ -19,6 +19,7 @@ const PIPELINE_PACKAGES = [
   'hast-util-raw',
   'hast-util-sanitize',
   'github-slugger',
+  'gemoji',
 ];
 
 /**

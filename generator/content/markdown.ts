@@ -2,7 +2,7 @@
  * Markdown to safe HTML with remark, as remark-html's README builds it (`remark().use(remarkGfm).use(remarkHtml)`):
  *
  *   remark (parse) → remark-gfm → the site's plugins, in order → GitHub's alerts → links to .md files → heading ids
- *   → remark-html (sanitised)
+ *   → GitHub's emoji shortcodes → remark-html (sanitised)
  *
  * remark-gfm adds tables, strikethrough, task lists, footnotes and autolinks.
  * The site's plugins are named in the site config (`markdown.plugins`,
@@ -49,6 +49,7 @@ import { recipeOf } from './markdown-recipe';
 import { remarkPageLinks, type PageLinksData } from './page-links';
 import { RAW_HTML_HANDLERS, remarkKeepFile } from './raw-html';
 import { ALERT_CLASSES, remarkGithubAlerts } from './github-alerts';
+import { remarkEmoji } from './emoji';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -153,6 +154,7 @@ async function createMarkdown(
     .use(remarkGithubAlerts as unknown as Plugin)
     .use(remarkPageLinks as unknown as Plugin)
     .use(remarkHeadingIds as unknown as Plugin<[HeadingIdOptions]>, { style: headingIds })
+    .use(remarkEmoji as unknown as Plugin)
     .use(remarkKeepFile as unknown as Plugin)
     .use(remarkHtml, HTML_OPTIONS);
   try {

@@ -24,7 +24,6 @@ import { customIdOf } from './heading-ids';
 import { decodeText } from './read-text';
 import { checkedTexts, measureData, type DataPath } from './text-values';
 import type { BodyOutline } from './body-outline';
-import { plainText } from './body-outline';
 import {
   findTokens,
   holdsToken,
@@ -245,12 +244,12 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
   if (heading) {
     // `# Title {#id}`: the id is not part of the title.
     const node = { ...heading.node, children: customIdOf(heading.node, body)?.children ?? heading.node.children };
-    derived.title = oneLine(plainText(node, (value) => withValues(value, bodyTokens)));
+    derived.title = oneLine(outline().text(node, (value) => withValues(value, bodyTokens)));
   }
   const paragraph = typeof data.description === 'string' ? undefined : outline().paragraph;
   if (paragraph)
     derived.description = cutAtWord(
-      oneLine(plainText(paragraph, (value) => withValues(value, bodyTokens))),
+      oneLine(outline().text(paragraph, (value) => withValues(value, bodyTokens))),
       DESCRIPTION_LENGTH,
     );
   return {

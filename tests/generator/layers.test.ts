@@ -1,6 +1,8 @@
 /**
  * The engine's layers (docs/architecture.md): a module imports only from its own layer and the layers below it, so
- * folders cannot import each other in circles. Every import counts, `import type` and import() included.
+ * folders cannot import each other in circles. Every import counts, `import type` and import() included. And the
+ * markdown pipeline (remark, gemoji) loads only when a page is parsed or rendered: no module a build starts with
+ * imports it, but through import().
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,6 +40,9 @@ function layerOf(file: string): Layer {
   return folder as Layer;
 }
 
+/** Imports that load a module when the importing one loads: not `import type`, not import(). */
+const LOADED_AT_ONCE =
+  /(?:^|\n)\s*(?:import|export)\s(?!type\s)[^'"]*?from\s+['"](\.[^'"]+)['"]|(?:^|\n)\s*import\s+['"](\.[^'"]+)['"]/g;
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
 
 async function sources(): Promise<string[]> {
@@ -48,8 +53,8 @@ async function sources(): Promise<string[]> {
     .sort();
 }
 
-/** Every import inside generator/, as `from -> to` (paths under generator/). */
-async function imports(): Promise<{ from: string; to: string }[]> {
+/** Every import inside generator/, as `from -> to` (paths under generator/); `loaded`: only the imports that load a module at once. */
+async function imports(loaded = false): Promise<{ from: string; to: string }[]> {
   const files = await sources();
   const known = new Set(files);
   const resolve = (from: string, spec: string) => {
@@ -59,7 +64,7 @@ async function imports(): Promise<{ from: string; to: string }[]> {
   const found: { from: string; to: string }[] = [];
   for (const from of files) {
     const text = await readFile(path.join(GENERATOR, from), 'utf8');
-    for (const match of text.matchAll(IMPORT)) {
+    for (const match of text.matchAll(loaded ? LOADED_AT_ONCE : IMPORT)) {
       const spec = match[1] ?? match[2]!;
       const to = resolve(from, spec);
       if (to) found.push({ from, to });
@@ -121,5 +126,19 @@ describe('the engine layers', () => {
       './b',
       '../dev/serve',
     ]);
+  });
+});
+
+describe('what a build loads', () => {
+  it('loads the markdown pipeline only when a page is parsed or rendered, through import()', async () => {
+    const edges = await imports(true);
+    const reached = new Set(['core/build.ts', 'core/site.ts', 'dev/watch.ts']);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const { from, to } of edges) if (reached.has(from) && !reached.has(to)) grew = reached.add(to) !== undefined;
+    }
+    expect(reached.size).toBeGreaterThan(30);
+    const pipeline = ['content/body-outline.ts', 'content/markdown.ts', 'content/emoji.ts', 'content/raw-html.ts'];
+    expect(pipeline.filter((module) => reached.has(module))).toEqual([]);
   });
 });

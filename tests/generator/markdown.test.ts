@@ -90,6 +90,24 @@ describe("markdown: GitHub's alerts", () => {
   });
 });
 
+describe("markdown: GitHub's emoji shortcodes", () => {
+  it('shows the emoji a shortcode names, in prose, links and tables; code and unknown names stay as written', () => {
+    const { html } = md(
+      'Launch :rocket: :+1: [go :tada:](/x)\n\n| ok |\n| --- |\n| :white_check_mark: |\n\n`:rocket:` 10:30:45 :nothing_here:\n\n```\n:rocket:\n```\n',
+    );
+    expect(html).toContain('<p>Launch 🚀 👍 <a href="/x">go 🎉</a></p>');
+    expect(html).toContain('<td>✅</td>');
+    expect(html).toContain('<code>:rocket:</code> 10:30:45 :nothing_here:');
+    expect(html).toContain('<pre><code>:rocket:\n</code></pre>');
+  });
+
+  it("makes a heading's id from its shortcodes as written, as GitHub does, and lists its text with the emoji", () => {
+    const { html, headings } = md('## :memo: License\n');
+    expect(html).toBe('<h2 id="memo-license">📝 License</h2>\n');
+    expect(headings).toEqual([{ depth: 2, text: '📝 License', id: 'memo-license' }]);
+  });
+});
+
 describe('markdown: safety', () => {
   it('keeps raw HTML as GitHub does: the tags its schema allows, without the attributes it does not', () => {
     expect(md('Before <span class="x" style="color:red">inline</span> after.\n\n<div>\nblock\n</div>\n').html).toBe(

@@ -222,6 +222,14 @@ describe('a page without frontmatter', () => {
     expect((await parse('# Literal \\{#braces}\n\nText.\n')).source.derived.title).toBe('Literal {#braces}');
   });
 
+  it("shows GitHub's emoji shortcodes as emoji in the title and description, as the page shows them", async () => {
+    const { source } = await parse('# :wave: Hello\n\nShips :rocket: fast, `:rocket:` in code, :nothing: else.\n');
+    expect(source.derived).toEqual({
+      title: '👋 Hello',
+      description: 'Ships 🚀 fast, :rocket: in code, :nothing: else.',
+    });
+  });
+
   it('takes no title from a heading that is not the first block, or not of depth 1', async () => {
     expect((await parse('Intro.\n\n# Later\n')).source.derived.title).toBeUndefined();
     expect((await parse('## Section\n\nText.\n')).source.derived.title).toBeUndefined();
