@@ -6,11 +6,13 @@
  * the same schema as everything else (markdown.ts), so `<script>`, `<style>`, `style=""`, event handlers and comments
  * go. The links raw HTML writes are read as the markdown's are (page-links.ts): rewritten when they name a markdown
  * file or a path beside the page, and recorded with their line for the link check. A page without raw HTML is made
- * exactly as before. Footnotes are made after the root, so raw HTML inside a footnote is still dropped.
+ * exactly as before. Footnotes are made after the root (mdast-util-to-hast's footer): the root handler makes each
+ * footnote's content with its raw HTML parsed beforehand, and leaves it in the footnote as elements the footer makes
+ * as they are (`hName`, `hProperties`, `hChildren`).
  */
-import type { Element, Root as HastRoot } from 'hast';
+import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import { raw } from 'hast-util-raw';
-import type { Nodes, Root } from 'mdast';
+import type { BlockContent, FootnoteDefinition, Nodes, Root } from 'mdast';
 import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import type { VFile } from 'vfile';
 import { fileLine, pageLink, type MarkdownLink, type PageLinksData } from './page-links';
@@ -75,6 +77,42 @@ function rawLinks(tree: HastRoot, spans: [number, number][], file: VFile & { dat
   if (links.length > 0) file.data.markdownLinks = [...(file.data.markdownLinks ?? []), ...links];
 }
 
+/** Whether a node holds a footnote reference: a footnote that does is left as it was (see parseFootnotes). */
+const refersToFootnote = (node: Nodes): boolean =>
+  node.type === 'footnoteReference' || ('children' in node && node.children.some(refersToFootnote));
+
+/**
+ * Parses the raw HTML of each footnote now, while the root is made, and leaves its content in the footnote as the
+ * elements it made: the footer, made after the root, makes them as they are and adds its back links to the last
+ * paragraph, as it does. A footnote that itself refers to a footnote is left as it was (its raw HTML dropped), so
+ * the footer numbers and orders the references as it always does.
+ */
+function parseFootnotes(state: State, file: (VFile & { data: PageLinksData }) | undefined) {
+  for (const definition of state.footnoteById.values() as Iterable<FootnoteDefinition>) {
+    const spans = rawSpans(definition);
+    if (spans.length === 0 || refersToFootnote(definition)) continue;
+    const parsed = raw(
+      { type: 'root', children: state.all(definition) as ElementContent[] },
+      file ? { file } : {},
+    ) as HastRoot;
+    if (file) rawLinks(parsed, spans, file);
+    // Text between the blocks is kept as text (the footer's list item holds it as it would), comments go.
+    definition.children = parsed.children.flatMap((node): BlockContent[] => {
+      if (node.type === 'element')
+        return [
+          {
+            type: 'paragraph',
+            children: [],
+            data: { hName: node.tagName, hProperties: node.properties, hChildren: node.children },
+          },
+        ];
+      if (node.type === 'text' && node.value.trim() !== '')
+        return [{ type: 'text', value: node.value } as unknown as BlockContent];
+      return [];
+    });
+  }
+}
+
 export const RAW_HTML_HANDLERS: Handlers = {
   html: (state, node) => {
     const result = { type: 'raw' as const, value: node.value };
@@ -84,8 +122,12 @@ export const RAW_HTML_HANDLERS: Handlers = {
   // A root handler returns the root (mdast-util-to-hast's own does), which its Handler type does not name.
   root: ((state: State, node: Root) => {
     const made = defaultHandlers.root(state, node) as HastRoot;
-    const spans = rawSpans(node);
+    // The footnotes' raw HTML is parsed with them: a page whose only raw HTML is in footnotes has its body made as before.
+    const spans = node.children
+      .filter((child) => child.type !== 'footnoteDefinition')
+      .flatMap((child) => rawSpans(child));
     const file = node.data?.pageFile;
+    parseFootnotes(state, file);
     if (spans.length === 0) return made;
     const parsed = raw(made, file ? { file } : {}) as HastRoot;
     if (file) rawLinks(parsed, spans, file);

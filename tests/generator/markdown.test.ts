@@ -144,6 +144,23 @@ describe('markdown: safety', () => {
     expect(html).not.toMatch(/comment|<style|color: red|<iframe|example\.org/);
   });
 
+  it('keeps raw HTML in a footnote, with its links read and the way back after it', () => {
+    const body = plain.render(
+      'Copy it[^k], then read on[^d].\n\n[^k]: Press <kbd>Ctrl</kbd>+<kbd>C</kbd> (<a href="guide.md#keys">keys</a>).\n[^d]: <details><summary>More</summary>\n\n    Hidden **markdown**.<script>alert(1)</script>\n\n    </details>\n',
+      { ...page, relativeFile: 'about.md' },
+    ) as PageBody;
+    expect(body.html).toContain(
+      '<p>Press <kbd>Ctrl</kbd>+<kbd>C</kbd> (<a href="/guide#keys">keys</a>). <a href="#user-content-fnref-k" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">↩</a></p>',
+    );
+    expect(body.html).toContain(
+      '<details><summary>More</summary><p>Hidden <strong>markdown</strong>.</p></details>\n<a href="#user-content-fnref-d"',
+    );
+    expect(body.html).not.toContain('alert');
+    expect(body.markdownLinks).toEqual([
+      expect.objectContaining({ href: 'guide.md#keys', url: '/guide#keys', line: 3 }),
+    ]);
+  });
+
   it('lets no script through: raw tags, event handlers, script URLs', () => {
     const { html } = md(
       '<script>alert(1)</script>\n\n<img src=x onerror="alert(1)">\n\n[x](javascript:alert(1))\n\n<a href="#" onclick="x()">y</a>',
