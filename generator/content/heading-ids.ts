@@ -12,9 +12,12 @@
  * becomes `main-1`. A heading whose id a plugin set keeps it.
  *
  * A heading may name its own id after its text, as Pandoc, Hugo, VitePress and
- * Docusaurus read it: `## Options {#options}`. The braces leave the heading's
- * text (and the outline), and the id is the heading's at any depth; the slugs
- * of the other headings step around it. `\{#x}` is text, as written.
+ * Docusaurus read it: `## Options {#options}`, or with the attribute list of
+ * Python-Markdown (MkDocs) and kramdown, `{: #options }`, or with classes and
+ * attributes beside the id (`{#options .wide}`, which are not kept). The braces
+ * leave the heading's text (and the outline), and the id is the heading's at
+ * any depth; the slugs of the other headings step around it. `\{#x}` is text,
+ * as written, and so are braces that name no id.
  *
  * Content written for VitePress links to its slugs (`## build.target` is
  * `#build-target` there, `#buildtarget` on GitHub): `markdown.headingIds:
@@ -97,11 +100,31 @@ interface InlineNode {
   position?: { start?: { offset?: number }; end?: { offset?: number } };
 }
 
+/** Braces at the end of a heading's text (`{#id}`, `{: #id .class }`), not escaped: what they hold. */
+const ATTRIBUTES = /[ \t]*(?<!\\)\{:?([^{}\n]*)\}[ \t]*$/u;
 /**
- * `{#id}` at the end of a heading's text. The id is what Pandoc takes for one: a letter, digit or `_`, then letters,
- * digits, `_`, `-`, `.` and `:`. Anything else in braces is text.
+ * One entry of the braces: `#id` (what Pandoc takes for one: a letter, digit or `_`, then letters, digits, `_`, `-`,
+ * `.` and `:`), `.class` or `key=value`.
  */
-const CUSTOM_ID = /[ \t]*(?<!\\)\{[ \t]*#([\p{L}\p{N}_][\p{L}\p{N}\p{M}_.:-]*)[ \t]*\}[ \t]*$/u;
+const ATTRIBUTE =
+  /[ \t]*(?:#([\p{L}\p{N}_][\p{L}\p{N}\p{M}_.:-]*)|\.[\p{L}\p{N}_-]+|[\p{L}\p{N}_-]+=(?:"[^"]*"|'[^']*'|[^\s"'}]+))/uy;
+
+/** The id the braces at the end of `text` name: one `#id` among classes and attributes; undefined for anything else. */
+function idIn(text: string): { id: string; index: number } | undefined {
+  const braces = ATTRIBUTES.exec(text);
+  if (!braces) return undefined;
+  const inside = braces[1]!.trimEnd();
+  let id: string | undefined;
+  for (ATTRIBUTE.lastIndex = 0; ATTRIBUTE.lastIndex < inside.length;) {
+    const entry = ATTRIBUTE.exec(inside);
+    if (!entry) return undefined;
+    if (entry[1] !== undefined) {
+      if (id !== undefined) return undefined;
+      id = entry[1];
+    }
+  }
+  return id === undefined ? undefined : { id, index: braces.index };
+}
 
 /** The id a heading names for itself (`## Title {#id}`), and its last text without it; `source`, when given, rules out `\{#id}`. */
 export function customIdOf<Child extends InlineNode>(
@@ -111,16 +134,16 @@ export function customIdOf<Child extends InlineNode>(
   const children = node.children ?? [];
   const last = children.at(-1);
   if (last?.type !== 'text' || last.value === undefined) return undefined;
-  const match = CUSTOM_ID.exec(last.value);
+  const match = idIn(last.value);
   if (!match) return undefined;
   const start = last.position?.start?.offset;
   const end = last.position?.end?.offset;
   // An escaped brace is gone from the text's value, but not from the source.
-  if (source !== undefined && start !== undefined && end !== undefined && !CUSTOM_ID.test(source.slice(start, end)))
+  if (source !== undefined && start !== undefined && end !== undefined && !idIn(source.slice(start, end)))
     return undefined;
   const rest = last.value.slice(0, match.index);
   return {
-    id: match[1]!,
+    id: match.id,
     children: rest === '' ? children.slice(0, -1) : [...children.slice(0, -1), { ...last, value: rest } as Child],
   };
 }

@@ -243,6 +243,20 @@ describe('markdown: heading ids', () => {
     expect(html).not.toContain('{#');
   });
 
+  it("reads the id in Python-Markdown's and kramdown's attribute lists, and beside classes and attributes", () => {
+    const { html, headings } = md(
+      '## Options {: #opts }\n\n## Wide {#wide .full data-x="a b"}\n\n## Classes first {.full #classes}\n\n## Two {#a #b}\n\n## Empty {:}',
+    );
+    expect(headings.map((h) => [h.text, h.id])).toEqual([
+      ['Options', 'opts'],
+      ['Wide', 'wide'],
+      ['Classes first', 'classes'],
+      ['Two {#a #b}', 'two-a-b'],
+      ['Empty {:}', 'empty-'],
+    ]);
+    expect(html).toContain('<h2 id="wide">Wide</h2>');
+  });
+
   it('shows braces as written when they are escaped, in code, or name no id', () => {
     const { html, headings } = md(
       '## Literal \\{#not-an-id}\n\n## Code `{#x}`\n\n## Spaced {#two words}\n\n## Class {.wide}',
