@@ -10,6 +10,7 @@ import type { Heading, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import { withEmoji } from './emoji';
+import { containerSyntax } from './containers';
 
 export interface BodyOutline {
   /** Whether the body's text at `offset` is code: a code block or span, raw HTML, or the inside of an HTML code element. */
@@ -28,7 +29,8 @@ export interface BodyOutline {
   text(node: Nodes, map: (value: string) => string): string;
 }
 
-const parser = remark().use(remarkGfm).freeze();
+// Parsed as the page is rendered (markdown.ts), fenced containers included.
+const parser = remark().use(remarkGfm).use(containerSyntax).freeze();
 
 /** HTML elements whose text is code, shown as written. */
 const CODE_ELEMENTS = /^<(code|pre|kbd|samp)(?:\s[^>]*)?>$/i;

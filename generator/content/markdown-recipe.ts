@@ -20,6 +20,9 @@ const PIPELINE_PACKAGES = [
   'hast-util-sanitize',
   'github-slugger',
   'gemoji',
+  'micromark',
+  'micromark-factory-space',
+  'micromark-util-character',
 ];
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Markdown to safe HTML with remark, as remark-html's README builds it (`remark().use(remarkGfm).use(remarkHtml)`):
  *
- *   remark (parse) → remark-gfm → the site's plugins, in order → GitHub's alerts → links to .md files → heading ids
+ *   remark (parse, with fenced containers) → remark-gfm → the site's plugins, in order → containers and GitHub's
+ *   alerts as HTML → links to .md files → heading ids
  *   → GitHub's emoji shortcodes → remark-html (sanitised)
  *
  * remark-gfm adds tables, strikethrough, task lists, footnotes and autolinks.
@@ -50,6 +51,7 @@ import { remarkPageLinks, type PageLinksData } from './page-links';
 import { RAW_HTML_HANDLERS, remarkKeepFile } from './raw-html';
 import { ALERT_CLASSES, remarkGithubAlerts } from './github-alerts';
 import { remarkEmoji } from './emoji';
+import { containerSyntax, remarkContainers } from './containers';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -150,7 +152,10 @@ async function createMarkdown(
     if (typeof named === 'function') processor.use(named, ...(plugin.options === undefined ? [] : [plugin.options]));
     else processor.use(named as Preset);
   }
+  // The container syntax after the site's plugins: one of them that reads `:::` itself is tried first.
   processor
+    .use(containerSyntax as unknown as Plugin)
+    .use(remarkContainers as unknown as Plugin)
     .use(remarkGithubAlerts as unknown as Plugin)
     .use(remarkPageLinks as unknown as Plugin)
     .use(remarkHeadingIds as unknown as Plugin<[HeadingIdOptions]>, { style: headingIds })

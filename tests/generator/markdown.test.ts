@@ -1,4 +1,8 @@
+import type { Code, Construct, Extension, State } from 'micromark-util-types';
+import { remark } from 'remark';
+import type { Processor } from 'unified';
 import { describe, expect, it } from 'vitest';
+import { containerSyntax } from '../../generator/content/containers';
 import { loadMarkdown, type MarkdownSettings } from '../../generator/content/markdown';
 import type { RenderedMarkdown as PageBody } from '../../generator/content/markdown';
 import { REPO } from '../support/fixture';
@@ -87,6 +91,92 @@ describe("markdown: GitHub's alerts", () => {
   it('lets no other class through, in markdown or in raw HTML', () => {
     const { html } = md('<div class="markdown-alert evil"><p class="markdown-alert-title other">x</p></div>\n');
     expect(html).toBe('<div class="markdown-alert"><p class="markdown-alert-title">x</p></div>\n');
+  });
+});
+
+describe('markdown: fenced containers (VitePress, Docusaurus)', () => {
+  const alert = (kind: string, title: string, body: string) =>
+    `<div class="markdown-alert markdown-alert-${kind}"><p class="markdown-alert-title">${title}</p>${body}</div>`;
+
+  it('makes the callouts alerts, titled by the rest of the opening line, in brackets or not', () => {
+    expect(md('::: tip\nThis is a tip.\n:::\n').html).toBe(`${alert('tip', 'Tip', '<p>This is a tip.</p>')}\n`);
+    expect(md('::: warning Custom *title*\nText\n:::\n').html).toContain(
+      alert('warning', 'Custom <em>title</em>', '<p>Text</p>'),
+    );
+    expect(md(':::danger[Irreversible]\nText\n:::\n').html).toContain(alert('caution', 'Irreversible', '<p>Text</p>'));
+    expect(md('::: info\nText\n:::\n').html).toContain(alert('note', 'Info', '<p>Text</p>'));
+  });
+
+  it('holds markdown of its own, closed by its fence even after a list or a table', () => {
+    const { html } = md('::: tip\n- a\n- b\n:::\n\n:::note\n| a |\n| - |\n| 1 |\n:::\n\nAfter.\n');
+    expect(html).toContain('<ul>\n<li>a</li>\n<li>b</li>\n</ul></div>');
+    expect(html).toContain('<td>1</td>\n</tr>\n</tbody>\n</table></div>\n<p>After.</p>');
+    expect(html).not.toContain(':::');
+  });
+
+  it('makes details a disclosure and any other name a plain block', () => {
+    expect(md('::: details Click me\n```js\nconst x = 1\n```\n:::\n').html).toBe(
+      '<details><summary>Click me</summary><pre><code class="language-js">const x = 1\n</code></pre></details>\n',
+    );
+    expect(md('::: code-group\n```sh\nnpm i\n```\n:::\n').html).toBe(
+      '<div><pre><code class="language-sh">npm i\n</code></pre></div>\n',
+    );
+  });
+
+  it('nests with more colons outside, interrupts a paragraph, and sits in lists and quotes', () => {
+    expect(md(':::: info Outer\n::: tip Inner\nx\n:::\n::::\n').html).toContain(
+      alert('note', 'Outer', alert('tip', 'Inner', '<p>x</p>')),
+    );
+    expect(md('Para\n::: tip\nx\n:::\n').html).toContain(`<p>Para</p>\n${alert('tip', 'Tip', '<p>x</p>')}`);
+    expect(md('- item\n  ::: tip\n  in a list\n  :::\n- next\n').html).toContain(
+      `<li>item\n${alert('tip', 'Tip', '<p>in a list</p>')}\n</li>\n<li>next</li>`,
+    );
+    expect(md('> ::: tip\n> x\n> :::\n').html).toContain(`<blockquote>\n${alert('tip', 'Tip', '<p>x</p>')}`);
+  });
+
+  it('lets a site plugin that reads `:::` itself go first', () => {
+    // A stand-in for remark-directive: a construct of its own at a colon, which takes `:::own` lines.
+    const own: Construct = {
+      tokenize(effects, ok, nok) {
+        let size = 0;
+        const rest = (code: Code): State | undefined => {
+          if (code === null || code < 0) {
+            effects.exit('data');
+            return ok(code);
+          }
+          effects.consume(code);
+          return rest;
+        };
+        const colons = (code: Code): State | undefined => {
+          if (code === 58) {
+            if (size++ === 0) effects.enter('data');
+            effects.consume(code);
+            return colons;
+          }
+          return size >= 3 && code === 111 ? rest(code) : nok(code);
+        };
+        return colons;
+      },
+    };
+    function ownSyntax(this: Processor) {
+      ((this.data() as { micromarkExtensions?: Extension[] }).micromarkExtensions ??= []).push({ flow: { 58: own } });
+    }
+    const parse = (source: string) =>
+      remark()
+        .use(ownSyntax)
+        .use(containerSyntax)
+        .parse(source)
+        .children.map((node) => node.type);
+    expect(parse('::: tip\nx\n:::\n')).toEqual(['fencedContainer']);
+    expect(parse(':::own\n')).not.toContain('fencedContainer');
+  });
+
+  it('leaves colons as written without a name, and in code; an unclosed container runs to the end', () => {
+    expect(md(':::\nnot a container\n:::\n').html).toBe('<p>:::\nnot a container\n:::</p>\n');
+    expect(md('```md\n::: tip\nshown\n:::\n```\n').html).toContain('::: tip\nshown\n:::');
+    expect(md('::: tip\nunclosed\n\n## Heading\n').html).toBe(
+      `${alert('tip', 'Tip', '<p>unclosed</p><h2 id="heading">Heading</h2>')}\n`,
+    );
   });
 });
 
