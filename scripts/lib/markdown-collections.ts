@@ -5,7 +5,8 @@
  *   frontmatter, a `# command` title, a `>` summary, and examples as inline code full of `{{placeholders}}`;
  * - a documentation site in the form of a VitePress one (Vite's docs, https://github.com/vitejs/vite/tree/main/docs):
  *   nested folders, frontmatter keys the engine does not know (`outline`, `sidebar`, `tags`, `date`), fenced code in
- *   Vue, Handlebars, Jinja and GitHub Actions syntax, tables, and relative links between .md files with #anchors.
+ *   Vue, Handlebars, Jinja and GitHub Actions syntax, tables, `::: tip` containers, and relative links between .md
+ *   files with #anchors.
  *
  * Each has an index page linking every page, and a two-line site.yml. Deterministic: runs compare.
  */
@@ -88,7 +89,7 @@ export function docsPages(): DocPage[] {
     {
       file: 'guide/deploy.md',
       frontmatter: 'title: Deploying a static site\ndescription: Publish the build output to a static host from a workflow.\nhead:\n  - - meta\n    - name: robots\n      content: index',
-      body: `Publish from a workflow:\n\n${fence('yaml')}\n\nSee [the config](../config/index.md).\n`,
+      body: `Publish from a workflow:\n\n${fence('yaml')}\n\n::: tip Before you deploy\nBuild first, with [the base](../config/shared-options.md#base) set:\n\n\`\`\`sh\nnpm run build -- --base {{ base }}\n\`\`\`\n:::\n\nSee [the config](../config/index.md).\n`,
     },
     {
       file: 'config/index.md',

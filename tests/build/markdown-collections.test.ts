@@ -107,6 +107,11 @@ describe('a documentation site in the form of a VitePress one', () => {
     );
     const deploy = await docOf(outDir, 'guide/deploy.html');
     expect(deploy.querySelector('pre > code')?.textContent).toBe(`${DOCS_CODE.yaml}\n`);
+    // A VitePress container is a callout, its link resolved and its code as written.
+    const tip = deploy.querySelector('.markdown-alert-tip');
+    expect(tip?.querySelector('.markdown-alert-title')?.textContent).toBe('Before you deploy');
+    expect(tip?.querySelector('a[href="/config/shared-options#base"]')).not.toBeNull();
+    expect(tip?.querySelector('pre > code')?.textContent).toBe('npm run build -- --base {{ base }}\n');
     // A link with an #anchor leads to that heading.
     expect(features.querySelector('a[href="/guide#scaffolding-your-first-project"]')).not.toBeNull();
     expect((await docOf(outDir, 'guide.html')).getElementById('scaffolding-your-first-project')).not.toBeNull();
