@@ -200,6 +200,26 @@ function textOf(node: MdNode): string {
   return node.children ? node.children.map(textOf).join('') : '';
 }
 
+/** A start tag in raw HTML, and an id attribute in one. */
+const START_TAG = /<[A-Za-z][\w-]*(?:\s[^<>]*)?>/g;
+const ID_ATTRIBUTE = /\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i;
+
+/**
+ * The ids raw HTML in the page gives its elements (`### <a id="c"></a>C`, an anchor kept for old links): a heading's
+ * slug steps around them, as around the theme's, so the page never holds an id twice. Comments are not elements.
+ */
+function rawIdsIn(node: MdNode, into: string[] = []): string[] {
+  if (node.type === 'html' && node.value) {
+    for (const [tag] of node.value.replace(/<!--[\s\S]*?(?:-->|$)/g, '').matchAll(START_TAG)) {
+      const found = ID_ATTRIBUTE.exec(tag);
+      const id = found?.[1] ?? found?.[2] ?? found?.[3];
+      if (id) into.push(id);
+    }
+  }
+  for (const child of node.children ?? []) rawIdsIn(child, into);
+  return into;
+}
+
 function* headingsIn(node: MdNode): Generator<MdNode> {
   if (node.type === 'heading') {
     yield node;
@@ -223,6 +243,7 @@ export function remarkHeadingIds(options: HeadingIdOptions = {}) {
     for (const id of reserved.exact) slugger.reserve(id);
     const taken = (id: string) => reserved.patterns.some((pattern) => pattern.test(id));
     const nodes = [...headingsIn(tree)];
+    for (const id of rawIdsIn(tree)) slugger.reserve(id);
     // Ids the headings name for themselves, and ids plugins set, first: the slugs made for the others step around them.
     for (const node of nodes) {
       const properties = ((node.data ??= {}).hProperties ??= {});

@@ -315,6 +315,16 @@ describe('markdown: heading ids', () => {
     expect(md('## A').headings.map((h) => h.id)).toEqual(['a']);
   });
 
+  // free-programming-books writes `### <a id="c"></a>C`: the anchor keeps its id, the heading's slug steps around it.
+  it('never gives a heading the id raw HTML gives an element of the page', () => {
+    const { html, headings } = md(
+      '### <a id="c"></a>C\n\n## Intro\n\n<div id=\'intro\'></div>\n\n<!-- <a id="notes"></a> -->\n\n## Notes\n',
+    );
+    expect(headings.map((h) => h.id)).toEqual(['c-1', 'intro-1', 'notes']);
+    expect(html).toContain('<h3 id="c-1"><a id="c"></a>C</h3>');
+    expect(new Set(ids(html)).size).toBe(ids(html).length);
+  });
+
   it('takes the id a heading names for itself, {#id}, with the braces left out of the heading and the outline', () => {
     const { html, headings } = md(
       '## Options {#opts}\n\n## Opts\n\n### *Build* `target` { #build.target }\n\n##### Deep {#deep}\n\n## Fixed{#fixed}',
