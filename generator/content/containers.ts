@@ -25,12 +25,16 @@ import { asciiAlphanumeric, markdownLineEnding } from 'micromark-util-character'
 import type { Code, Construct, Effects, Extension, State, Token, TokenizeContext } from 'micromark-util-types';
 import type { Processor } from 'unified';
 
-/** A container as the markdown tree holds it, until remarkContainers makes it HTML. */
+/** A container as the markdown tree holds it, until remarkContainers makes it HTML: fenced, or an admonition. */
 export interface FencedContainer extends Parent {
   type: 'fencedContainer';
   name: string;
   children: (BlockContent | DefinitionContent)[];
   data?: Data;
+  /** An admonition (admonitions.ts): its title as written in quotes (`''` for none), and whether it folds. */
+  admonition?: true;
+  title?: string;
+  folds?: 'open' | 'closed';
 }
 
 declare module 'mdast' {
@@ -270,6 +274,30 @@ const ALERTS: Record<string, string> = {
   caution: 'caution',
 };
 
+/** Admonition types (Python-Markdown's and Material for MkDocs's, with their aliases), as the alert each is made as. */
+const ADMONITIONS: Record<string, string> = {
+  ...Object.fromEntries(
+    [
+      'note',
+      'seealso',
+      'abstract',
+      'summary',
+      'tldr',
+      'info',
+      'todo',
+      'question',
+      'help',
+      'faq',
+      'example',
+      'quote',
+    ].map((type) => [type, 'note']),
+  ),
+  ...Object.fromEntries(['tip', 'hint', 'success', 'check', 'done'].map((type) => [type, 'tip'])),
+  important: 'important',
+  ...Object.fromEntries(['warning', 'caution', 'attention'].map((type) => [type, 'warning'])),
+  ...Object.fromEntries(['danger', 'error', 'failure', 'fail', 'missing', 'bug'].map((type) => [type, 'caution'])),
+};
+
 /** A title written in brackets (`:::danger[Irreversible]`, Docusaurus's) without them. */
 function unbracketed(title: Paragraph): Paragraph {
   const [first] = title.children;
@@ -300,6 +328,29 @@ export function remarkContainers() {
         children: written?.children ?? [{ type: 'text', value: label }],
         data: { hName, hProperties },
       });
+      if (node.admonition) {
+        const text = (value: string): PhrasingContent[] => [{ type: 'text', value }];
+        const heading = node.title ? text(node.title) : text(label);
+        if (node.folds) {
+          node.children = [{ type: 'paragraph', children: heading, data: { hName: 'summary' } }, ...node.children];
+          node.data = { hName: 'details', hProperties: node.folds === 'open' ? { open: true } : {} };
+          return;
+        }
+        const kind = ADMONITIONS[node.name] ?? 'note';
+        const titled: Paragraph[] =
+          node.title === ''
+            ? []
+            : [
+                {
+                  type: 'paragraph',
+                  children: heading,
+                  data: { hProperties: { className: ['markdown-alert-title'] } },
+                },
+              ];
+        node.children = [...titled, ...node.children];
+        node.data = { hName: 'div', hProperties: { className: ['markdown-alert', `markdown-alert-${kind}`] } };
+        return;
+      }
       const alert = ALERTS[node.name];
       if (alert) {
         node.children = [title('p', { className: ['markdown-alert-title'] }), ...body];

@@ -21,6 +21,7 @@ const PIPELINE_PACKAGES = [
   'github-slugger',
   'gemoji',
   'micromark',
+  'micromark-core-commonmark',
   'micromark-factory-space',
   'micromark-util-character',
 ];

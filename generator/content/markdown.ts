@@ -1,7 +1,7 @@
 /**
  * Markdown to safe HTML with remark, as remark-html's README builds it (`remark().use(remarkGfm).use(remarkHtml)`):
  *
- *   remark (parse, with fenced containers) → remark-gfm → the site's plugins, in order → containers and GitHub's
+ *   remark (parse, with fenced containers and admonitions) → remark-gfm → the site's plugins, in order → containers and GitHub's
  *   alerts as HTML → links to .md files → heading ids
  *   → GitHub's emoji shortcodes → remark-html (sanitised)
  *
@@ -52,6 +52,7 @@ import { RAW_HTML_HANDLERS, remarkKeepFile } from './raw-html';
 import { ALERT_CLASSES, remarkGithubAlerts } from './github-alerts';
 import { remarkEmoji } from './emoji';
 import { containerSyntax, remarkContainers } from './containers';
+import { admonitionSyntax } from './admonitions';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -155,6 +156,7 @@ async function createMarkdown(
   // The container syntax after the site's plugins: one of them that reads `:::` itself is tried first.
   processor
     .use(containerSyntax as unknown as Plugin)
+    .use(admonitionSyntax as unknown as Plugin)
     .use(remarkContainers as unknown as Plugin)
     .use(remarkGithubAlerts as unknown as Plugin)
     .use(remarkPageLinks as unknown as Plugin)

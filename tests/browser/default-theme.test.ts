@@ -1,6 +1,6 @@
 /**
  * The built-in theme (themes/default) as a visitor meets it: a project with no templates/ and a page of everyday
- * markdown (long words, a wide table, a long code line, sections, GitHub's alerts, VitePress's callouts), served and opened in Chromium at 320 px and
+ * markdown (long words, a wide table, a long code line, sections, GitHub's alerts, VitePress's callouts, MkDocs's admonitions), served and opened in Chromium at 320 px and
  * 1280 px, light and dark: axe-core finds no WCAG 2.2 A/AA violation, nothing reaches past the screen, the table of
  * contents leads to its sections, the skip link reaches the content, no script runs and no CSP rule is broken.
  */
@@ -74,6 +74,12 @@ With a [link](/other).
 ::: details More, on request
 Hidden until opened.
 :::
+
+!!! tip "An admonition as MkDocs writes it"
+    Indented, with [a link](/other).
+
+???+ note "Open at first"
+    Text.
 
 1. One
 2. Two

@@ -180,6 +180,43 @@ describe('markdown: fenced containers (VitePress, Docusaurus)', () => {
   });
 });
 
+describe('markdown: admonitions (MkDocs)', () => {
+  const alert = (kind: string, title: string | undefined, body: string) =>
+    `<div class="markdown-alert markdown-alert-${kind}">${title === undefined ? '' : `<p class="markdown-alert-title">${title}</p>`}${body}</div>`;
+
+  it('makes !!! an alert of its type, titled by its quoted title or its type; ""  leaves it untitled', () => {
+    expect(md('!!! note "Back up first"\n    Indented *content*.\n\n    - a\n\nAfter.\n').html).toBe(
+      `${alert('note', 'Back up first', '<p>Indented <em>content</em>.</p><ul>\n<li>a</li>\n</ul>')}\n<p>After.</p>\n`,
+    );
+    expect(md('!!! warning\n    Text.\n').html).toContain(alert('warning', 'Warning', '<p>Text.</p>'));
+    expect(md('!!! danger highlight blink "Do not"\n    Text.\n').html).toContain(
+      alert('caution', 'Do not', '<p>Text.</p>'),
+    );
+    expect(md('!!! note ""\n    Text.\n').html).toContain(alert('note', undefined, '<p>Text.</p>'));
+    expect(md('!!! custom "Own"\n    Text.\n').html).toContain(alert('note', 'Own', '<p>Text.</p>'));
+  });
+
+  it('makes ??? a closed disclosure and ???+ an open one', () => {
+    expect(md('??? note "Collapsed"\n    Hidden.\n').html).toBe(
+      '<details><summary>Collapsed</summary><p>Hidden.</p></details>\n',
+    );
+    expect(md('???+ tip\n    Open.\n').html).toBe('<details open><summary>Tip</summary><p>Open.</p></details>\n');
+  });
+
+  it('holds its indented lines and the blank lines between them, code indented further, and sits in a list', () => {
+    expect(md('!!! note\n\n    First.\n\n        code\n\nAfter.\n').html).toBe(
+      `${alert('note', 'Note', '<p>First.</p><pre><code>code\n</code></pre>')}\n<p>After.</p>\n`,
+    );
+    expect(md('- item\n\n    !!! tip\n        in a list\n').html).toContain(alert('tip', 'Tip', '<p>in a list</p>'));
+  });
+
+  it('is text inside a paragraph, without a space after the marker, and in code', () => {
+    expect(md('Para\n!!! note\n    more\n').html).toBe('<p>Para\n!!! note\nmore</p>\n');
+    expect(md('!!!note\n').html).toBe('<p>!!!note</p>\n');
+    expect(md('```\n!!! note\n    in code\n```\n').html).toContain('<code>!!! note\n    in code\n</code>');
+  });
+});
+
 describe("markdown: GitHub's emoji shortcodes", () => {
   it('shows the emoji a shortcode names, in prose, links and tables; code and unknown names stay as written', () => {
     const { html } = md(
