@@ -97,10 +97,11 @@ export const siteConfigSchema = z.strictObject({
         .default([]),
       /**
        * How headings' ids are made from their text: `github` (github-slugger: `## build.target` is `#buildtarget`, as on
-       * GitHub and Docusaurus) or `vitepress` (`#build-target`, for content whose links were written for VitePress).
-       * A heading can always name its own: `## Title {#my-id}`. Default: `github`.
+       * GitHub and Docusaurus), `vitepress` (`#build-target`, for content whose links were written for VitePress) or
+       * `mkdocs` (Python-Markdown's: `## Caret & Tilde` is `#caret-tilde`, accents dropped, a second one `_1`, for
+       * content written for MkDocs). A heading can always name its own: `## Title {#my-id}`. Default: `github`.
        */
-      headingIds: z.enum(['github', 'vitepress']).optional(),
+      headingIds: z.enum(['github', 'vitepress', 'mkdocs']).optional(),
     })
     .default({ plugins: [] }),
   /** `.well-known/security.txt` (RFC 9116): written when a contact is given. */

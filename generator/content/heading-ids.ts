@@ -33,7 +33,7 @@ export type ReservedIds = readonly (string | RegExp)[];
 const FALLBACK = 'section';
 
 /** How ids are made from headings' text: GitHub's slugs, or VitePress's (the site config's `markdown.headingIds`). */
-export type HeadingIdStyle = 'github' | 'vitepress';
+export type HeadingIdStyle = 'github' | 'vitepress' | 'mkdocs';
 
 /** Ids a page's headings take, one at a time, each unique on the page. */
 interface Slugger {
@@ -91,7 +91,41 @@ function vitepressSlugger(): Slugger {
   };
 }
 
-const SLUGGERS: Record<HeadingIdStyle, () => Slugger> = { github: githubSlugger, vitepress: vitepressSlugger };
+// Python-Markdown's toc extension's default slugify, which MkDocs uses: decomposed and kept to ASCII, anything but
+// word characters, spaces and hyphens removed, lowercased, and every run of spaces and hyphens one hyphen.
+export function mkdocsSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[^\x00-\x7f]/g, '')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s]+/g, '-');
+}
+
+/** MkDocs's slugs, made unique as Python-Markdown makes them: `_1`, `_2` … (an id ending in `_n` counts on from n). */
+function mkdocsSlugger(): Slugger {
+  const used = new Set<string>();
+  return {
+    slugOf: mkdocsSlug,
+    slug: (text) => {
+      let id = mkdocsSlug(text);
+      while (used.has(id) || id === '') {
+        const numbered = /^(.*)_([0-9]+)$/.exec(id);
+        id = numbered ? `${numbered[1]}_${Number(numbered[2]) + 1}` : `${id}_1`;
+      }
+      used.add(id);
+      return id;
+    },
+    reserve: (id) => void used.add(id),
+  };
+}
+
+const SLUGGERS: Record<HeadingIdStyle, () => Slugger> = {
+  github: githubSlugger,
+  vitepress: vitepressSlugger,
+  mkdocs: mkdocsSlugger,
+};
 
 /** What customIdOf reads of a heading's children. */
 interface InlineNode {

@@ -439,6 +439,23 @@ describe('markdown: heading ids', () => {
     expect(vitepress.recipe).not.toBe(plain.recipe);
     expect(await loadMarkdown({ headingIds: 'github' }, place)).not.toBe(vitepress);
   });
+
+  it("makes MkDocs's slugs when the config asks for them (Python-Markdown's, unique with _1)", async () => {
+    const mkdocs = await loadMarkdown({ headingIds: 'mkdocs' }, place);
+    const source =
+      '## build.target\n\n## build.target\n\n## Ọ̀ṣun & Co: `rights`!\n\n## Caret, Mark & Tilde\n\n## Own {#own}\n\n## !!';
+    const body = mkdocs.render(source, page) as PageBody;
+    expect(body.headings.map((h) => h.id)).toEqual([
+      'buildtarget',
+      'buildtarget_1',
+      'osun-co-rights',
+      'caret-mark-tilde',
+      'own',
+      // A heading whose text makes no slug is "section", whatever the style.
+      'section',
+    ]);
+    expect(mkdocs.recipe).not.toBe(plain.recipe);
+  });
 });
 
 describe('markdown: one pipeline per plugin list', () => {
