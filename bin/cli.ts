@@ -131,20 +131,23 @@ export function createProgram(): Command {
     .addOption(options.host())
     .option(
       '--base <path>',
-      '[string] serve the site under this path, as a host does for a base URL with a path (e.g. /notes)',
+      '[string] serve the site under this path, as a host does for a base URL with a path (e.g. /notes; default: the path of the base URL the site was built for)',
     )
     .option('--any-dir', '[boolean] serve a folder site did not build (never the root or a home folder)')
     .action(async (options: { dir: string; port: string; host: string; base?: string; anyDir?: boolean }) => {
-      const { serve } = await generator.serve();
+      const { serve, baseOfBuild } = await generator.serve();
+      // A site built for a base URL with a path is served under it, as its host will (`--base /` serves it at the root).
+      const built = options.base === undefined ? await baseOfBuild(options.dir) : undefined;
       const running = await serve({
         dir: options.dir,
         port: parsePort(options.port),
         host: options.host,
-        base: options.base,
+        base: options.base ?? built,
         anyFolder: options.anyDir === true,
       });
       for (const warning of running.warnings) console.warn(String(warning));
-      console.log(`Serving ${options.dir}/ at ${running.url}/ (Ctrl-C to stop)`);
+      const under = built ? ', the path of the base URL it was built for' : '';
+      console.log(`Serving ${options.dir}/ at ${running.url}/${under} (Ctrl-C to stop)`);
       await new Promise<void>((resolve) => process.once('SIGINT', resolve));
       await running.close();
     });

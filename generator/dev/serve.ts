@@ -26,6 +26,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import compression from 'compression';
 import { SiteError, SiteWarning } from '../base/errors';
 import { createGate, FILES_AT_ONCE } from '../base/at-most';
@@ -77,6 +78,24 @@ export function normaliseBase(base: string | undefined): string {
     );
   }
   return `/${trimmed}`;
+}
+
+/**
+ * The path a built site lives under, as its robots.txt names its sitemap (`Sitemap: https://user.github.io/notes/
+ * sitemap.xml` is `/notes`): `site serve` serves it there unless told otherwise, as its host will. Undefined when the
+ * folder has no such line, or names no plain path (a file of the folder is read as any input is: it may be anything).
+ */
+export async function baseOfBuild(dir: string): Promise<string | undefined> {
+  const robots = await readFile(path.join(dir, 'robots.txt'), 'utf8').catch(() => undefined);
+  const sitemap = robots?.match(/^Sitemap:[ \t]*(\S+)[ \t]*$/m)?.[1];
+  if (!sitemap || !URL.canParse(sitemap)) return undefined;
+  const { pathname } = new URL(sitemap);
+  if (!pathname.endsWith('/sitemap.xml')) return undefined;
+  try {
+    return normaliseBase(pathname.slice(0, -'/sitemap.xml'.length)) || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when a raw request path could leave the site folder, however it is encoded. */

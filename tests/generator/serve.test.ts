@@ -3,7 +3,10 @@ import http from 'node:http';
 import net from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUnsafePath, serve, type RunningServer } from '../../generator/dev/serve';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { baseOfBuild, isUnsafePath, serve, type RunningServer } from '../../generator/dev/serve';
 import { tempSite, type TempSite } from '../support/fixture';
 
 let site: TempSite;
@@ -145,5 +148,33 @@ describe('site serve', () => {
       message: `Port ${port} on 127.0.0.1 is already in use (another server, or another site watch)`,
     });
     expect((taken as { hint: string }).hint).toContain('--port');
+  });
+});
+
+describe('the base path site serve takes by default', () => {
+  it("is the path of the base URL the site was built for, read from its robots.txt's sitemap line", async () => {
+    const outDir = path.join(site.dir, 'under-a-path');
+    await site.build({ outDir, baseUrl: 'https://example.github.io/notes' });
+    expect(await baseOfBuild(outDir)).toBe('/notes');
+    expect(await baseOfBuild(site.outDir)).toBeUndefined();
+    await rm(outDir, { recursive: true, force: true });
+  });
+
+  it('is none for a robots.txt that names no sitemap, or one outside a plain path', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-serve-base-'));
+    try {
+      expect(await baseOfBuild(dir)).toBeUndefined();
+      for (const robots of [
+        'User-agent: *\nAllow: /\n',
+        'Sitemap: not a url\n',
+        'Sitemap: https://example.org/notes/feed.xml\n',
+        'Sitemap: https://example.org/a%20b/sitemap.xml\n',
+      ]) {
+        await writeFile(path.join(dir, 'robots.txt'), robots);
+        expect(await baseOfBuild(dir), robots).toBeUndefined();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
