@@ -1,0 +1,188 @@
+/**
+ * Markdown written for other tools, made as they make it: GitHub's alerts and emoji shortcodes, the fenced containers
+ * of VitePress and Docusaurus, and MkDocs's admonitions (content/github-alerts.ts, emoji.ts, containers.ts,
+ * admonitions.ts).
+ */
+import type { Code, Construct, Extension, State } from 'micromark-util-types';
+import { remark } from 'remark';
+import type { Processor } from 'unified';
+import { describe, expect, it } from 'vitest';
+import { containerSyntax } from '../../generator/content/containers';
+import { md } from '../support/markdown';
+
+describe("markdown: GitHub's alerts", () => {
+  it('makes a quote that starts with [!NOTE] and the four other kinds an alert, with the markup GitHub writes', () => {
+    const { html } = md('> [!NOTE]\n> Read this **first**.\n>\n> And this.\n\n> [!caution]\n> Irreversible.\n');
+    expect(html).toBe(
+      '<div class="markdown-alert markdown-alert-note">\n<p class="markdown-alert-title">Note</p>\n' +
+        '<p>Read this <strong>first</strong>.</p>\n<p>And this.</p>\n</div>\n' +
+        '<div class="markdown-alert markdown-alert-caution">\n<p class="markdown-alert-title">Caution</p>\n' +
+        '<p>Irreversible.</p>\n</div>\n',
+    );
+    for (const kind of ['TIP', 'IMPORTANT', 'WARNING'])
+      expect(md(`> [!${kind}]\n> Text.\n`).html).toContain(
+        `<div class="markdown-alert markdown-alert-${kind.toLowerCase()}">`,
+      );
+  });
+
+  it('leaves any other quote as written: another word, text after the marker, the marker alone, a quote in a list', () => {
+    for (const source of [
+      '> [!DANGER]\n> Text.\n',
+      '> [!NOTE] Text on the same line.\n',
+      '> [!NOTE]\n',
+      '- A list item\n\n  > [!NOTE]\n  > Text.\n',
+      '> Text first.\n> [!NOTE]\n',
+    ]) {
+      const { html } = md(source);
+      expect(html, source).toContain('<blockquote>');
+      expect(html, source).toContain('[!');
+      expect(html, source).not.toContain('markdown-alert');
+    }
+  });
+
+  it('lets no other class through, in markdown or in raw HTML', () => {
+    const { html } = md('<div class="markdown-alert evil"><p class="markdown-alert-title other">x</p></div>\n');
+    expect(html).toBe('<div class="markdown-alert"><p class="markdown-alert-title">x</p></div>\n');
+  });
+});
+
+describe('markdown: fenced containers (VitePress, Docusaurus)', () => {
+  const alert = (kind: string, title: string, body: string) =>
+    `<div class="markdown-alert markdown-alert-${kind}"><p class="markdown-alert-title">${title}</p>${body}</div>`;
+
+  it('makes the callouts alerts, titled by the rest of the opening line, in brackets or not', () => {
+    expect(md('::: tip\nThis is a tip.\n:::\n').html).toBe(`${alert('tip', 'Tip', '<p>This is a tip.</p>')}\n`);
+    expect(md('::: warning Custom *title*\nText\n:::\n').html).toContain(
+      alert('warning', 'Custom <em>title</em>', '<p>Text</p>'),
+    );
+    expect(md(':::danger[Irreversible]\nText\n:::\n').html).toContain(alert('caution', 'Irreversible', '<p>Text</p>'));
+    expect(md('::: info\nText\n:::\n').html).toContain(alert('note', 'Info', '<p>Text</p>'));
+  });
+
+  it('holds markdown of its own, closed by its fence even after a list or a table', () => {
+    const { html } = md('::: tip\n- a\n- b\n:::\n\n:::note\n| a |\n| - |\n| 1 |\n:::\n\nAfter.\n');
+    expect(html).toContain('<ul>\n<li>a</li>\n<li>b</li>\n</ul></div>');
+    expect(html).toContain('<td>1</td>\n</tr>\n</tbody>\n</table></div>\n<p>After.</p>');
+    expect(html).not.toContain(':::');
+  });
+
+  it('makes details a disclosure and any other name a plain block', () => {
+    expect(md('::: details Click me\n```js\nconst x = 1\n```\n:::\n').html).toBe(
+      '<details><summary>Click me</summary><pre><code class="language-js">const x = 1\n</code></pre></details>\n',
+    );
+    expect(md('::: code-group\n```sh\nnpm i\n```\n:::\n').html).toBe(
+      '<div><pre><code class="language-sh">npm i\n</code></pre></div>\n',
+    );
+  });
+
+  it('nests with more colons outside, interrupts a paragraph, and sits in lists and quotes', () => {
+    expect(md(':::: info Outer\n::: tip Inner\nx\n:::\n::::\n').html).toContain(
+      alert('note', 'Outer', alert('tip', 'Inner', '<p>x</p>')),
+    );
+    expect(md('Para\n::: tip\nx\n:::\n').html).toContain(`<p>Para</p>\n${alert('tip', 'Tip', '<p>x</p>')}`);
+    expect(md('- item\n  ::: tip\n  in a list\n  :::\n- next\n').html).toContain(
+      `<li>item\n${alert('tip', 'Tip', '<p>in a list</p>')}\n</li>\n<li>next</li>`,
+    );
+    expect(md('> ::: tip\n> x\n> :::\n').html).toContain(`<blockquote>\n${alert('tip', 'Tip', '<p>x</p>')}`);
+  });
+
+  it('lets a site plugin that reads `:::` itself go first', () => {
+    // A stand-in for remark-directive: a construct of its own at a colon, which takes `:::own` lines.
+    const own: Construct = {
+      tokenize(effects, ok, nok) {
+        let size = 0;
+        const rest = (code: Code): State | undefined => {
+          if (code === null || code < 0) {
+            effects.exit('data');
+            return ok(code);
+          }
+          effects.consume(code);
+          return rest;
+        };
+        const colons = (code: Code): State | undefined => {
+          if (code === 58) {
+            if (size++ === 0) effects.enter('data');
+            effects.consume(code);
+            return colons;
+          }
+          return size >= 3 && code === 111 ? rest(code) : nok(code);
+        };
+        return colons;
+      },
+    };
+    function ownSyntax(this: Processor) {
+      ((this.data() as { micromarkExtensions?: Extension[] }).micromarkExtensions ??= []).push({ flow: { 58: own } });
+    }
+    const parse = (source: string) =>
+      remark()
+        .use(ownSyntax)
+        .use(containerSyntax)
+        .parse(source)
+        .children.map((node) => node.type);
+    expect(parse('::: tip\nx\n:::\n')).toEqual(['fencedContainer']);
+    expect(parse(':::own\n')).not.toContain('fencedContainer');
+  });
+
+  it('leaves colons as written without a name, and in code; an unclosed container runs to the end', () => {
+    expect(md(':::\nnot a container\n:::\n').html).toBe('<p>:::\nnot a container\n:::</p>\n');
+    expect(md('```md\n::: tip\nshown\n:::\n```\n').html).toContain('::: tip\nshown\n:::');
+    expect(md('::: tip\nunclosed\n\n## Heading\n').html).toBe(
+      `${alert('tip', 'Tip', '<p>unclosed</p><h2 id="heading">Heading</h2>')}\n`,
+    );
+  });
+});
+
+describe('markdown: admonitions (MkDocs)', () => {
+  const alert = (kind: string, title: string | undefined, body: string) =>
+    `<div class="markdown-alert markdown-alert-${kind}">${title === undefined ? '' : `<p class="markdown-alert-title">${title}</p>`}${body}</div>`;
+
+  it('makes !!! an alert of its type, titled by its quoted title or its type; ""  leaves it untitled', () => {
+    expect(md('!!! note "Back up first"\n    Indented *content*.\n\n    - a\n\nAfter.\n').html).toBe(
+      `${alert('note', 'Back up first', '<p>Indented <em>content</em>.</p><ul>\n<li>a</li>\n</ul>')}\n<p>After.</p>\n`,
+    );
+    expect(md('!!! warning\n    Text.\n').html).toContain(alert('warning', 'Warning', '<p>Text.</p>'));
+    expect(md('!!! danger highlight blink "Do not"\n    Text.\n').html).toContain(
+      alert('caution', 'Do not', '<p>Text.</p>'),
+    );
+    expect(md('!!! note ""\n    Text.\n').html).toContain(alert('note', undefined, '<p>Text.</p>'));
+    expect(md('!!! custom "Own"\n    Text.\n').html).toContain(alert('note', 'Own', '<p>Text.</p>'));
+  });
+
+  it('makes ??? a closed disclosure and ???+ an open one', () => {
+    expect(md('??? note "Collapsed"\n    Hidden.\n').html).toBe(
+      '<details><summary>Collapsed</summary><p>Hidden.</p></details>\n',
+    );
+    expect(md('???+ tip\n    Open.\n').html).toBe('<details open><summary>Tip</summary><p>Open.</p></details>\n');
+  });
+
+  it('holds its indented lines and the blank lines between them, code indented further, and sits in a list', () => {
+    expect(md('!!! note\n\n    First.\n\n        code\n\nAfter.\n').html).toBe(
+      `${alert('note', 'Note', '<p>First.</p><pre><code>code\n</code></pre>')}\n<p>After.</p>\n`,
+    );
+    expect(md('- item\n\n    !!! tip\n        in a list\n').html).toContain(alert('tip', 'Tip', '<p>in a list</p>'));
+  });
+
+  it('is text inside a paragraph, without a space after the marker, and in code', () => {
+    expect(md('Para\n!!! note\n    more\n').html).toBe('<p>Para\n!!! note\nmore</p>\n');
+    expect(md('!!!note\n').html).toBe('<p>!!!note</p>\n');
+    expect(md('```\n!!! note\n    in code\n```\n').html).toContain('<code>!!! note\n    in code\n</code>');
+  });
+});
+
+describe("markdown: GitHub's emoji shortcodes", () => {
+  it('shows the emoji a shortcode names, in prose, links and tables; code and unknown names stay as written', () => {
+    const { html } = md(
+      'Launch :rocket: :+1: [go :tada:](/x)\n\n| ok |\n| --- |\n| :white_check_mark: |\n\n`:rocket:` 10:30:45 :nothing_here:\n\n```\n:rocket:\n```\n',
+    );
+    expect(html).toContain('<p>Launch 🚀 👍 <a href="/x">go 🎉</a></p>');
+    expect(html).toContain('<td>✅</td>');
+    expect(html).toContain('<code>:rocket:</code> 10:30:45 :nothing_here:');
+    expect(html).toContain('<pre><code>:rocket:\n</code></pre>');
+  });
+
+  it("makes a heading's id from its shortcodes as written, as GitHub does, and lists its text with the emoji", () => {
+    const { html, headings } = md('## :memo: License\n');
+    expect(html).toBe('<h2 id="memo-license">📝 License</h2>\n');
+    expect(headings).toEqual([{ depth: 2, text: '📝 License', id: 'memo-license' }]);
+  });
+});
