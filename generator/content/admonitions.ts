@@ -19,7 +19,6 @@ import { blankLine } from 'micromark-core-commonmark';
 import { factorySpace } from 'micromark-factory-space';
 import { asciiAlphanumeric, markdownLineEnding, markdownSpace } from 'micromark-util-character';
 import type { Code, Construct, Effects, Extension, State, TokenizeContext } from 'micromark-util-types';
-import type { Processor } from 'unified';
 import type { FencedContainer } from './containers';
 
 declare module 'micromark-util-types' {
@@ -147,12 +146,12 @@ const admonition: Construct = {
     effects.exit('admonition');
   },
 };
-const syntax: Extension = { document: { [BANG]: admonition, [QUESTION]: admonition } };
+export const admonitionSyntax: Extension = { document: { [BANG]: admonition, [QUESTION]: admonition } };
 
 const current = (context: CompileContext) => context.stack.at(-1) as unknown as FencedContainer;
 
 /** The mdast-util-from-markdown extension: a FencedContainer with its type, title and whether it folds. */
-const fromMarkdown: FromMarkdownExtension = {
+export const admonitionFromMarkdown: FromMarkdownExtension = {
   enter: {
     admonition(this: CompileContext, token: MdastToken) {
       this.enter({ type: 'fencedContainer', name: '', admonition: true, children: [] } as unknown as never, token);
@@ -174,10 +173,3 @@ const fromMarkdown: FromMarkdownExtension = {
     },
   },
 };
-
-/** Adds the syntax to a processor's parser. */
-export function admonitionSyntax(this: Processor) {
-  const data = this.data() as { micromarkExtensions?: Extension[]; fromMarkdownExtensions?: FromMarkdownExtension[] };
-  (data.micromarkExtensions ??= []).push(syntax);
-  (data.fromMarkdownExtensions ??= []).push(fromMarkdown);
-}

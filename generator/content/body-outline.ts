@@ -11,7 +11,6 @@ import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import { withEmoji } from './emoji';
 import { containerSyntax } from './containers';
-import { admonitionSyntax } from './admonitions';
 
 export interface BodyOutline {
   /** Whether the body's text at `offset` is code: a code block or span, raw HTML, or the inside of an HTML code element. */
@@ -30,8 +29,8 @@ export interface BodyOutline {
   text(node: Nodes, map: (value: string) => string): string;
 }
 
-// Parsed as the page is rendered (markdown.ts), fenced containers included.
-const parser = remark().use(remarkGfm).use(containerSyntax).use(admonitionSyntax).freeze();
+// Parsed as the page is rendered (markdown.ts), fenced containers and admonitions included.
+const parser = remark().use(remarkGfm).use(containerSyntax).freeze();
 
 /** HTML elements whose text is code, shown as written. */
 const CODE_ELEMENTS = /^<(code|pre|kbd|samp)(?:\s[^>]*)?>$/i;

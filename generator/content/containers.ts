@@ -15,7 +15,8 @@
  * (`markdown-alert-title`); `details` becomes `<details>` with its title as the `<summary>`; any other name (VitePress's
  * `code-group`, say) a plain `<div>` around its content. The syntax is a micromark construct (read at the line level,
  * as fenced code is, so a fence after a list or a table closes the container rather than joining them); a site
- * plugin that reads `:::` itself (remark-directive) is tried first, and its markup is kept.
+ * plugin that reads `:::` itself (remark-directive) is tried first, and its markup is kept. MkDocs's admonitions
+ * (admonitions.ts) are parsed with them, into the same node.
  */
 import type { Properties } from 'hast';
 import type { BlockContent, Data, DefinitionContent, Nodes, Paragraph, Parent, PhrasingContent, Root } from 'mdast';
@@ -24,6 +25,7 @@ import { factorySpace } from 'micromark-factory-space';
 import { asciiAlphanumeric, markdownLineEnding } from 'micromark-util-character';
 import type { Code, Construct, Effects, Extension, State, Token, TokenizeContext } from 'micromark-util-types';
 import type { Processor } from 'unified';
+import { admonitionFromMarkdown, admonitionSyntax } from './admonitions';
 
 /** A container as the markdown tree holds it, until remarkContainers makes it HTML: fenced, or an admonition. */
 export interface FencedContainer extends Parent {
@@ -256,11 +258,11 @@ const fromMarkdown: FromMarkdownExtension = {
   },
 };
 
-/** Adds the syntax to a processor's parser (remark reads these lists when it parses). */
+/** Adds the syntax of fenced containers and of admonitions to a processor's parser (remark reads these lists when it parses). */
 export function containerSyntax(this: Processor) {
   const data = this.data() as { micromarkExtensions?: Extension[]; fromMarkdownExtensions?: FromMarkdownExtension[] };
-  (data.micromarkExtensions ??= []).push(syntax);
-  (data.fromMarkdownExtensions ??= []).push(fromMarkdown);
+  (data.micromarkExtensions ??= []).push(syntax, admonitionSyntax);
+  (data.fromMarkdownExtensions ??= []).push(fromMarkdown, admonitionFromMarkdown);
 }
 
 /** Callout names, as the alert each is made as. */

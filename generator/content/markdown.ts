@@ -52,7 +52,6 @@ import { RAW_HTML_HANDLERS, remarkKeepFile } from './raw-html';
 import { ALERT_CLASSES, remarkGithubAlerts } from './github-alerts';
 import { remarkEmoji } from './emoji';
 import { containerSyntax, remarkContainers } from './containers';
-import { admonitionSyntax } from './admonitions';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -156,7 +155,6 @@ async function createMarkdown(
   // The container syntax after the site's plugins: one of them that reads `:::` itself is tried first.
   processor
     .use(containerSyntax as unknown as Plugin)
-    .use(admonitionSyntax as unknown as Plugin)
     .use(remarkContainers as unknown as Plugin)
     .use(remarkGithubAlerts as unknown as Plugin)
     .use(remarkPageLinks as unknown as Plugin)
