@@ -5,7 +5,7 @@
  * the number of pages that read them.
  */
 import type { PageInfo } from '../content/page';
-import { timeOf } from '../content/dates';
+import { parseDate } from '../content/dates';
 import { tagSlug } from './tags';
 import type { CollectionQuery, Entry, TagLink } from '../content/collection-types';
 
@@ -36,7 +36,9 @@ export function sourceOf(page: PageInfo): Source {
     draft: data.draft === true,
     data: page.data,
   };
-  return { page, entry, tags, ...(date === undefined ? {} : { time: timeOf(date) }) };
+  // A template whose schema replaces the base `date` field may let any text through: only a date is one.
+  const parsed = date === undefined ? undefined : parseDate(date).rfc3339;
+  return { page, entry, tags, ...(parsed === undefined ? {} : { time: Date.parse(parsed) }) };
 }
 
 /** A footnote's reference mark: its note is on its own page. */

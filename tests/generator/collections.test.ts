@@ -80,6 +80,48 @@ describe('dates', () => {
     expect(rfc3339('2025-03-01 10:20')).toBe('2025-03-01T10:20:00Z');
     expect(rfc3339('2025-03-01T10:20:30+01:00')).toBe('2025-03-01T10:20:30+01:00');
   });
+
+  it('refuses every part out of its range, the offset included (issue 40)', () => {
+    for (const bad of [
+      '2025-03-09T10:00:00+99:99',
+      '2025-03-09T10:00:00+24:00',
+      '2025-03-09T10:00:00-23:60',
+      '2025-03-09 10:00:00 +2400',
+      '2025-13-09',
+      '2025-03-32',
+      '2025-03-09T25:00:00Z',
+      '2025-03-09T10:60:00Z',
+      '2025-03-09T10:00:60Z',
+      '2025-02-30',
+      '2024-02-30T10:00:00Z',
+      '2025-03-09T10:00:00+1',
+    ])
+      expect(dateProblem(bad), bad).toBeDefined();
+    expect(dateProblem('2025-03-09T10:00:00+99:99')).toMatch(/offset \+99:99/);
+    expect(() => rfc3339('2025-03-09T10:00:00+24:00')).toThrow();
+  });
+
+  it("reads Jekyll's documented form, 2018-01-02 11:21:40 +0100, at its real instant (issue 42)", () => {
+    const cases: [string, string][] = [
+      ['2018-01-02 11:21:40 +0100', '2018-01-02T11:21:40+01:00'],
+      ['2018-01-02 11:21:40 -0530', '2018-01-02T11:21:40-05:30'],
+      ['2018-01-02 11:21 +0100', '2018-01-02T11:21:00+01:00'],
+      ['2018-01-02 11:21:40', '2018-01-02T11:21:40Z'],
+      ['2018-01-02 11:21:40 +01:00', '2018-01-02T11:21:40+01:00'],
+      ['2018-01-02t11:21:40z', '2018-01-02T11:21:40Z'],
+      ['2018-01-02T11:21:40.25-00:00', '2018-01-02T11:21:40.25-00:00'],
+    ];
+    for (const [written, feed] of cases) {
+      expect(dateProblem(written), written).toBeUndefined();
+      expect(rfc3339(written), written).toBe(feed);
+      expect(Number.isNaN(Date.parse(feed)), feed).toBe(false);
+    }
+    expect(new Date(rfc3339('2018-01-02 11:21:40 +0100')).toISOString()).toBe('2018-01-02T10:21:40.000Z');
+    // A later offset is an earlier instant: collections sort by the instant, not the text.
+    const early = sourceOf(page('/blog/a', { date: '2018-01-02 11:00:00 +0300' }));
+    const late = sourceOf(page('/blog/b', { date: '2018-01-02 10:00:00 +0100' }));
+    expect(early.time! < late.time!).toBe(true);
+  });
 });
 
 describe('tag slugs', () => {
