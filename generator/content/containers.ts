@@ -25,6 +25,7 @@ import { factorySpace } from 'micromark-factory-space';
 import { asciiAlphanumeric, markdownLineEnding } from 'micromark-util-character';
 import type { Code, Construct, Effects, Extension, State, Token, TokenizeContext } from 'micromark-util-types';
 import type { Processor } from 'unified';
+import { ownValue } from '../base/own';
 import { admonitionFromMarkdown, admonitionSyntax } from './admonitions';
 
 /** A container as the markdown tree holds it, until remarkContainers makes it HTML: fenced, or an admonition. */
@@ -338,7 +339,7 @@ export function remarkContainers() {
           node.data = { hName: 'details', hProperties: node.folds === 'open' ? { open: true } : {} };
           return;
         }
-        const kind = ADMONITIONS[node.name] ?? 'note';
+        const kind = ownValue(ADMONITIONS, node.name) ?? 'note';
         const titled: Paragraph[] =
           node.title === ''
             ? []
@@ -353,7 +354,7 @@ export function remarkContainers() {
         node.data = { hName: 'div', hProperties: { className: ['markdown-alert', `markdown-alert-${kind}`] } };
         return;
       }
-      const alert = ALERTS[node.name];
+      const alert = ownValue(ALERTS, node.name);
       if (alert) {
         node.children = [title('p', { className: ['markdown-alert-title'] }), ...body];
         node.data = { hName: 'div', hProperties: { className: ['markdown-alert', `markdown-alert-${alert}`] } };

@@ -1,19 +1,21 @@
 /**
  * GitHub's emoji shortcodes (`:rocket:`, `:white_check_mark:`, `:+1:`) shown as the emoji they name, as GitHub shows
- * them, from gemoji (GitHub's own list); any other `:word:` stays as written. In prose only: code shows them as
+ * them, from gemoji (GitHub's own list); any other `:word:` stays as written, `:constructor:` too (a name is
+ * looked up among gemoji's own, never the object prototype's). In prose only: code shows them as
  * written. A heading's id is made from its text as written, as GitHub makes it (`## :memo: License` is
  * `#memo-license`): the plugin runs after the heading ids are made, and the table of contents, the title and the
  * description show the emoji (withEmoji).
  */
 import type { Nodes, Root } from 'mdast';
 import { nameToEmoji } from 'gemoji';
+import { ownValue } from '../base/own';
 import type { HeadingData } from './heading-ids';
 
 const SHORTCODE = /:(\+1|[\w-]+):/g;
 
 /** `text` with each shortcode gemoji knows as its emoji. */
 export const withEmoji = (text: string): string =>
-  text.includes(':') ? text.replace(SHORTCODE, (code, name: string) => nameToEmoji[name] ?? code) : text;
+  text.includes(':') ? text.replace(SHORTCODE, (code, name: string) => ownValue(nameToEmoji, name) ?? code) : text;
 
 /**
  * The remark plugin: every text node's shortcodes as emoji (code, inline code and raw HTML are other nodes), and the

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, Preset } from 'unified';
 import { collectErrors, SiteError, throwIfAny } from '../base/errors';
+import { ownValue } from '../base/own';
 
 /** One entry of `markdown.plugins`. */
 export interface PluginSetting {
@@ -194,7 +195,11 @@ function entryOf(exports: unknown, subpath: string): unknown {
   if (typeof exports === 'string' || Array.isArray(exports)) return subpath === '.' ? exports : undefined;
   if (!exports || typeof exports !== 'object') return undefined;
   const map = exports as Record<string, unknown>;
-  return Object.keys(map).some((key) => key.startsWith('.')) ? map[subpath] : subpath === '.' ? map : undefined;
+  return Object.keys(map).some((key) => key.startsWith('.'))
+    ? ownValue(map, subpath)
+    : subpath === '.'
+      ? map
+      : undefined;
 }
 
 /** Follows conditions (node, import, default) down to a path. */
@@ -202,7 +207,7 @@ function conditional(entry: unknown): unknown {
   if (Array.isArray(entry)) return entry.map(conditional).find((target) => typeof target === 'string');
   if (!entry || typeof entry !== 'object') return entry;
   const map = entry as Record<string, unknown>;
-  for (const condition of CONDITIONS) if (condition in map) return conditional(map[condition]);
+  for (const condition of CONDITIONS) if (Object.hasOwn(map, condition)) return conditional(map[condition]);
   return undefined;
 }
 

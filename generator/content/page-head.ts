@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { breadcrumbTrail } from './breadcrumbs';
 import { dateField } from './dates';
 import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
+import { ownValue } from '../base/own';
 import type { Theme } from './theme-types';
 import { documentTitle, type BaseFrontmatter, type PageHead, type PageSource, type PageSummary } from './page';
 import type { SiteConfig } from './config';
@@ -77,7 +78,7 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
   const yaml: Pick<ParsedYaml, 'lineOf'> = { lineOf: (at) => parseYaml(source.matter, file, 1).lineOf(at) };
 
   const templateName = typeof frontmatter.template === 'string' ? frontmatter.template : DEFAULT_TEMPLATE;
-  const template = ctx.theme.templates[templateName];
+  const template = ownValue(ctx.theme.templates, templateName);
   if (!template) {
     throw new SiteError(
       'UnknownTemplate',

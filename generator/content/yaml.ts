@@ -28,6 +28,7 @@ import {
   type Node as YamlNode,
 } from 'yaml';
 import { SiteError } from '../base/errors';
+import { ownValue } from '../base/own';
 import { fieldName } from './validate';
 
 /** Deepest nesting of lists and mappings a document may have (js-yaml's own default limit). */
@@ -130,7 +131,7 @@ function parseUncached(source: string, file: string, firstLine: number): ParsedY
         file,
         line: line === undefined ? undefined : line + firstLine - 1,
         field: field && fieldName(field),
-        hint: opened !== undefined ? UNCLOSED_HINT : HINTS[first.code],
+        hint: opened !== undefined ? UNCLOSED_HINT : ownValue(HINTS, first.code),
         cause: first,
       },
     );

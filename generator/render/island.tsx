@@ -16,6 +16,7 @@
  */
 import { createContext, useContext, type ComponentType, type ReactElement } from 'react';
 import { SiteError } from '../base/errors';
+import { ownValue } from '../base/own';
 import { scriptSafeJson } from './json-ld';
 
 /** When the browser hydrates: at once, when idle, when scrolled into view, on first pointer/focus/touch, or when code asks. */
@@ -58,8 +59,8 @@ export function createIslandRegistry(
 ): IslandRegistry {
   return {
     file,
-    urlOf: (name) => assets.scripts[name],
-    stylesOf: (name) => assets.styles?.[name],
+    urlOf: (name) => ownValue(assets.scripts, name),
+    stylesOf: (name) => (assets.styles ? ownValue(assets.styles, name) : undefined),
     used: new Set(),
     count: 0,
     idPrefix,

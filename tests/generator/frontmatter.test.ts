@@ -41,6 +41,17 @@ function describe_(matter: string, data: Record<string, unknown>) {
   }
 }
 
+describe('the template a page names', () => {
+  it("is one of the theme's own: a name of the object prototype is UnknownTemplate (issue 40)", () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const errors = describe_(`template: ${name}\n`, { template: name });
+      expect(Array.isArray(errors) && errors.map((e) => [e.kind, e.field, e.line]), name).toEqual([
+        ['UnknownTemplate', 'template', 1],
+      ]);
+    }
+  });
+});
+
 describe('a strict template', () => {
   it('names a misspelt key once, with the field it was meant to be, not also "required" for that field', () => {
     const errors = describe_('template: article\ntitle: Hello\ndescripton: A description long enough\n', {

@@ -8,6 +8,7 @@ import { remark } from 'remark';
 import type { Processor } from 'unified';
 import { describe, expect, it } from 'vitest';
 import { containerSyntax } from '../../generator/content/containers';
+import { withEmoji } from '../../generator/content/emoji';
 import { md } from '../support/markdown';
 
 describe("markdown: GitHub's alerts", () => {
@@ -184,5 +185,41 @@ describe("markdown: GitHub's emoji shortcodes", () => {
     const { html, headings } = md('## :memo: License\n');
     expect(html).toBe('<h2 id="memo-license">📝 License</h2>\n');
     expect(headings).toEqual([{ depth: 2, text: '📝 License', id: 'memo-license' }]);
+  });
+});
+
+// Issue 40: names written in the page were looked up in plain objects, which answer for the object prototype's names.
+describe("markdown: names that are the object prototype's stay as written", () => {
+  const PROTOTYPE = ['constructor', 'toString', 'hasOwnProperty', 'valueOf', '__proto__', 'isPrototypeOf'];
+
+  it('an emoji shortcode of such a name stays as written, as on GitHub, in the body, title, description and headings', () => {
+    const text = PROTOTYPE.map((name) => `:${name}:`).join(' ');
+    const { html, headings } = md(`${text} :rocket:\n\n## Names ${text}\n`);
+    const shown = text.replace(':__proto__:', ':<strong>proto</strong>:');
+    expect(html).toContain(`<p>${shown} 🚀</p>`);
+    expect(html).not.toMatch(/function|native code|\[object/);
+    expect(headings[0]!.text).toBe(`Names ${text.replace(':__proto__:', ':proto:')}`);
+    // The derived title and description, and the table of contents, read the text through withEmoji.
+    expect(withEmoji(`${text} :rocket:`)).toBe(`${text} 🚀`);
+  });
+
+  it('a fenced container of such a name is a plain block, as any name it does not know', () => {
+    for (const name of PROTOTYPE) {
+      const { html } = md(`::: ${name}\nBody.\n:::\n`);
+      expect(html, name).toBe('<div><p>Body.</p></div>\n');
+    }
+  });
+
+  it('an admonition of such a type is a note, as any type it does not know', () => {
+    for (const name of PROTOTYPE.filter((n) => /^\w+$/.test(n))) {
+      const { html } = md(`!!! ${name} "Own"\n    Body.\n`);
+      expect(html, name).toBe(
+        '<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Own</p><p>Body.</p></div>\n',
+      );
+    }
+  });
+
+  it('a GitHub alert of such a kind is a quote as written', () => {
+    expect(md('> [!constructor]\n> Body.\n').html).toBe('<blockquote>\n<p>[!constructor]\nBody.</p>\n</blockquote>\n');
   });
 });
