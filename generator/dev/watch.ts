@@ -37,6 +37,11 @@ export interface WatchOptions extends BuildOptions {
   host?: string;
   logger: Logger;
   format?: (error: unknown) => string;
+  /**
+   * Called at each state of the start, awaited: the watchers made and reading the folders (`scanning`), the first
+   * build made but not yet in place (`built`), and "Serving at" said (`serving`). Tests change files there.
+   */
+  onStart?: (state: 'scanning' | 'built' | 'serving') => void | Promise<void>;
   /** Called after every rebuild attempt (tests and the benchmark listen here). */
   onRebuild?: (result: UpdateResult | { error: unknown; ms: number }, changed: string[]) => void;
 }
@@ -83,16 +88,6 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   // A build killed while swapping its output in may have left no output folder: its finished site goes back first.
   for (const note of await restoreOutput(site.paths.outDir, site.paths)) log.warn(String(note));
   await readOwnedFolder(site.paths.outDir);
-  try {
-    const result = await site.update('all');
-    await site.commit();
-    warn(result.warnings);
-  } catch (error) {
-    failure = error;
-    log.error(format(error));
-    // Even when the first build failed, serve (the overlay) from an output folder of the build's own.
-    await stageEmpty(site.paths.outDir, site.paths);
-  }
 
   // Watch mode answers its own requests (events, client, overlay); pages come from the output folder with the client added.
   const hook = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean => {
@@ -128,22 +123,14 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   };
   const transformHtml = (html: string, pathname: string) => withClient(html, routeOf(pathname));
 
-  // A base URL with a path (https://example.github.io/notes) is served under that path, as its host will.
-  const base = site.config ? new URL(site.config.baseUrl).pathname : undefined;
-  const server = await serve({
-    dir: site.paths.outDir,
-    port: options.port,
-    host: options.host,
-    base,
-    hook,
-    transformHtml,
-  });
-  for (const warning of server.warnings) log.warn(String(warning));
   let pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
+  // Rebuilds queue behind the first build: a change reported while it runs is built once it is done.
+  let firstBuilt!: () => void;
+  let running: Promise<void> = new Promise<void>((resolve) => (firstBuilt = resolve));
   /** Set when a watched folder was made again: what it holds now is read whole. */
   let everything = false;
+  let server: RunningServer | undefined;
 
   const rebuild = async () => {
     const changed = [...pending];
@@ -185,6 +172,8 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     }
   };
 
+  // The watchers start, and finish reading the folders, before the first build reads a file: a change made at any
+  // moment of the start is either read by that build or reported to the queue, which builds it once that build is done.
   const watcher = chokidar([site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir], {
     ignoreInitial: true,
     // Without this, chokidar drops writes that follow one another within ~50 ms (measured: 3 of 6 seen);
@@ -220,24 +209,61 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     everything = true;
     queue(folder);
   });
-  await Promise.all([watcher, roots].map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
-  // Said once the watchers have read the folders: a file saved before then would be missed, and a user (or a script)
-  // takes "Serving at" as the moment edits count.
+  const ready = Promise.all(
+    [watcher, roots].map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))),
+  );
+  try {
+    await options.onStart?.('scanning');
+    await ready;
+    try {
+      const result = await site.update('all');
+      await options.onStart?.('built');
+      await site.commit();
+      warn(result.warnings);
+    } catch (error) {
+      failure = error;
+      log.error(format(error));
+      // Even when the first build failed, serve (the overlay) from an output folder of the build's own.
+      await stageEmpty(site.paths.outDir, site.paths);
+    }
+
+    // A base URL with a path (https://example.github.io/notes) is served under that path, as its host will.
+    const base = site.config ? new URL(site.config.baseUrl).pathname : undefined;
+    server = await serve({
+      dir: site.paths.outDir,
+      port: options.port,
+      host: options.host,
+      base,
+      hook,
+      transformHtml,
+    });
+  } catch (error) {
+    clearTimeout(timer);
+    await Promise.all([watcher.close(), roots.close()]);
+    await site.dispose();
+    throw error;
+  }
+  for (const warning of server.warnings) log.warn(String(warning));
+  // Said once the watchers have read the folders and the first build is done: every change made since the start is
+  // built by now or queued, and a user (or a script) takes "Serving at" as the moment edits count.
   // A folder not made yet (islands/, most often) is watched for the moment it is.
   const shown = (dir: string) => `${path.relative(process.cwd(), dir) || '.'}${existsSync(dir) ? '' : ' (once made)'}`;
   log.info(`Watching ${[site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map(shown).join(', ')}`);
   log.info(`Serving at ${server.url} (ready in ${Math.round(performance.now() - started)} ms; Ctrl-C to stop)`);
+  await options.onStart?.('serving');
+  firstBuilt();
   site.warmUp();
+  const serving = server;
 
   return {
     site,
-    server,
+    server: serving,
     async close() {
       clearTimeout(timer);
       await Promise.all([watcher.close(), roots.close()]);
       await running;
       for (const client of clients) client.end();
-      await server.close();
+      await serving.close();
       await site.dispose();
     },
   };
