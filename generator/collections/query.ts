@@ -6,6 +6,7 @@
  */
 import type { PageInfo } from '../content/page';
 import { parseDate } from '../content/dates';
+import { paragraphSummary } from './summary';
 import { tagSlug } from './tags';
 import type { CollectionQuery, Entry, TagLink } from '../content/collection-types';
 
@@ -39,24 +40,6 @@ export function sourceOf(page: PageInfo): Source {
   // A template whose schema replaces the base `date` field may let any text through: only a date is one.
   const parsed = date === undefined ? undefined : parseDate(date).rfc3339;
   return { page, entry, tags, ...(parsed === undefined ? {} : { time: Date.parse(parsed) }) };
-}
-
-/** A footnote's reference mark: its note is on its own page. */
-const FOOTNOTE_REF = /<sup><a [^>]*\bdata-footnote-ref\b[^>]*>[^<]*<\/a><\/sup>/g;
-/** Attributes that name ids of the page the paragraph comes from: unique there, repeated or dangling on a list. */
-const OWN_IDS = /\s(?:id|aria-describedby|aria-labelledby)="[^"]*"/g;
-
-/**
- * The page's first paragraph, as rendered: a list's summary of it. Shown on another page, its fragment links name
- * their page (`#setup` → `/blog/post#setup`), or they would point into the list; it carries no id of its page (two
- * summaries with a footnote would give a list two elements of one id), and no footnote mark.
- */
-export function summaryOf(html: string, route: string): string {
-  const paragraph = /<p(?:\s[^>]*)?>[\s\S]*?<\/p>/.exec(html)?.[0] ?? '';
-  return paragraph
-    .replace(FOOTNOTE_REF, '')
-    .replace(OWN_IDS, '')
-    .replace(/(<[a-zA-Z][^<>]*\shref=")#/g, `$1${route}#`);
 }
 
 const folderPrefix = (folder: string) => `/${folder.replace(/^\/+|\/+$/g, '')}/`;
@@ -122,7 +105,7 @@ export function projector(
       entry = Object.freeze({
         ...source.entry,
         tags: Object.freeze(tags) as TagLink[],
-        ...(summary ? { summary: summaryOf(source.page.html, source.page.route) } : {}),
+        ...(summary ? { summary: paragraphSummary(source.page.html, source.page.route) } : {}),
       });
       shapes.set(shape, entry);
     }

@@ -5,6 +5,8 @@ import { dateProblem, rfc3339 } from '../../generator/content/dates';
 import { planSite } from '../../generator/collections/plan';
 import { select, sourceOf } from '../../generator/collections/query';
 import { tagSlug } from '../../generator/collections/tags';
+import { paragraphSummary } from '../../generator/collections/summary';
+import { md } from '../support/markdown';
 import { htmlWithAbsoluteUrls } from '../../generator/render/base-path';
 import { siteErrorsOf } from '../../generator/base/errors';
 import type { TemplateDefinition, Theme } from '../../generator/content/theme-types';
@@ -121,6 +123,21 @@ describe('dates', () => {
     const early = sourceOf(page('/blog/a', { date: '2018-01-02 11:00:00 +0300' }));
     const late = sourceOf(page('/blog/b', { date: '2018-01-02 10:00:00 +0100' }));
     expect(early.time! < late.time!).toBe(true);
+  });
+});
+
+describe('summaries', () => {
+  it('are the first paragraph as written, cut, never rewritten: code and prose that look like attributes stay (issue 40)', () => {
+    const { html } = md(
+      'Put `<main id="content">` first and set aria-labelledby="title" on it[^1]; see [setup](#setup), <a href="#y" id="z" title="a > b">here</a>.\n\nSecond.\n\n[^1]: The note.\n',
+    );
+    expect(paragraphSummary(html, '/blog/post')).toBe(
+      '<p>Put <code>&lt;main id="content"></code> first and set aria-labelledby="title" on it; see <a href="/blog/post#setup">setup</a>, <a href="/blog/post#y" title="a > b">here</a>.</p>',
+    );
+    expect(paragraphSummary(md('```\n<p id="x">\n```\n\nText with id="kept".\n').html, '/a')).toBe(
+      '<p>Text with id="kept".</p>',
+    );
+    expect(paragraphSummary(md('# Only a heading\n').html, '/a')).toBe('');
   });
 });
 
