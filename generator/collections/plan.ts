@@ -38,6 +38,8 @@ export interface Plan {
   pages: Map<string, PlannedPage>;
   /** Feeds by output file. */
   feeds: Map<string, string>;
+  /** The page each feed is made for, by output file: what a route that collides with a feed is told. */
+  feedPages: Map<string, string>;
 }
 
 export interface PlanContext {
@@ -76,9 +78,10 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   const real = [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
   const planned = new Map<string, PlannedPage>(real.map((page) => [page.route, { page, key: '' }]));
   const feeds = new Map<string, string>();
+  const feedPages = new Map<string, string>();
   const errors: SiteError[] = [];
   const uses = usesOf(theme, errors);
-  if (uses.size === 0) return finish({ pages: planned, feeds }, errors);
+  if (uses.size === 0) return finish({ pages: planned, feeds, feedPages }, errors);
 
   const memo = ctx.memo ?? planMemo();
   const sources = real
@@ -150,6 +153,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
       const made = feedOf(page, use, listOf(page.template, use.feed.collection).sources, ctx, errors);
       for (const [file, text, link] of made) {
         feeds.set(file, text);
+        feedPages.set(file, page.file);
         feedLinks.push(link);
       }
     }
@@ -185,8 +189,9 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
       const pages = Math.max(1, Math.ceil(entries.length / size));
       for (let n = 1; n <= pages; n++) {
         const route = pageRoute(base, n);
+        const shown = entries.slice((n - 1) * size, n * size);
         const pagination: Pagination = {
-          entries: entries.slice((n - 1) * size, n * size).map(list.entry),
+          entries: shown.map(list.entry),
           page: n,
           pages,
           total: entries.length,
@@ -204,7 +209,10 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
             : titleOf
               ? titleOf({ title: page.title, page: n, ...(tag ? { tag: tag.name } : {}) })
               : defaultTitle(page.title, n, tag?.name);
-        // Pages after the first and tag pages show the list alone: the page's text is its first page's.
+        // Pages after the first and tag pages show the list alone: the page's text is its first page's. One that shows
+        // drafts alone (a tag only drafts carry, a page the drafts add) exists only in a build with drafts: it is one
+        // of them, kept out of the sitemap and marked noindex as they are.
+        const onlyDrafts = shown.length > 0 && shown.every((source) => source.entry.draft);
         const made =
           route === page.route
             ? page
@@ -214,6 +222,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
                 headings: [],
                 route,
                 url: urlOf(site.baseUrl, route),
+                ...(onlyDrafts ? { data: { ...page.data, draft: true } } : {}),
                 title,
                 breadcrumbs: (theme.breadcrumbs ?? breadcrumbTrail)(
                   { route, title, label: page.data.breadcrumb },
@@ -237,7 +246,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
           });
     }
   }
-  return finish({ pages: planned, feeds }, errors);
+  return finish({ pages: planned, feeds, feedPages }, errors);
 }
 
 const defaultTitle = (title: string, page: number, tag: string | undefined) =>

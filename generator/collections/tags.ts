@@ -2,6 +2,11 @@
 import { createHash } from 'node:crypto';
 
 /**
+ * A tag's page is `<route>/tags/<slug>`, written as `<slug>.html`: the slug `index` would be written as the tags
+ * folder's index (`tags/index.html`), served at `<route>/tags` and never at its own address, so a tag `Index` takes
+ * `tag-index`, as a tag with no Latin letter takes `tag-<digest>`. (A tag written `Tag index` has that slug too: the
+ * two are a TagSlugCollision, an error naming both, never one page shadowing another.)
+ *
  * `Cloud Security` → `cloud-security`; `Zero-Day!` → `zero-day`; accents are dropped (`Sécurité` → `securite`).
  * A tag with no letter or digit of the Latin alphabet (`安全`) takes a slug made of its digest, so it is still a safe
  * route segment and still its own.
@@ -15,5 +20,6 @@ export function tagSlug(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/, '');
+  if (slug === 'index') return 'tag-index';
   return slug || `tag-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
 }

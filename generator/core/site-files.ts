@@ -15,6 +15,7 @@ import type { FileContents } from '../output/write-in-place';
 import { isPublished, listPublicFiles, publicCollisions, type PublicFile } from '../output/public-files';
 import { NOT_FOUND_ROUTE, outputFileOf } from '../content/routes';
 import { attachmentCollisions, type Attachments } from './attachments';
+import { routeCollisions } from './route-registry';
 import type { ProjectPaths } from './project';
 import type { State } from './update-plan';
 
@@ -69,8 +70,9 @@ export async function publicFileOf(file: string, paths: ProjectPaths): Promise<[
 }
 
 /**
- * Throws every file that would take another's place: a public file, or a file a page links to beside it, where the
- * build writes a page or a host file; a file beside a page where a public file is.
+ * Throws every file that would take another's place: a page at the address of a file the build makes (a feed, the
+ * sitemap, an icon: route-registry.ts); a public file, or a file a page links to beside it, where the build writes a
+ * page or a host file; a file beside a page where a public file is.
  */
 export function checkFilePlaces(
   host: ReadonlyMap<string, unknown>,
@@ -82,6 +84,7 @@ export function checkFilePlaces(
   const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
   for (const { page } of plan.pages.values()) generated.set(outputFileOf(page.route), `the page of ${page.file}`);
   throwIfAny([
+    ...routeCollisions(plan, host),
     ...publicCollisions(publicFiles, generated, paths.publicDir),
     ...attachmentCollisions(attachments, generated, publicFiles, paths.pagesDir, paths.publicDir),
   ]);

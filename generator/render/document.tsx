@@ -41,8 +41,9 @@ export interface HeadOf {
 export function headOf(page: PageInfo, site: SiteConfig, jsonLd: Graph): HeadOf {
   // Every page names its canonical URL, the not-found page its own (/404): where hosts answer unknown paths with it,
   // the status is 404, which search engines never index. It needs no noindex either: audits (Lighthouse's SEO score)
-  // count a noindex against it.
-  const noindex = page.data.noindex === true;
+  // count a noindex against it. A draft (built by --drafts or site watch, never in the sitemap) is noindex too: a
+  // preview published by mistake is not indexed.
+  const noindex = page.data.noindex === true || page.data.draft === true;
   return {
     values: {
       title: documentTitle(page.title, site.name),

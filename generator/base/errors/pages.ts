@@ -70,6 +70,12 @@ export const PAGE_ERRORS = {
       `${p.first} and ${p.second} both claim the route ${p.route}`,
     hint: 'Two files claim one route. Rename or remove one of them.',
   },
+  IndexRoute: {
+    title: 'A route that ends in /index',
+    message: (p: { route: string; file: string; written: string; served: string }) =>
+      `${p.route} (${p.file}) would be written as ${p.written}, the file hosts serve at ${p.served}: its own address would answer 404`,
+    hint: 'Rename the folder or the file so that its route does not end in /index, or give the page a slug (slug: …).',
+  },
   UnsafeRoute: {
     title: 'Unsafe route',
     message: (p: { route: string; segment: string }) =>
