@@ -98,17 +98,27 @@ export function createProgram(): Command {
 
   program
     .command('watch')
-    .description('build, serve, and rebuild what each change affects; browsers reload by themselves')
+    .description('build (drafts too), serve, and rebuild what each change affects; browsers reload by themselves')
+    .addHelpText(
+      'after',
+      '\nWrites a preview of its own in node_modules/.cache/site/watch/, removed when it stops, never the output\nfolder: dist/ is only what site build made.',
+    )
     .addOption(options.pages())
-    .addOption(options.out())
     .addOption(options.port())
     .addOption(options.host())
     .option('--verbose', '[boolean] step timings of each rebuild, and error stacks')
-    .action(async (options: { pages: string; out: string; port: string; host: string; verbose?: boolean }) => {
+    // Taken only to say why it is not: scripts written for the watch that wrote dist/ learn what changed.
+    .addOption(new Option('-o, --out <dir>').hideHelp())
+    .action(async (options: { pages: string; port: string; host: string; verbose?: boolean; out?: string }) => {
+      if (options.out !== undefined)
+        throw new CommanderError(
+          EXIT_USAGE,
+          'site.out',
+          '--out: site watch writes no output folder; it previews from a folder of its own (node_modules/.cache/site/watch/), so the output folder is only what site build made. Drop --out, and run site build --out to write one',
+        );
       const { startWatch } = await generator.watch();
       const watching = await startWatch({
         pagesDir: options.pages,
-        outDir: options.out,
         port: parsePort(options.port),
         host: options.host,
         verbose: options.verbose,

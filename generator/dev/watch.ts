@@ -1,8 +1,10 @@
 /**
  * `site watch`: the Site of `site build` (core/site.ts), kept alive and fed
  * the files chokidar reports, so it rebuilds only what a change affects and
- * writes it into the output folder; served like `site serve`, from the folder
- * as it is on disk, with a reload client added to each page. Bursts of
+ * writes it into an output folder of its own in the build cache, never the
+ * build's (output/watch-folder.ts: watch builds drafts, and dist/ is what
+ * `site build` made, the folder a deploy uploads); served like `site serve`,
+ * from that folder as it is on disk, with a reload client added to each page. Bursts of
  * changes are batched into one rebuild; a failed rebuild never stops the
  * watcher: the terminal prints the error, browsers show the overlay, and the
  * next good save recovers by itself. After a failed update, the next change
@@ -24,7 +26,9 @@ import type { Logger } from '../base/logger';
 import { overlayHtml } from './overlay';
 import { serve, type RunningServer } from './serve';
 import { typeOf } from './media-types';
-import { Site, type UpdateResult } from '../core/site';
+import { projectPaths, Site, type UpdateResult } from '../core/site';
+import { cacheFolder } from '../cache/cache-dir';
+import { removeWatchFolder, watchFolder } from '../output/watch-folder';
 import { checkOutputPlace, readOwnedFolder, restoreOutput } from '../output/output-folder';
 import { stageEmpty } from '../output/write-site';
 import { briefList } from '../base/brief-list';
@@ -32,7 +36,8 @@ import { briefList } from '../base/brief-list';
 /** Quiet time that closes a burst of changes (a branch switch, a save-all) into one rebuild. */
 export const BATCH_MS = 5;
 
-export interface WatchOptions extends BuildOptions {
+/** As a build's, but for the output folder: watch writes its own (output/watch-folder.ts). */
+export interface WatchOptions extends Omit<BuildOptions, 'outDir'> {
   port?: number;
   host?: string;
   logger: Logger;
@@ -63,7 +68,18 @@ const routeOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\
 export async function startWatch(options: WatchOptions): Promise<Watching> {
   const log = options.logger;
   // Drafts are built while writing (never in the sitemap or a feed); site build leaves them out.
-  const site = new Site({ ...options, drafts: options.drafts ?? true, incremental: true });
+  const places = projectPaths(options);
+  // The cache folder first: watch's output folder is in it (or in the private folder a build falls back on).
+  const cache = await cacheFolder(places.cacheDir, path.join(places.root, 'node_modules'));
+  if (cache.warning) log.warn(String(cache.warning));
+  const outDir = await watchFolder(cache.dir, { ...places, baseUrl: options.baseUrl });
+  const site = new Site({
+    ...options,
+    cacheDir: cache.dir,
+    outDir,
+    drafts: options.drafts ?? true,
+    incremental: true,
+  });
   // Warnings are printed when they change, not after every rebuild that still has them.
   let warned = '';
   const warn = (warnings: readonly unknown[]) => {
@@ -241,6 +257,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     clearTimeout(timer);
     await Promise.all([watcher.close(), roots.close()]);
     await site.dispose();
+    await removeWatchFolder(outDir);
     throw error;
   }
   for (const warning of server.warnings) log.warn(String(warning));
@@ -265,6 +282,8 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       for (const client of clients) client.end();
       await serving.close();
       await site.dispose();
+      // A preview, never mistaken for a build: it goes when the watch stops.
+      await removeWatchFolder(outDir);
     },
   };
 }

@@ -41,6 +41,9 @@ export interface Mark {
   staging?: { pid: number; host: string; ready?: true };
 }
 
+/** The folder of the cache that holds `site watch`'s output folders (watch-folder.ts), one per running watch. */
+export const watchFoldersOf = (cacheDir: string) => path.join(cacheDir, 'watch');
+
 /** The folders the output folder must keep clear of. */
 export interface ProjectFolders {
   root: string;
@@ -138,7 +141,9 @@ export function checkOutputPlace(outDir: string, project?: ProjectFolders): void
     const display = displayPath(dir);
     if (outs.some((o) => dirs.includes(o))) throw unsafe(`is ${name} (${display})`);
     if (outs.some((o) => dirs.some((d) => isInside(d, o)))) throw unsafe(`holds ${name} (${display})`);
-    // The output folder belongs inside the project, never inside its sources.
+    // The output folder belongs inside the project, never inside its sources; in the cache, only watch's own.
+    const watchs = dir === project.cacheDir ? forms(watchFoldersOf(dir)) : [];
+    if (watchs.length > 0 && outs.some((o) => watchs.some((w) => o !== w && isInside(o, w)))) continue;
     if (kind === 'source' && outs.some((o) => dirs.some((d) => isInside(o, d))))
       throw unsafe(`is inside ${name} (${display})`);
   }
@@ -251,7 +256,7 @@ export async function readOwnedFolder(dir: string, role = 'output folder'): Prom
 }
 
 /** True while process `pid` runs (or cannot be signalled by this user, which also means it exists). */
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -131,11 +131,9 @@ describe('site watch', () => {
   it('starts, serves, and exits 0 on Ctrl-C', async () => {
     await site.edit('about.md', 'keywrods:', 'keywords:');
     const { spawn } = await import('node:child_process');
-    const child = spawn(
-      'node',
-      [`${REPO}/bin/site.js`, 'watch', '--pages', site.pagesDir, '--out', site.outDir, '--port', '0'],
-      { cwd: REPO },
-    );
+    const child = spawn('node', [`${REPO}/bin/site.js`, 'watch', '--pages', site.pagesDir, '--port', '0'], {
+      cwd: REPO,
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

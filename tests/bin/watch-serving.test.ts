@@ -29,11 +29,10 @@ beforeAll(async () => {
   await Promise.all(Array.from({ length: 4000 }, (_, i) => writeFile(path.join(bulk, `file-${i}.txt`), `${i}\n`)));
   const about = path.join(site.pagesDir, 'about.md');
   const text = await readFile(about, 'utf8');
-  watch = spawn(
-    process.execPath,
-    [path.join(REPO, 'bin/site.js'), 'watch', '--pages', site.pagesDir, '--out', site.outDir, '--port', '0'],
-    { cwd: project.root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  watch = spawn(process.execPath, [path.join(REPO, 'bin/site.js'), 'watch', '--pages', site.pagesDir, '--port', '0'], {
+    cwd: project.root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   watch.stdout!.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
     // Saved the moment the line is read, as a script waiting for it would.

@@ -55,7 +55,7 @@ describe('site watch comes back', () => {
     await expect.poll(async () => (await get('/guides/deep/one')).status, POLL).toBe(200);
     await rm(file('pages/guides'), { recursive: true });
     await expect.poll(async () => (await get('/guides/deep/one')).status, POLL).toBe(404);
-    await expect.poll(() => existsSync(file('dist/guides')), POLL).toBe(false);
+    await expect.poll(() => existsSync(path.join(watching.site.paths.outDir, 'guides')), POLL).toBe(false);
     await build({ root, cacheDir: file('cache'), outDir: file('dist'), logger: silentLogger });
   });
 

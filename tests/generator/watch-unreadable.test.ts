@@ -27,7 +27,7 @@ beforeAll(async () => {
   site = await project.site();
   // The project and the site become nobody's: the watch may read and write them, and nothing of root's.
   await giveToNobody(project, site);
-  watch = spawn(...siteAsNobody(['watch', '--pages', site.pagesDir, '--out', site.outDir, '--port', '0']), {
+  watch = spawn(...siteAsNobody(['watch', '--pages', site.pagesDir, '--port', '0']), {
     cwd: project.root,
     env: { ...process.env, HOME: project.root },
     stdio: ['ignore', 'pipe', 'pipe'],

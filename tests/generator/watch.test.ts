@@ -29,6 +29,8 @@ const logger: Logger = {
 };
 const nextRebuild = () => new Promise<any>((resolve) => rebuilt.push(resolve));
 const file = (rel: string) => path.join(root, rel);
+/** A file of watch's own output folder (in the build cache, never dist/). */
+const served = (rel: string) => path.join(watching.site.paths.outDir, rel);
 const get = async (route: string) => {
   const res = await fetch(watching.server.url + route);
   return { status: res.status, body: await res.text() };
@@ -85,7 +87,7 @@ describe('site watch', () => {
     const about = await get('/about');
     expect(about.status).toBe(200);
     expect(about.body).toContain('/__site/client.js?route=%2Fabout');
-    expect(await readFile(file('dist/about.html'), 'utf8')).not.toContain('__site');
+    expect(await readFile(served('about.html'), 'utf8')).not.toContain('__site');
   });
 
   it('re-renders an edited page, writes it, and tells browsers showing it to reload', async () => {
@@ -95,7 +97,7 @@ describe('site watch', () => {
     );
     expect(result.routes).toEqual(['/about']);
     expect((await get('/about')).body).toContain('We exist to be rebuilt live.');
-    expect(await readFile(file('dist/about.html'), 'utf8')).toContain('We exist to be rebuilt live.');
+    expect(await readFile(served('about.html'), 'utf8')).toContain('We exist to be rebuilt live.');
     await expect.poll(() => events.map((e) => e.event)).toContain('reload');
     expect(events.find((e) => e.event === 'reload')!.data.routes).toEqual(['/about']);
   });
@@ -137,12 +139,12 @@ describe('site watch', () => {
     );
     await wait;
     expect((await get('/news')).status).toBe(200);
-    expect(await readFile(file('dist/sitemap.xml'), 'utf8')).toContain('https://fixture.example.com/news');
+    expect(await readFile(served('sitemap.xml'), 'utf8')).toContain('https://fixture.example.com/news');
     wait = nextRebuild();
     await unlink(file('pages/news.md'));
     await wait;
     expect((await get('/news')).status).toBe(404);
-    expect(await readFile(file('dist/sitemap.xml'), 'utf8')).not.toContain('/news');
+    expect(await readFile(served('sitemap.xml'), 'utf8')).not.toContain('/news');
   });
 
   it('logs a folder of many new pages in a line of the first few and how many more', async () => {
