@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { SiteError, throwIfAny } from '../base/errors';
+import { callTheme } from '../base/theme-call';
 import type { Theme } from '../content/theme-types';
 import type { PageInfo } from '../content/page';
 import { languageTag, type SiteConfig } from '../content/config';
@@ -113,7 +114,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     if (!list) {
       const query = uses.get(template)!.collections![name]!;
       list = {
-        sources: select(sources, query),
+        sources: callTheme({ fn: `collections.${name}.filter`, template }, () => select(sources, query)),
         entry: projector(tagBases.get(name), query.summary === true, memo.entries),
       };
       if (query.schema) schemaProblems(list.sources, query.schema, theme, template, name, errors);
@@ -207,7 +208,9 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
           n === 1 && !tag
             ? page.title
             : titleOf
-              ? titleOf({ title: page.title, page: n, ...(tag ? { tag: tag.name } : {}) })
+              ? callTheme({ fn: 'paginate.title', template: page.template, route, file: page.file }, () =>
+                  titleOf({ title: page.title, page: n, ...(tag ? { tag: tag.name } : {}) }),
+                )
               : defaultTitle(page.title, n, tag?.name);
         // Pages after the first and tag pages show the list alone: the page's text is its first page's. One that shows
         // drafts alone (a tag only drafts carry, a page the drafts add) exists only in a build with drafts: it is one
@@ -224,9 +227,8 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
                 url: urlOf(site.baseUrl, route),
                 ...(onlyDrafts ? { data: { ...page.data, draft: true } } : {}),
                 title,
-                breadcrumbs: (theme.breadcrumbs ?? breadcrumbTrail)(
-                  { route, title, label: page.data.breadcrumb },
-                  site,
+                breadcrumbs: callTheme({ fn: 'breadcrumbs', route, file: page.file }, () =>
+                  (theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: page.data.breadcrumb }, site),
                 ),
               };
         if (route === page.route) planned.set(route, { page, props: pageProps, key: key(pageProps) });

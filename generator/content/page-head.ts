@@ -14,6 +14,7 @@ import { breadcrumbTrail } from './breadcrumbs';
 import { dateField } from './dates';
 import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
 import { ownValue } from '../base/own';
+import { callTheme } from '../base/theme-call';
 import type { Theme } from './theme-types';
 import { documentTitle, type BaseFrontmatter, type PageHead, type PageSource, type PageSummary } from './page';
 import type { SiteConfig } from './config';
@@ -112,7 +113,9 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
     description: data.description ?? derived.description ?? ctx.config.description ?? title,
     template: templateName,
     data,
-    breadcrumbs: (ctx.theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: data.breadcrumb }, ctx.config),
+    breadcrumbs: callTheme({ fn: 'breadcrumbs', route, file }, () =>
+      (ctx.theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: data.breadcrumb }, ctx.config),
+    ),
     isNotFound: route === NOT_FOUND_ROUTE,
   };
 }

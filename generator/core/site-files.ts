@@ -3,6 +3,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultSocialCard, siteImages } from '../assets/images';
 import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
+import { callTheme } from '../base/theme-call';
 import { displayPath } from '../base/paths';
 import { summaryOf, type PageInfo } from '../content/page';
 import { longTitles, nearMissKeys } from '../content/page-head';
@@ -25,7 +26,7 @@ export function siteHostFiles(
   plan: Plan,
   now: Date,
 ) {
-  const formEndpoint = theme.formEndpoint?.(config);
+  const formEndpoint = callTheme({ fn: 'formEndpoint' }, () => theme.formEndpoint?.(config));
   // Drafts (built with --drafts, or by site watch) are never in the sitemap.
   const pages = [...plan.pages.values()]
     .filter(({ page }) => page.data.draft !== true)
@@ -44,7 +45,7 @@ export function siteHostFiles(
 
 /** The social card and the icons made from the logo, with the theme's lines on the card. */
 export function siteImagesOf(config: SiteConfig, theme: Theme, paths: ProjectPaths) {
-  const own = theme.socialCard?.(config) ?? {};
+  const own = callTheme({ fn: 'socialCard' }, () => theme.socialCard?.(config)) ?? {};
   const card = defaultSocialCard(config);
   return siteImages(config, paths.publicDir, paths.cacheDir, {
     subtitle: own.subtitle ?? card.subtitle,

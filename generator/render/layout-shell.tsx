@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { pageLinks, type SharedLinks } from './html-links';
 import type { SiteConfig } from '../content/config';
 import { SiteError } from '../base/errors';
+import { callTheme } from '../base/theme-call';
 import type { Theme } from '../content/theme-types';
 import type { PageInfo } from '../content/page';
 import { createIslandRegistry, IslandContext, type IslandAssets } from './island';
@@ -67,7 +68,10 @@ export interface ShellContext {
 
 /** The theme's layout key for a page, as the text shells are cached by. */
 export function layoutKeyOf(page: PageInfo, ctx: ShellContext): { key: unknown; text: string } {
-  const key = ctx.theme.layoutKey ? ctx.theme.layoutKey(page, ctx.site) : null;
+  const layoutKey = ctx.theme.layoutKey;
+  const key = layoutKey
+    ? callTheme({ fn: 'layoutKey', route: page.route, file: page.file }, () => layoutKey(page, ctx.site))
+    : null;
   let text: string | undefined;
   try {
     text = JSON.stringify(key ?? null);

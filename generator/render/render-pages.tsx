@@ -13,6 +13,7 @@ import { renderToStaticMarkup, renderToString } from './react-server';
 import { createIslandRegistry, IslandContext } from './island';
 import type { SiteConfig } from '../content/config';
 import { SiteError, siteErrorsOf, throwIfAny } from '../base/errors';
+import { callTheme } from '../base/theme-call';
 import { sortByFile } from '../content/whole-pages';
 import { Document, headOf, type DocumentAssets } from './document';
 import { pageGraph } from './json-ld';
@@ -111,7 +112,15 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       ...headOf(
         page,
         site,
-        pageGraph(page, site, template.jsonLd?.(page, site) ?? [], theme.organization, graphRoutes.routes),
+        pageGraph(
+          page,
+          site,
+          callTheme({ fn: 'jsonLd', template: page.template, route: page.route, file: page.file }, () =>
+            template.jsonLd?.(page, site),
+          ) ?? [],
+          theme.organization,
+          graphRoutes.routes,
+        ),
       ),
       links: collectionLinks(collections),
     };

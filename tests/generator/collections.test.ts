@@ -141,6 +141,48 @@ describe('summaries', () => {
   });
 });
 
+describe("the theme's functions", () => {
+  const boom = () => {
+    throw new TypeError('boom');
+  };
+  const pages = [
+    page('/blog', { title: 'Blog' }, 'list'),
+    page('/blog/a', { date: '2025-01-01', tags: ['One'] }),
+    page('/blog/b', { date: '2025-01-02', tags: ['One'] }),
+    page('/blog/c', { date: '2025-01-03', tags: ['One'] }),
+  ];
+  const failure = (templates: Record<string, Partial<TemplateDefinition>>, extra: Partial<Theme> = {}) =>
+    errorsOf(() => planSite(pages, { site, theme: { ...theme(templates), ...extra }, now: NOW, absoluteHtml })).map(
+      (e) => [e.kind, e.message, e.file],
+    );
+
+  it('a filter, paginate.title or breadcrumbs that throws is named, with its template and page, not InternalError (issue 40)', () => {
+    expect(failure({ list: { collections: { posts: { folder: 'blog', filter: boom } } } })).toEqual([
+      [
+        'ThemeFunctionFailed',
+        'The theme\'s collections.posts.filter (template "list") threw: TypeError: boom',
+        undefined,
+      ],
+    ]);
+    expect(
+      failure({ list: { collections: { posts }, paginate: { collection: 'posts', size: 2, title: boom } } }),
+    ).toEqual([
+      [
+        'ThemeFunctionFailed',
+        'The theme\'s paginate.title (template "list") threw for /blog/page/2: TypeError: boom',
+        'pages/blog.md',
+      ],
+    ]);
+    expect(
+      failure({ list: { collections: { posts }, paginate: { collection: 'posts', size: 2, tags: true } } }, {
+        breadcrumbs: boom,
+      } as Partial<Theme>),
+    ).toEqual([
+      ['ThemeFunctionFailed', "The theme's breadcrumbs threw for /blog/page/2: TypeError: boom", 'pages/blog.md'],
+    ]);
+  });
+});
+
 describe('tag slugs', () => {
   it('are safe route segments, whatever the tag', () => {
     expect(tagSlug('Cloud Security')).toBe('cloud-security');

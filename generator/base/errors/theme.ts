@@ -43,6 +43,12 @@ export const THEME_ERRORS = {
       `Template "${p.template}" does not show the markdown body of ${p.route}`,
     hint: "This page's template does not show its markdown body. Move the text into the template's fields, add a section that shows the body (a prose section), or use a template that shows it.",
   },
+  ThemeFunctionFailed: {
+    title: "A theme's function threw",
+    message: (p: { fn: string; template?: string; route?: string; problem: string }) =>
+      `The theme's ${p.fn}${p.template === undefined ? '' : ` (template "${p.template}")`} threw${p.route === undefined ? '' : ` for ${p.route}`}: ${p.problem}`,
+    hint: 'Fix the function named above in the theme (templates/): it must return a value for every page and entry it is given, not throw. Run with --verbose for the stack.',
+  },
   RenderFailure: {
     title: 'Unexpected Application Error!',
     message: (p: { template: string; route: string; problem: string }) =>
