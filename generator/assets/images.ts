@@ -15,6 +15,7 @@ import { displayPath, isInside } from '../base/paths';
 import { checkInsidePages, LIMITS, readInput } from '../content/read-input';
 import { entryKey, fingerprint, installedVersion, removeStale, touchEntry } from '../cache/cache-files';
 import { readSealed, writeSealed } from '../cache/seal';
+import { fontCoverage, missingCharacters } from './font-coverage';
 
 const resolveModule = createRequire(import.meta.url).resolve;
 const FONTS = [
@@ -22,13 +23,55 @@ const FONTS = [
   '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
 ].map((f) => resolveModule(f));
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+// Characters XML 1.0 cannot hold at all (C0 controls but tab and line ends, lone surrogates, U+FFFE, U+FFFF).
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/**
+ * Text for the card's SVG, right in element content and in a double- or single-quoted attribute alike: `]]>` cannot
+ * stand in XML content, so `>` is escaped as well as `<` and `&`.
+ */
+const escapeXml = (text: string) =>
+  text
+    .replace(NOT_XML, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 const dataUri = (svg: string) => `data:${lookup('.svg')};base64,${Buffer.from(svg).toString('base64')}`;
 
 /** The lines of the social card under the site's name (theme.socialCard), as the card writes them. */
 export interface SocialCard {
   subtitle: string;
   footnote: string;
+}
+
+const COVERAGE = FONTS.map((file) => fontCoverage(file));
+
+/** A line of the card its fonts cannot draw: left out of the card, and named in a warning (site-files.ts). */
+export interface LineLeftOut {
+  line: 'name' | 'subtitle' | 'footnote';
+  text: string;
+  characters: string[];
+}
+
+/**
+ * The card's lines as drawn: a line with a character the fonts lack (a name in Chinese or Arabic) is left out whole,
+ * rather than drawn with holes or as nothing, and returned in `leftOut`.
+ */
+export function cardLines(name: string, card: SocialCard): { name: string; card: SocialCard; leftOut: LineLeftOut[] } {
+  const leftOut: LineLeftOut[] = [];
+  const drawn = (line: LineLeftOut['line'], text: string) => {
+    const characters = missingCharacters(text, COVERAGE);
+    if (characters.length === 0) return text;
+    leftOut.push({ line, text, characters });
+    return '';
+  };
+  return {
+    name: drawn('name', name),
+    card: { subtitle: drawn('subtitle', card.subtitle), footnote: drawn('footnote', card.footnote) },
+    leftOut,
+  };
 }
 
 /** The card's lines without a theme's: the tagline (or description), then the site's host. */
@@ -42,8 +85,9 @@ export const hostOf = (site: Pick<SiteConfig, 'baseUrl'>) => site.baseUrl.replac
 /** The icons' background and the card's gradient end when the config names no theme colour. */
 const DEFAULT_COLOUR = '#1e293b';
 
-function ogSvg(site: SiteConfig, logo: string | undefined, card: SocialCard): string {
+function ogSvg(site: SiteConfig, logo: string | undefined, lines: SocialCard): string {
   const { width, height } = OG_IMAGE;
+  const { name, card } = cardLines(site.name, lines);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#070d1a"/><stop offset="1" stop-color="${site.themeColor ?? DEFAULT_COLOUR}"/></linearGradient>
@@ -51,7 +95,7 @@ function ogSvg(site: SiteConfig, logo: string | undefined, card: SocialCard): st
   </defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>
   <rect width="${width}" height="${height}" fill="url(#grid)"/>
-${logo === undefined ? '' : `  <image href="${dataUri(logo)}" x="80" y="96" width="112" height="112"/>\n`}  <text x="80" y="330" font-family="Inter" font-weight="700" font-size="76" fill="#ffffff">${escapeXml(site.name)}</text>
+${logo === undefined ? '' : `  <image href="${dataUri(logo)}" x="80" y="96" width="112" height="112"/>\n`}  <text x="80" y="330" font-family="Inter" font-weight="700" font-size="76" fill="#ffffff">${escapeXml(name)}</text>
   <text x="80" y="400" font-family="Inter" font-weight="400" font-size="34" fill="#c7d2fe">${escapeXml(card.subtitle)}</text>
   <text x="80" y="540" font-family="Inter" font-weight="400" font-size="26" fill="#94a3b8">${escapeXml(card.footnote)}</text>
 </svg>`;

@@ -1,7 +1,7 @@
 /** The files of the output that are not pages: host files and feeds, the images, a public file as published. */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultSocialCard, siteImages } from '../assets/images';
+import { cardLines, defaultSocialCard, siteImages, type SocialCard } from '../assets/images';
 import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
 import { callTheme } from '../base/theme-call';
 import { displayPath } from '../base/paths';
@@ -43,14 +43,22 @@ export function siteHostFiles(
   return files;
 }
 
-/** The social card and the icons made from the logo, with the theme's lines on the card. */
-export function siteImagesOf(config: SiteConfig, theme: Theme, paths: ProjectPaths) {
+/** The social card's lines under the site's name: the theme's (theme.socialCard), else the tagline and the host. */
+function socialCardOf(config: SiteConfig, theme: Theme): SocialCard {
   const own = callTheme({ fn: 'socialCard' }, () => theme.socialCard?.(config)) ?? {};
   const card = defaultSocialCard(config);
-  return siteImages(config, paths.publicDir, paths.cacheDir, {
-    subtitle: own.subtitle ?? card.subtitle,
-    footnote: own.footnote ?? card.footnote,
-  });
+  return { subtitle: own.subtitle ?? card.subtitle, footnote: own.footnote ?? card.footnote };
+}
+
+/** The social card and the icons made from the logo, with the theme's lines on the card. */
+export function siteImagesOf(config: SiteConfig, theme: Theme, paths: ProjectPaths) {
+  return siteImages(config, paths.publicDir, paths.cacheDir, socialCardOf(config, theme));
+}
+
+/** A warning naming each line of the social card its font cannot draw, which the card leaves out (images.ts). */
+export function socialCardWarnings(config: SiteConfig, theme: Theme): SiteWarning[] {
+  const { leftOut } = cardLines(config.name, socialCardOf(config, theme));
+  return leftOut.length === 0 ? [] : [new SiteWarning('SocialCardTextLeftOut', { lines: leftOut, font: 'Inter' })];
 }
 
 /** A public file as a build publishes it (null: no longer published). Dotfiles are never published; links out of the pages folder fail. */

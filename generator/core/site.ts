@@ -42,6 +42,7 @@ import type { SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../content/theme-types';
 import { summaryOf, type PageInfo } from '../content/page';
 import { PageLoader } from './page-loader';
+import { bundleCheckedAssets, checkCodeFiles } from './code-files';
 import {
   byteLength,
   checkFilePlaces,
@@ -49,6 +50,7 @@ import {
   publicFileOf,
   siteHostFiles,
   siteImagesOf,
+  socialCardWarnings,
   withBaseUrl,
 } from './site-files';
 import {
@@ -237,6 +239,7 @@ export class Site {
         ...loaded.notes,
         ...(await step('links', () => this.checkLinks(next))),
         ...pageWarnings(next.pages, next.config, next.theme, this.place.configFile, this.paths.root),
+        ...socialCardWarnings(next.config, next.theme),
       ];
       await step('write', () =>
         staging ? staging.write(withoutRemovals(output)) : updateFiles(this.paths.outDir, output, this.paths),
@@ -330,7 +333,7 @@ export class Site {
     // The browser bundles change when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
     if (kinds.includes('style') || kinds.includes('island') || changed.some((file) => assetInputs.has(file)))
-      next.assets = await step('assets', () => bundleProjectAssets(next.theme, this.paths));
+      next.assets = await step('assets', () => bundleCheckedAssets(next.theme, this.paths));
 
     const output: Output = new Map();
     // The theme's schemas may have changed: every page is validated again (its markdown comes from the store).
@@ -366,7 +369,7 @@ export class Site {
    * watched theme changes, an esbuild context kept between edits re-bundles it incrementally.
    */
   private async loadTheme(): Promise<Theme> {
-    await this.useCacheFolder();
+    await Promise.all([this.useCacheFolder(), checkCodeFiles(this.paths)]);
     const rebundle = this.options.incremental && this.state !== undefined;
     if (rebundle) this.bundler ??= new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
     return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;

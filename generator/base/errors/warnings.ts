@@ -50,6 +50,12 @@ export const WARNINGS = {
       `${p.folder} cannot be written (${p.reason}): the build caches in ${p.fallback} instead`,
     hint: 'Builds work as they are, only slower on a fresh temporary folder. To cache in the project again, make node_modules/.cache/site a writable folder (remove whatever is in its place).',
   },
+  SocialCardTextLeftOut: {
+    title: 'Text left out of the social card',
+    message: (p: { lines: { line: string; text: string; characters: string[] }[]; font: string }) =>
+      `The social card (og-image.png) leaves out ${p.lines.map((l) => `the ${l.line} "${l.text}"`).join(' and ')}: its font, ${p.font}, has no ${[...new Set(p.lines.flatMap((l) => l.characters))].slice(0, 8).join(' ')}`,
+    hint: "The card is drawn with Inter (Latin, Greek, Cyrillic); the pages show the text as written, only the image lacks it. To put words on the card, give the theme a socialCard whose lines Inter can draw (a transliteration, or the site's host).",
+  },
   OutputRestored: {
     title: 'Output folder restored',
     message: (p: { folder: string; pid: number; files: number }) =>
