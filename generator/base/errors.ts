@@ -15,6 +15,22 @@ import {
   type WarningParams,
 } from './errors-data';
 
+/**
+ * Text as an error prints it: a character that would break its block or reorder what is shown (a line break, a
+ * control character, a line or paragraph separator, a bidirectional control, in a file's name or a value quoted in
+ * a message) is written as its escape (`\n`, `\u202E`), so each error stays one block of lines and reads as it is.
+ */
+export function printable(text: string): string;
+export function printable(text: string | undefined): string | undefined;
+export function printable(text: string | undefined): string | undefined {
+  return text?.replace(
+    UNPRINTABLE,
+    (char) => ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}
+const UNPRINTABLE = /[\0-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
+const ESCAPES: Partial<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
 export { ErrorKinds, WarningKinds, type ErrorKind, type MessageParams, type WarningKind, type WarningParams };
 
 /** A warning: printed as `kind: message (hint: …)`, never failing the build. */
@@ -30,9 +46,9 @@ export class SiteWarning<K extends WarningKind = WarningKind> {
   ) {
     const entry = WarningKinds[kind] as { title: string; hint: string; message: (p: WarningParams<K>) => string };
     this.title = entry.title;
-    this.message = entry.message(params);
-    this.hint = details.hint ?? entry.hint;
-    this.file = details.file;
+    this.message = printable(entry.message(params));
+    this.hint = printable(details.hint ?? entry.hint);
+    this.file = printable(details.file);
   }
 
   toString(): string {
@@ -71,16 +87,16 @@ export class SiteError<K extends ErrorKind = ErrorKind> extends Error {
 
   constructor(kind: K, params: MessageParams<K>, details: SiteErrorDetails = {}) {
     const entry = ErrorKinds[kind] as { title: string; hint: string; message: (p: MessageParams<K>) => string };
-    const message = entry.message(params);
+    const message = printable(entry.message(params));
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = kind;
     this.kind = kind;
     this.title = entry.title;
-    this.file = details.file;
-    this.field = details.field;
+    this.file = printable(details.file);
+    this.field = printable(details.field);
     this.line = details.line;
     this.column = details.column;
-    this.hint = details.hint ?? entry.hint;
+    this.hint = printable(details.hint ?? entry.hint);
   }
 
   /** "pages/about.md:12 (field: stats[0].label)", or "pages/about.md:12:7" with a column: an editor opens it there. */

@@ -18,9 +18,14 @@ import { SiteError } from '../base/errors';
 
 export const NOT_FOUND_ROUTE = '/404';
 
-/** A name as a route segment: lowercased and percent-encoded where a URL path needs it. */
+/**
+ * A name as a route segment: in Unicode's composed form (NFC: macOS writes `café.md` decomposed, other systems
+ * composed, and both are one page), lowercased and percent-encoded where a URL path needs it.
+ */
 export function segmentOf(name: string): string {
-  return encodeURIComponent(name.toLowerCase()).replace(/%(2B|24|2C|40)/g, (escape) => decodeURIComponent(escape));
+  return encodeURIComponent(name.normalize('NFC').toLowerCase()).replace(/%(2B|24|2C|40)/g, (escape) =>
+    decodeURIComponent(escape),
+  );
 }
 
 /** A segment's name, or undefined when its percent-encoding is broken. */
@@ -95,12 +100,41 @@ function isSafeSegment(segment: string): boolean {
   );
 }
 
-/** Rejects a route whose segments are not names written as segmentOf writes them. */
+// Characters that reorder or break the text around them where a name is shown (a listing, a terminal, an error):
+// line and paragraph separators, bidirectional embeddings, overrides and isolates, zero-width characters.
+const INVISIBLE = /[\u200B-\u200F\u2028-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+// What Windows (and so a checkout there, or a copy of the output folder) cannot hold in a name.
+const NOT_ON_WINDOWS = /[<>:"|?*]/;
+const DEVICE = /^(?:con|prn|aux|nul|com[1-9¹²³]|lpt[1-9¹²³])(?:\..*)?$/i;
+
+/** Why a route's file name cannot be published as it is everywhere, or undefined. */
+function unportable(name: string): string | undefined {
+  const invisible = INVISIBLE.exec(name)?.[0];
+  if (invisible !== undefined)
+    return `holds U+${invisible.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which is invisible or reorders the text a listing or a terminal shows of it`;
+  const windows = NOT_ON_WINDOWS.exec(name)?.[0];
+  if (windows !== undefined) return `holds ${windows}, which Windows cannot hold in a file name`;
+  if (DEVICE.test(name))
+    return `is ${name.split('.')[0]!.toUpperCase()}, a device's name on Windows, where no file may take it`;
+  if (/[. ]$/.test(name)) return 'ends in a dot or a space, which Windows drops from a file name';
+  return undefined;
+}
+
+/**
+ * Rejects a route whose segments are not names written as segmentOf writes them (UnsafeRoute), or whose file could
+ * not be written, copied or shown as it is everywhere (UnportableName). Each page is checked on its own, so a folder
+ * of such names reports each.
+ */
 export function assertSafeRoute(route: string, where: { file: string; field?: string }): void {
   const segments = route === '/' ? [] : route.slice(1).split('/');
   const bad = segments.find((segment) => !isSafeSegment(segment));
   if (bad !== undefined) {
     throw new SiteError('UnsafeRoute', { route, segment: bad }, where);
+  }
+  for (const segment of segments) {
+    const name = nameOf(segment)!;
+    const problem = unportable(name);
+    if (problem !== undefined) throw new SiteError('UnportableName', { route, name, problem }, where);
   }
 }
 

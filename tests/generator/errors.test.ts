@@ -104,3 +104,15 @@ describe('what reaches the user', () => {
     expect(catalogued(error)).toEqual([error]);
   });
 });
+
+describe('an error as printed', () => {
+  it('writes a line break, a control or a bidirectional character in a name as its escape: one block per error (issue 40)', () => {
+    const file = 'pages/new\nline\u202Egpj.md';
+    const error = new SiteError('DuplicateRoute', { route: '/x', first: file, second: 'pages/x\u2028.md' }, { file });
+    expect(error.location).toBe('pages/new\\nline\\u202Egpj.md');
+    expect(error.message).toBe('pages/new\\nline\\u202Egpj.md and pages/x\\u2028.md both claim the route /x');
+    const printed = formatError(error, false);
+    expect(printed.split('\n')).toHaveLength(4);
+    expect(printed).not.toMatch(/[\r\u2028\u202e]/);
+  });
+});

@@ -153,3 +153,32 @@ describe('with --drafts', () => {
     }
   });
 });
+
+describe('file names', () => {
+  it('a folder of hostile names reports each bad one on its own, its name printed escaped', async () => {
+    const names = ['a b', 'caf\u00e9', 'cafe\u0301', '50%', 'c#', 'q?', 'new\nline', '-dash', 'CON', 'About', 'about'];
+    const more = ['rlo\u202egpj', 'ls\u2028x'];
+    for (const name of [...names, ...more])
+      await write(`pages/names/${name}.md`, `# ${name.length} letters\n\nText.\n`);
+    let errors: SiteError[];
+    try {
+      errors = await failing();
+    } finally {
+      await rm(project.file('pages/names'), { recursive: true });
+    }
+    const found = errors.map((e) => `${e.kind} ${e.location}`).sort();
+    expect(found).toEqual([
+      'DuplicateRoute pages/names/about.md',
+      'DuplicateRoute pages/names/caf\u00e9.md',
+      'UnportableName pages/names/CON.md',
+      'UnportableName pages/names/ls\\u2028x.md',
+      'UnportableName pages/names/q?.md',
+      'UnportableName pages/names/rlo\\u202Egpj.md',
+      'UnsafeRoute pages/names/new\\nline.md',
+    ]);
+    // No error holds a character that would split its block or reorder what is shown around it.
+    for (const error of errors)
+      for (const text of [error.message, error.hint, error.location])
+        expect(text, error.kind).not.toMatch(/[\n\r\u2028\u2029\u202a-\u202e]/);
+  });
+});

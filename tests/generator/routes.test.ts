@@ -40,6 +40,28 @@ describe('routeFromFile', () => {
     expect(routeOfPath(route)).toBe(route);
   });
 
+  it('one name is one route in either Unicode form; names no host or system can hold as written are refused (issue 40)', () => {
+    expect(routeFromFile('cafe\u0301.md', NONE)).toBe(routeFromFile('caf\u00e9.md', NONE));
+    expect(routeOfPath('/cafe%CC%81')).toBe('/caf%C3%A9');
+    for (const file of [
+      'q?.md',
+      'a*b.md',
+      'x:y.md',
+      'CON.md',
+      'nul.txt.md',
+      'Com1.md',
+      'dot..md',
+      'rlo\u202egpj.md',
+      'ls\u2028x.md',
+      'zw\u200bj.md',
+    ]) {
+      const route = routeFromFile(file, NONE);
+      expect(() => assertSafeRoute(route, { file }), file).toThrow(/output folder, and that name/);
+    }
+    for (const file of ['console.md', 'a b.md', '%.md', 'c#.md', '-dash.md', 'com10.md'])
+      expect(() => assertSafeRoute(routeFromFile(file, NONE), { file }), file).not.toThrow();
+  });
+
   it('reads a link path as the route it asks for, however it is escaped', () => {
     expect(routeOfPath('/C%2b%2B')).toBe('/c++');
     expect(routeOfPath('/[')).toBe('/%5B');

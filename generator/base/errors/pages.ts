@@ -82,6 +82,12 @@ export const PAGE_ERRORS = {
       `"${p.route}" is not a safe route: segment "${p.segment}" is not a file name written as a lowercase URL path segment`,
     hint: 'A slug is lowercase, written as in a URL: letters, digits and -._~!$\'()*+,@ as they are, anything else percent-encoded (my-page, c++, caf%C3%A9); not "." or "..", no "/".',
   },
+  UnportableName: {
+    title: 'A name that cannot be published everywhere',
+    message: (p: { route: string; name: string; problem: string }) =>
+      `The route ${p.route} would write the name "${p.name}" into the output folder, and that name ${p.problem}`,
+    hint: 'Rename the file (or folder), or give the page a slug (slug: …) of letters, digits and hyphens.',
+  },
   NoPages: {
     title: 'No pages found',
     message: (p: { folder: string }) => `No markdown pages in ${p.folder}`,
