@@ -34,7 +34,7 @@ type Layer = (typeof LAYERS)[number];
 /** A module's layer: its folder under generator/. */
 function layerOf(file: string): Layer {
   const [folder, ...rest] = file.split('/');
-  if (rest.length === 0) return 'api'; // generator/theme.ts, generator/index.ts: what the CLI and themes import
+  if (rest.length === 0) return 'api'; // generator/theme.ts: what themes import
   if (!(LAYERS as readonly string[]).includes(folder!))
     throw new Error(`generator/${folder}/ has no layer: add it to LAYERS and docs/architecture.md`);
   return folder as Layer;
