@@ -42,6 +42,7 @@ import type { SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../content/theme-types';
 import { summaryOf, type PageInfo } from '../content/page';
 import { PageLoader } from './page-loader';
+import { bundleCheckedAssets, checkCodeFiles } from './code-files';
 import {
   byteLength,
   checkFilePlaces,
@@ -332,7 +333,7 @@ export class Site {
     // The browser bundles change when a stylesheet, an island or a module they import changed.
     const assetInputs = new Set(previous.assets.inputs);
     if (kinds.includes('style') || kinds.includes('island') || changed.some((file) => assetInputs.has(file)))
-      next.assets = await step('assets', () => bundleProjectAssets(next.theme, this.paths));
+      next.assets = await step('assets', () => bundleCheckedAssets(next.theme, this.paths));
 
     const output: Output = new Map();
     // The theme's schemas may have changed: every page is validated again (its markdown comes from the store).
@@ -368,7 +369,7 @@ export class Site {
    * watched theme changes, an esbuild context kept between edits re-bundles it incrementally.
    */
   private async loadTheme(): Promise<Theme> {
-    await this.useCacheFolder();
+    await Promise.all([this.useCacheFolder(), checkCodeFiles(this.paths)]);
     const rebundle = this.options.incremental && this.state !== undefined;
     if (rebundle) this.bundler ??= new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
     return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;

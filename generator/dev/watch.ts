@@ -19,7 +19,7 @@ import path from 'node:path';
 import { watch as chokidar } from 'chokidar';
 import type { BuildOptions } from '../core/build';
 import { DEV_CLIENT, OVERLAY_CSS } from './dev-client';
-import { SiteError, siteErrorsOf } from '../base/errors';
+import { catalogued, SiteError } from '../base/errors';
 import { SYSTEM_HINTS } from '../base/errors-data';
 import { displayPath } from '../base/paths';
 import type { Logger } from '../base/logger';
@@ -89,6 +89,18 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   };
   const clients = new Set<http.ServerResponse>();
   let failure: unknown;
+  /** Set once a build succeeded: its pages are served from then on, through any failed update, until the next good one. */
+  let good = false;
+  /** What browsers show of a failure: the catalogued errors, each with its place and hint. */
+  const failed = (error: unknown) => ({
+    errors: catalogued(error).map(({ kind, title, location, message, hint }) => ({
+      kind,
+      title,
+      location,
+      message,
+      hint,
+    })),
+  });
 
   const broadcast = (event: string, data: unknown) => {
     for (const client of clients) {
@@ -113,6 +125,8 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
         'Cache-Control': 'no-cache',
         Connection: 'keep-alive',
       });
+      // A page loaded while the last update failed shows that failure at once, over the last good page.
+      if (failure !== undefined && good) res.write(`event: failed\ndata: ${JSON.stringify(failed(failure))}\n\n`);
       res.write(': connected\n\n');
       flush(res);
       clients.add(res);
@@ -128,7 +142,9 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       res.end(js ? DEV_CLIENT : OVERLAY_CSS);
       return true;
     }
-    if (!failure || path.extname(pathname) !== '') return false;
+    // Until a build succeeded there is no page to show: the overlay stands in for every page. After that, a failed
+    // update changed nothing, and the last good pages are served, the browsers showing the failure over them.
+    if (!failure || good || path.extname(pathname) !== '') return false;
     const route = routeOf(pathname);
     res.statusCode = 500;
     res.setHeader('Content-Type', typeOf('.html'));
@@ -162,6 +178,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       warn(result.warnings);
       const recovered = failure !== undefined;
       failure = undefined;
+      good = true;
       const what = briefList(
         changed.map((f) => path.relative(process.cwd(), f)),
         3,
@@ -183,7 +200,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     } catch (error) {
       failure = error;
       log.error(`${new Date().toLocaleTimeString()} build failed:\n${format(error)}`);
-      broadcast('failed', { errors: siteErrorsOf(error).map((e) => e.message) });
+      broadcast('failed', failed(error));
       options.onRebuild?.({ error, ms: performance.now() - at }, changed);
     }
   };
@@ -235,6 +252,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       const result = await site.update('all');
       await options.onStart?.('built');
       await site.commit();
+      good = true;
       warn(result.warnings);
     } catch (error) {
       failure = error;

@@ -141,4 +141,32 @@ describe.skipIf(!available)('site watch in Chromium', () => {
     expect(await page.locator('[data-island-state="failed"]').count()).toBe(0);
     expect(await page.evaluate(() => getComputedStyle(document.body).borderTopColor)).toBe('rgb(1, 2, 3)');
   });
+
+  it('a failed update shows its errors over the last good page, in a page loaded since too, and the fix reloads it', async () => {
+    await page.goto(`${watching.server.url}/about`);
+    const overlayText = () =>
+      page.evaluate(() => document.querySelector('site-build-error')?.shadowRoot?.textContent ?? '');
+    const failed = nextRebuild();
+    await writeFile(
+      file('pages/about.md'),
+      (await readFile(file('pages/about.md'), 'utf8')).replace('keywords:', 'keywrods:'),
+    );
+    expect('error' in (await failed)).toBe(true);
+    await page.waitForFunction(() => document.querySelector('site-build-error')?.shadowRoot, undefined, {
+      timeout: STATE_TIMEOUT,
+    });
+    expect(await overlayText()).toContain('UnknownFrontmatterKey: Unknown frontmatter key');
+    expect(await overlayText()).toContain('keywrods');
+    // Under it, the last good page; a page loaded now is told the failure as it connects.
+    expect(await page.locator('main h1').first().textContent()).toBeTruthy();
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('site-build-error')?.shadowRoot, undefined, {
+      timeout: STATE_TIMEOUT,
+    });
+    expect(await overlayText()).toContain('keywrods');
+    await edit('pages/about.md', (text) => text.replace('keywrods:', 'keywords:'));
+    await page.waitForFunction(() => !document.querySelector('site-build-error'), undefined, {
+      timeout: STATE_TIMEOUT,
+    });
+  });
 });

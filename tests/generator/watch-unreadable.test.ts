@@ -69,6 +69,10 @@ describe('site watch and a folder it cannot read', () => {
     expect(error.hint).toMatch(/permissions/);
     expect(stderr, 'no stack without --verbose').not.toMatch(/\n\s+at .*:\d+:\d+/);
     expect(exited, 'the watch still runs').toBeUndefined();
+    // An unrelated page is the last good build's meanwhile, never an error page.
+    const meanwhile = await fetch(`${url()}/about`);
+    expect(meanwhile.status).toBe(200);
+    expect(await meanwhile.text()).toContain('We exist to be built in tests.');
 
     // Made readable again, the folder's pages are built with the next edit, and edits go on being built and served.
     await chmod(locked, 0o755);

@@ -179,15 +179,18 @@ describe('site watch', () => {
     const failed = await change('pages/about.md', (t) => t.replace('keywords:', 'keywrods:'));
     expect(failed.error).toBeDefined();
     expect(errors.join('\n')).toMatch(/keywrods/);
-    const overlay = await get('/about');
-    expect(overlay.status).toBe(500);
-    // Headed by the error's own title (a typo in a page is no application error), and no stack without --verbose.
-    expect(overlay.body).toContain('<h1>Unknown frontmatter key</h1>');
-    expect(overlay.body).not.toContain('Unexpected Application Error!');
-    expect(overlay.body).not.toMatch(/\bat [\w.<>]+ \(|\.(mjs|ts):\d+:\d+/);
-    expect(overlay.body).toContain('about.md');
-    expect(overlay.body).toContain('keywrods');
+    // The last good page is served; browsers show the failure over it, from the event: the error's own kind, title,
+    // place, message and hint, and no stack.
+    const about = await get('/about');
+    expect(about.status).toBe(200);
+    expect(about.body).toContain('We exist to be rebuilt live.');
     await expect.poll(() => events.map((e) => e.event)).toContain('failed');
+    const [told] = events.find((e) => e.event === 'failed')!.data.errors;
+    expect(told).toMatchObject({ kind: 'UnknownFrontmatterKey', title: 'Unknown frontmatter key' });
+    expect(told.location).toContain('about.md');
+    expect(told.message).toContain('keywrods');
+    expect(told.hint).not.toBe('');
+    expect(JSON.stringify(told)).not.toMatch(/\bat [\w.<>]+ \(|\.(mjs|ts):\d+:\d+/);
     const fixed = await change('pages/about.md', (t) => t.replace('keywrods:', 'keywords:'));
     expect(fixed.error).toBeUndefined();
     expect((await get('/about')).status).toBe(200);
