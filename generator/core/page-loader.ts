@@ -121,8 +121,14 @@ export class PageLoader {
   ): Promise<{ routes: Set<string> | 'all'; content: UpdateResult['content'] }> {
     const present = await listPageFiles(this.paths.pagesDir);
     next.readmes = readmeFolders(present);
+    // The update is of the folder as it is now, whatever order the watcher reports changes in: a page gone from it is
+    // gone from this update too, reported or not yet. A rename's removal comes after its addition (chokidar holds a
+    // removal back to see whether the file comes back): README.md renamed readme.md was both files at once, a
+    // DuplicateRoute, for one update.
+    const here = new Set(present);
+    const gone = [...previous.pages.keys()].filter((file) => !here.has(file));
     if (!all && [...next.readmes].join('\0') === [...previous.readmes].join('\0'))
-      return this.reload(files, new Set(present), previous, next, output);
+      return this.reload([...new Set([...files, ...gone])], here, previous, next, output);
     const loaded = await this.loadAll(present, next.config, next.theme);
     next.pages = loaded.pages;
     next.links = new Map();
