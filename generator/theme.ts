@@ -32,3 +32,4 @@ export type {
   TagLink,
 } from './content/collection-types';
 export { dateField } from './content/dates';
+export type { NavItem, NavLink, NavOmitted, Navigation } from './content/navigation-types';

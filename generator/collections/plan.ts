@@ -17,6 +17,7 @@ import { breadcrumbTrail } from '../content/breadcrumbs';
 import { atomFeed, jsonFeed, type FeedEntry } from './feed';
 import { below, pageRoute, projector, select, sourceOf, tagRoute, type Source } from './query';
 import { schemaProblems, usesOf } from './uses';
+import { planNavigation, withNavigationCrumbs } from './navigation';
 import type {
   CollectionProps,
   CollectionUse,
@@ -77,11 +78,14 @@ export const planMemo = (): PlanMemo => ({ sources: new WeakMap(), entries: new 
 export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   const { site, theme } = ctx;
   const real = [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-  const planned = new Map<string, PlannedPage>(real.map((page) => [page.route, { page, key: '' }]));
-  const feeds = new Map<string, string>();
-  const feedPages = new Map<string, string>();
   const errors: SiteError[] = [];
   const uses = usesOf(theme, errors);
+  // The pages' tree, and the pages of sections without one (navigation.ts), which no collection lists.
+  const navigation = planNavigation(real, uses, site, theme);
+  const all = navigation ? [...real, ...navigation.sections] : real;
+  const planned = new Map<string, PlannedPage>(all.map((page) => [page.route, { page, key: '' }]));
+  const feeds = new Map<string, string>();
+  const feedPages = new Map<string, string>();
   if (uses.size === 0) return finish({ pages: planned, feeds, feedPages }, errors);
 
   const memo = ctx.memo ?? planMemo();
@@ -139,9 +143,11 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     planned.set(made.page.route, made);
   };
 
-  for (const page of real) {
-    const use = uses.get(page.template);
+  for (const listed of all) {
+    const use = uses.get(listed.template);
     if (!use) continue;
+    const nav = use.navigation === true ? navigation!.of(listed.route) : undefined;
+    const page = nav ? withNavigationCrumbs(listed, nav, theme) : listed;
     const names = Object.keys(use.collections ?? {});
     const collections: Record<string, Entry[]> = {};
     for (const name of names) {
@@ -158,7 +164,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
         feedLinks.push(link);
       }
     }
-    const props: CollectionProps = { collections, feeds: feedLinks };
+    const props: CollectionProps = { collections, feeds: feedLinks, ...(nav ? { navigation: nav } : {}) };
     if (use.neighbours) {
       const list = listOf(page.template, use.neighbours);
       list.index ??= new Map(list.sources.map((source, i) => [source.page.route, i]));

@@ -12,7 +12,7 @@ export function usesOf(theme: Theme, errors: SiteError[]): Map<string, Collectio
   const uses = new Map<string, CollectionUse>();
   for (const [name, template] of Object.entries(theme.templates)) {
     const use = template as CollectionUse;
-    if (!use.collections && !use.paginate && !use.neighbours && !use.feed) continue;
+    if (!use.collections && !use.paginate && !use.neighbours && !use.feed && use.navigation === undefined) continue;
     const problems = useProblems(use);
     for (const [field, problem] of problems)
       errors.push(new SiteError('InvalidCollectionUse', { template: name, field, problem }, { field }));
@@ -44,6 +44,8 @@ function useProblems(use: CollectionUse): [string, string][] {
   if (use.paginate && !wholeFrom1(use.paginate.size)) problems.push(['paginate.size', 'is not a whole number from 1']);
   named('neighbours', use.neighbours);
   named('feed.collection', use.feed?.collection);
+  if (use.navigation !== undefined && typeof use.navigation !== 'boolean')
+    problems.push(['navigation', 'is not true or false']);
   if (use.feed?.limit !== undefined && !wholeFrom1(use.feed.limit))
     problems.push(['feed.limit', 'is not a whole number from 1']);
   return problems;

@@ -11,6 +11,7 @@
  */
 import type { z } from 'zod';
 import type { BaseFrontmatter } from './page';
+import type { Navigation } from './navigation-types';
 
 /** A tag as pages show it: its name as written and the slug of its route. */
 export interface TagLink {
@@ -136,6 +137,8 @@ export interface CollectionProps {
   /** With `neighbours`: the page's own entry in that collection (its tags with their routes). */
   entry?: Entry;
   feeds: FeedLink[];
+  /** With `navigation: true`: the site's pages as this page shows them (navigation-types.ts). */
+  navigation?: Navigation;
 }
 
 /** What a template declares it reads (the fields of a template definition). */
@@ -145,6 +148,8 @@ export interface CollectionUse {
   /** A collection in which the page finds its previous and next entries. */
   neighbours?: string;
   feed?: FeedOptions;
+  /** The navigation of the site's pages (a tree made from the folders), as this page shows it: `navigation` props. */
+  navigation?: boolean;
 }
 
 /** A template's collections, by name. */
@@ -164,6 +169,7 @@ export type CollectionEntry<Q> = Entry<QueryData<Q>>;
 export type CollectionPropsOf<Cs extends Queries, P extends string | undefined, N extends string | undefined> = {
   collections: { [K in Exclude<keyof Cs & string, P | N>]: CollectionEntry<Cs[K]>[] };
   feeds: FeedLink[];
+  navigation?: Navigation;
 } & (P extends keyof Cs ? { pagination: Pagination<QueryData<Cs[P]>> } : unknown) &
   (N extends keyof Cs ? { neighbours: Neighbours<QueryData<Cs[N]>>; entry?: CollectionEntry<Cs[N]> } : unknown);
 

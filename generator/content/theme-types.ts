@@ -57,6 +57,8 @@ export interface TemplateDefinition<
   /** A collection in which the page finds its previous and next entries. */
   neighbours?: N & keyof Cs;
   feed?: FeedOptions<keyof Cs & string>;
+  /** Give the component the site's navigation as this page shows it (`navigation`: docs/templates.md). */
+  navigation?: boolean;
   /**
    * Template-specific frontmatter fields, merged with the base fields. How strict the template is, is its schema's:
    * `z.strictObject` (or `z.object`) makes any other key an error, with "did you mean" for a near miss;

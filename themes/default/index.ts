@@ -2,19 +2,19 @@
  * The engine's built-in theme: used when a project has no templates/ folder, copied by `site new` for the user to
  * change, and extended by themes that import it (`import { theme, Layout, prose, notFound } from 'site/theme'`, with
  * `@import 'site/theme/styles.css'` in their stylesheet). A layout with a header naming the site, prose pages with a
- * table of contents, and a not-found page; no JavaScript, no inline styles. It imports the engine only through its
+ * table of contents and the site's navigation, section pages, and a not-found page; no JavaScript, no inline styles. It imports the engine only through its
  * theme API, the package `site`.
  */
 import type { Theme } from 'site';
 import { Layout } from './Layout';
-import { notFound, prose } from './templates';
+import { notFound, prose, section } from './templates';
 
 export const theme: Theme = {
   Layout,
   stylesheet: 'styles.css',
-  templates: { prose, 'not-found': notFound },
+  templates: { prose, section, 'not-found': notFound },
   // The ids the layout and the templates put in pages, so no markdown heading takes one.
   reservedIds: ['main', 'page-title', 'toc-title'],
 };
 
-export { Layout, notFound, prose };
+export { Layout, notFound, prose, section };

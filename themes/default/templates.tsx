@@ -1,10 +1,13 @@
 /**
- * The theme's templates. `prose` (every page without a `template:`) shows the title, a table of contents when the
- * page has two or more sections, and the markdown; it takes any other frontmatter key (`date`, `tags`, `sidebar`:
- * what other tools' pages carry) as data. `not-found` is the 404 page.
+ * The theme's templates. `prose` (every page without a `template:`) shows the page's breadcrumbs and title, a table
+ * of contents when the page has two or more sections, the markdown, and the previous and next pages, beside the
+ * site's navigation; it takes any other frontmatter key (`date`, `tags`, `sidebar`: what other tools' pages carry) as
+ * data. `section` is the page the engine makes for a folder with no page of its own: its entries, listed.
+ * `not-found` is the 404 page.
  */
 import { z } from 'zod';
-import { defineTemplate, type Heading } from 'site';
+import { defineTemplate, type Heading, type NavItem } from 'site';
+import { Breadcrumbs, Pager, WithNavigation } from './Navigation';
 
 /** The headings a table of contents lists: sections and their subsections. */
 const contentsOf = (headings: Heading[]) => headings.filter((heading) => heading.depth === 2 || heading.depth === 3);
@@ -26,18 +29,54 @@ function TableOfContents({ headings }: { headings: Heading[] }) {
 
 export const prose = defineTemplate({
   schema: z.looseObject({}),
-  component: ({ page }) => {
+  navigation: true,
+  component: ({ page, navigation }) => {
     const contents = contentsOf(page.headings);
     return (
-      <article className={contents.length >= 2 ? 'page page-with-toc' : 'page'}>
-        <header className="page-header">
-          <h1 id="page-title">{page.title}</h1>
-        </header>
-        {contents.length >= 2 && <TableOfContents headings={contents} />}
-        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
-      </article>
+      <WithNavigation navigation={navigation}>
+        <article className={contents.length >= 2 ? 'page page-with-toc' : 'page'}>
+          <header className="page-header">
+            {navigation && <Breadcrumbs crumbs={page.breadcrumbs} />}
+            <h1 id="page-title">{page.title}</h1>
+          </header>
+          {contents.length >= 2 && <TableOfContents headings={contents} />}
+          <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+          {navigation && <Pager navigation={navigation} />}
+        </article>
+      </WithNavigation>
     );
   },
+});
+
+/** A section's entries as its page lists them: each a link (or a label), with its own entries counted. */
+function SectionEntries({ items }: { items: NavItem[] }) {
+  return (
+    <ul className="section-list">
+      {items.map((item, i) => (
+        <li key={item.route ?? `label-${i}`}>
+          {item.route ? <a href={item.route}>{item.title}</a> : <span className="nav-label">{item.title}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const section = defineTemplate({
+  schema: z.looseObject({}),
+  navigation: true,
+  component: ({ page, navigation }) => (
+    <WithNavigation navigation={navigation}>
+      <article className="page">
+        <header className="page-header">
+          {navigation && <Breadcrumbs crumbs={page.breadcrumbs} />}
+          <h1 id="page-title">{page.title}</h1>
+        </header>
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        {navigation?.children && <SectionEntries items={navigation.children} />}
+        {navigation && <Pager navigation={navigation} />}
+      </article>
+    </WithNavigation>
+  ),
 });
 
 export const notFound = defineTemplate({

@@ -1,0 +1,211 @@
+/**
+ * The navigation each page is given (content/navigation-types.ts), from the site's tree (nav-tree.ts): the top
+ * level, the current page's branch opened, its breadcrumbs, and its previous and next pages in reading order.
+ *
+ * What a page is given is bounded whatever the size of the site: only the sections on the page's branch are opened,
+ * and a list longer than LIST_LIMIT is given as a window of that many entries around the one on the branch, with the
+ * count of those left out (every page stays reachable: a section's own page, and previous/next, lead through the
+ * rest). The entries off the branch are one frozen object each per plan, shared by every page that shows them, so
+ * the plan's key of a page (plan.ts) digests each once.
+ */
+import { callTheme } from '../base/theme-call';
+import type { CollectionUse } from '../content/collection-types';
+import type { SiteConfig } from '../content/config';
+import type { PageInfo } from '../content/page';
+import { urlOf } from '../content/routes';
+import type { Theme } from '../content/theme-types';
+import { breadcrumbTrail, type Crumb } from '../content/breadcrumbs';
+import type { NavItem, NavLink, NavOmitted, Navigation } from '../content/navigation-types';
+import { navTree, type NavNode } from './nav-tree';
+
+/** The most entries of one list a page is given (a section of more is windowed around the current branch). */
+export const LIST_LIMIT = 60;
+
+/** The template the engine renders a section without a page of its own with, when the theme has it. */
+export const SECTION_TEMPLATE = 'section';
+
+export interface SiteNavigation {
+  /** The pages the engine generates for sections without a page of their own (with `sectionPage`). */
+  sections: PageInfo[];
+  /** The navigation of the page at `route` (one of the site's pages or of `sections`). */
+  of(route: string): Navigation | undefined;
+}
+
+export interface NavigationOptions {
+  /** Makes the page of a section without one (its route, title and folder); without it, such a section is a label. */
+  sectionPage?: (section: { route: string; title: string; folder: string; draft: boolean }) => PageInfo;
+}
+
+const FOLDER_PAGE = /^(?:index|_index|readme)\.(?:md|markdown)$/i;
+
+/** The folder a section without a page stands for, as errors show files (`pages/guide`), from a page inside it. */
+function folderOf(node: NavNode): string {
+  for (const child of node.children) {
+    if (!child.page) continue;
+    const file = child.page.file.replace(/\\/g, '/');
+    const dir = file.slice(0, Math.max(0, file.lastIndexOf('/')));
+    return FOLDER_PAGE.test(file.slice(file.lastIndexOf('/') + 1))
+      ? dir.slice(0, Math.max(0, dir.lastIndexOf('/')))
+      : dir;
+  }
+  const inner = folderOf(node.children.find((child) => !child.page)!);
+  return inner.slice(0, Math.max(0, inner.lastIndexOf('/')));
+}
+
+/** Whether every page in a section is a draft: its generated page is then one too. */
+const allDrafts = (node: NavNode): boolean =>
+  node.children.every((child) => (child.page ? child.page.data.draft === true : allDrafts(child)));
+
+export function siteNavigation(pages: readonly PageInfo[], options: NavigationOptions = {}): SiteNavigation {
+  const { root, nodes } = navTree(pages);
+  const sections: PageInfo[] = [];
+  const made = new Set<PageInfo>();
+  if (options.sectionPage) {
+    // Each folder's place is read before any generated page stands among the pages it is read from.
+    const missing = [...nodes.values()].filter((node) => !node.page && node !== root);
+    const pagesOf = missing.map((node) =>
+      options.sectionPage!({ route: node.route, title: node.title, folder: folderOf(node), draft: allDrafts(node) }),
+    );
+    missing.forEach((node, i) => (node.page = pagesOf[i]));
+    sections.push(...pagesOf);
+    for (const page of pagesOf) made.add(page);
+  }
+
+  const index = new Map<NavNode, number>();
+  for (const node of nodes.values()) node.children.forEach((child, i) => index.set(child, i));
+
+  // Reading order: depth first, a section's page before its entries.
+  const reading: NavNode[] = [];
+  const visit = (node: NavNode) => {
+    if (node.page) reading.push(node);
+    for (const child of node.children) visit(child);
+  };
+  visit(root);
+  const place = new Map(reading.map((node, i) => [node, i]));
+
+  const shared = new Map<NavNode, NavItem>();
+  const itemOf = (node: NavNode): NavItem => {
+    let item = shared.get(node);
+    if (!item) shared.set(node, (item = Object.freeze(fields(node))));
+    return item;
+  };
+
+  /** A section's entries as a page shows them: whole, or a window around `focus` (given as `focusItem`). */
+  const listOf = (node: NavNode, focus?: NavNode, focusItem?: NavItem): { items: NavItem[]; omitted?: NavOmitted } => {
+    const all = node.children;
+    let start = 0;
+    if (all.length > LIST_LIMIT) {
+      const at = focus ? index.get(focus)! : 0;
+      start = Math.min(Math.max(0, at - Math.floor(LIST_LIMIT / 2)), all.length - LIST_LIMIT);
+    }
+    const shown = all.length > LIST_LIMIT ? all.slice(start, start + LIST_LIMIT) : all;
+    const items = shown.map((child) => (child === focus ? focusItem! : itemOf(child)));
+    return all.length > LIST_LIMIT
+      ? { items, omitted: { before: start, after: all.length - start - shown.length } }
+      : { items };
+  };
+
+  const linkOf = (node: NavNode | undefined): NavLink | undefined =>
+    node?.page ? { title: node.title, route: node.page.route } : undefined;
+
+  const crumbOf = (node: NavNode): Crumb => ({
+    name: typeof node.page!.data.breadcrumb === 'string' ? node.page!.data.breadcrumb : node.title,
+    route: node.page!.route,
+  });
+
+  const of = (route: string): Navigation | undefined => {
+    const node = nodes.get(route);
+    if (!node?.page) return undefined;
+    const chain: NavNode[] = [];
+    for (let at: NavNode | undefined = node; at; at = at.parent) chain.unshift(at);
+
+    // From the page up: each section on the branch is open, with its entries around the one below it.
+    let below: NavNode | undefined;
+    let belowItem: NavItem | undefined;
+    for (let i = chain.length - 1; i >= 1; i--) {
+      const at = chain[i]!;
+      const item: NavItem =
+        at === node
+          ? { ...fields(at), current: true, ...(at.children.length > 0 ? listOf(at) : {}) }
+          : { ...fields(at), open: true, ...listOf(at, below, belowItem) };
+      below = at;
+      belowItem = item;
+    }
+    const top = listOf(root, below, belowItem);
+    const crumbs = [
+      ...(root.page ? [breadcrumbTrail({ route: '/', title: root.page.title })[0]!] : []),
+      ...chain
+        .slice(1, -1)
+        .filter((at) => at.page)
+        .map(crumbOf),
+      ...(node === root ? [] : [crumbOf(node)]),
+    ];
+    const at = place.get(node)!;
+    const previous = linkOf(reading[at - 1]);
+    const next = linkOf(reading[at + 1]);
+    const generated = made.has(node.page);
+    return {
+      items: top.items,
+      ...(top.omitted ? { omitted: top.omitted } : {}),
+      breadcrumbs: crumbs,
+      ...(previous ? { previous } : {}),
+      ...(next ? { next } : {}),
+      ...(generated ? { children: node.children.map(itemOf) } : {}),
+    };
+  };
+  return { sections, of };
+}
+
+/** An entry's own fields, as every page that shows it closed gives it. */
+function fields(node: NavNode): NavItem {
+  return {
+    title: node.title,
+    ...(node.page ? { route: node.page.route } : {}),
+    ...(node.children.length > 0 ? { section: true as const } : {}),
+    ...(node.page?.data.draft === true ? { draft: true as const } : {}),
+  };
+}
+
+/**
+ * The navigation of a site whose templates ask for it (`navigation: true`), or undefined when none does (nothing is
+ * computed, and no page is generated). Sections without a page of their own are given one when the theme has a
+ * `section` template that asks for navigation (it lists the section's entries: `children`).
+ */
+export function planNavigation(
+  pages: readonly PageInfo[],
+  uses: ReadonlyMap<string, CollectionUse>,
+  site: SiteConfig,
+  theme: Theme,
+): SiteNavigation | undefined {
+  if (![...uses.values()].some((use) => use.navigation === true)) return undefined;
+  const sectionPage: NavigationOptions['sectionPage'] = ({ route, title, folder, draft }) => ({
+    file: folder,
+    route,
+    url: urlOf(site.baseUrl, route),
+    title,
+    description: site.description ?? title,
+    template: SECTION_TEMPLATE,
+    data: draft ? { draft: true } : {},
+    html: '',
+    headings: [],
+    breadcrumbs: callTheme({ fn: 'breadcrumbs', route, file: folder }, () =>
+      (theme.breadcrumbs ?? breadcrumbTrail)({ route, title }, site),
+    ),
+    isNotFound: false,
+  });
+  return siteNavigation(pages, uses.get(SECTION_TEMPLATE)?.navigation === true ? { sectionPage } : {});
+}
+
+/**
+ * A page as a template that shows navigation renders it: with the navigation's breadcrumbs as its own (those its
+ * JSON-LD lists), unless the theme makes breadcrumbs itself (theme.breadcrumbs). The same object when they are equal.
+ */
+export function withNavigationCrumbs(page: PageInfo, navigation: Navigation, theme: Theme): PageInfo {
+  if (theme.breadcrumbs) return page;
+  const same =
+    page.breadcrumbs.length === navigation.breadcrumbs.length &&
+    page.breadcrumbs.every(
+      (crumb, i) => crumb.name === navigation.breadcrumbs[i]!.name && crumb.route === navigation.breadcrumbs[i]!.route,
+    );
+  return same ? page : { ...page, breadcrumbs: navigation.breadcrumbs };
+}
