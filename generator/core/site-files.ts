@@ -10,7 +10,7 @@ import { longTitles, nearMissKeys } from '../content/page-head';
 import { LIMITS, readInput } from '../content/read-input';
 import type { Theme } from '../content/theme-types';
 import type { Plan } from '../collections/plan';
-import type { SiteConfig } from '../content/config';
+import { siteConfigSchema, type SiteConfig } from '../content/config';
 import { hostFiles } from '../output/host-files';
 import type { FileContents } from '../output/write-in-place';
 import { isPublished, listPublicFiles, publicCollisions, type PublicFile } from '../output/public-files';
@@ -102,14 +102,13 @@ export function checkFilePlaces(
 /** The config with the base URL of `--base-url`, when given (a preview deployment, or a site under a path). */
 export function withBaseUrl(config: SiteConfig, baseUrl: string | undefined): SiteConfig {
   if (baseUrl === undefined) return config;
-  if (!/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(baseUrl)) {
-    throw new SiteError(
-      'InvalidBaseUrl',
-      { baseUrl },
-      { field: '--base-url', hint: 'Pass a URL like https://example.org' },
-    );
+  // Held to the rule of site.yml's baseUrl, by its own schema: the flag stands in for the field.
+  const checked = siteConfigSchema.shape.baseUrl.safeParse(baseUrl);
+  if (!checked.success) {
+    const problem = checked.error.issues[0]?.message ?? 'not a base URL';
+    throw new SiteError('InvalidBaseUrl', { baseUrl, problem }, { field: '--base-url' });
   }
-  return { ...config, baseUrl: baseUrl.replace(/\/+$/, '') };
+  return { ...config, baseUrl: checked.data };
 }
 
 /** A file's size in bytes, as the report names it. */

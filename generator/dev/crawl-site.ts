@@ -14,7 +14,8 @@ import type { SiteConfig } from '../content/config';
 import { listFiles } from '../base/list-files';
 import { FILES_AT_ONCE, mapAtMost } from '../base/at-most';
 import { segmentOf } from '../content/routes';
-import { serve } from './serve';
+import { baseUrlOfBuild, serve } from './serve';
+import { openInside } from './open-inside';
 import { basePathOf } from '../render/base-path';
 
 export interface CheckProblem {
@@ -39,8 +40,15 @@ export interface CheckOptions {
   placeholders?: number;
 }
 
-export async function checkSite(outDir: string, config: SiteConfig, options: CheckOptions = {}): Promise<CheckReport> {
-  // Served under the base URL's path, as the host will: the pages' links name it (base-path.ts).
+export async function checkSite(
+  outDir: string,
+  siteConfig: SiteConfig,
+  options: CheckOptions = {},
+): Promise<CheckReport> {
+  // The output is checked as it was built: for the base URL its robots.txt names (site build --base-url), which may
+  // not be site.yml's, and served under that URL's path, as the host will (the pages' links name it: base-path.ts).
+  const built = await baseUrlOfBuild(outDir);
+  const config = built === undefined ? siteConfig : { ...siteConfig, baseUrl: built };
   const base = basePathOf(config.baseUrl);
   const server = await serve({ dir: outDir, port: 0, base, crawler: true });
   try {
@@ -82,10 +90,10 @@ export async function checkSite(outDir: string, config: SiteConfig, options: Che
           !link.startsWith(`${new URL(local).origin}/`) || (!hasHome && (link === `${local}/` || link === local)),
       });
     // A site need not have a not-found page (hosts then answer unknown paths with their own).
-    const notFoundHtml = await readFile(path.join(outDir, '404.html'), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
+    // Read only as a regular file of the folder: a pipe by that name would hold the check for ever.
+    const notFoundFile = await openInside(path.resolve(outDir), ['404.html']);
+    const notFoundHtml =
+      notFoundFile && (await notFoundFile.handle.readFile('utf8').finally(() => notFoundFile.handle.close()));
 
     // A route is a URL path: a file's name percent-encoded where a path needs it (content/routes.ts).
     const routeOfFile = (file: string) =>

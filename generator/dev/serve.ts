@@ -26,7 +26,6 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import compression from 'compression';
 import { SiteError, SiteWarning } from '../base/errors';
 import { createGate, FILES_AT_ONCE } from '../base/at-most';
@@ -66,14 +65,17 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** A base path as serve takes it: '' for none, else `/name[/name…]`, without a trailing slash. */
+/**
+ * A base path as serve takes it (`--base`): '' for none, else `/name[/name…]`, without a trailing slash. One slash
+ * at most at either end: `//evil.example` is a URL of another host to a browser, never a path of this one.
+ */
 export function normaliseBase(base: string | undefined): string {
-  const trimmed = (base ?? '').replace(/^\/+|\/+$/g, '');
-  if (trimmed === '') return '';
+  const trimmed = (base ?? '').replace(/^\/|\/$/g, '');
+  if (trimmed === '' && (base ?? '').length <= 1) return '';
   if (!trimmed.split('/').every((part) => /^[\w.~-]+$/.test(part) && part !== '.' && part !== '..')) {
     throw new SiteError(
-      'InvalidConfig',
-      { field: 'base', problem: `"${base}" is not a path of plain names (like /notes)` },
+      'InvalidOption',
+      { option: '--base', value: base ?? '', problem: 'expected a path of plain names, like /notes (or / for none)' },
       { field: '--base' },
     );
   }
@@ -81,21 +83,36 @@ export function normaliseBase(base: string | undefined): string {
 }
 
 /**
- * The path a built site lives under, as its robots.txt names its sitemap (`Sitemap: https://user.github.io/notes/
- * sitemap.xml` is `/notes`): `site serve` serves it there unless told otherwise, as its host will. Undefined when the
- * folder has no such line, or names no plain path (a file of the folder is read as any input is: it may be anything).
+ * The base URL a built site was built for, as its robots.txt names its sitemap (`Sitemap: https://user.github.io/notes/
+ * sitemap.xml` is `https://user.github.io/notes`): `site serve` serves it under its path and `site check` checks it
+ * against it, as its host will. Undefined when the folder has no such line, or it names no http(s) URL with a plain
+ * path. robots.txt is read as any input is (it may be anything, a pipe included): only a regular file of the folder.
  */
-export async function baseOfBuild(dir: string): Promise<string | undefined> {
-  const robots = await readFile(path.join(dir, 'robots.txt'), 'utf8').catch(() => undefined);
-  const sitemap = robots?.match(/^Sitemap:[ \t]*(\S+)[ \t]*$/m)?.[1];
-  if (!sitemap || !URL.canParse(sitemap)) return undefined;
-  const { pathname } = new URL(sitemap);
-  if (!pathname.endsWith('/sitemap.xml')) return undefined;
+export async function baseUrlOfBuild(dir: string): Promise<string | undefined> {
+  const robots = await openInside(path.resolve(dir), ['robots.txt']).catch(() => undefined);
+  if (!robots) return undefined;
+  let text: string;
   try {
-    return normaliseBase(pathname.slice(0, -'/sitemap.xml'.length)) || undefined;
+    text = robots.stats.size > 64 * 1024 ? '' : (await robots.handle.readFile()).toString('utf8');
+  } finally {
+    await robots.handle.close();
+  }
+  const sitemap = text.match(/^Sitemap:[ \t]*(\S+)[ \t]*$/m)?.[1];
+  if (!sitemap || !URL.canParse(sitemap)) return undefined;
+  const url = new URL(sitemap);
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || !url.pathname.endsWith('/sitemap.xml'))
+    return undefined;
+  try {
+    return `${url.origin}${normaliseBase(url.pathname.slice(0, -'/sitemap.xml'.length))}`;
   } catch {
     return undefined;
   }
+}
+
+/** The path a built site lives under (baseUrlOfBuild's path: `/notes`), or undefined for none. */
+export async function baseOfBuild(dir: string): Promise<string | undefined> {
+  const built = await baseUrlOfBuild(dir);
+  return built === undefined ? undefined : new URL(built).pathname.replace(/\/$/, '') || undefined;
 }
 
 /** True when a raw request path could leave the site folder, however it is encoded. */

@@ -6,10 +6,12 @@
  * `npm run typecheck` for the theme.
  * It writes only into a folder that is missing or empty.
  */
-import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_THEME_DIR, ENGINE_ROOT } from '../base/engine-files';
-import { SiteError } from '../base/errors';
+import { SiteError, siteErrorsOf, throwIfAny } from '../base/errors';
+import { loadConfig } from '../content/config';
 import { engineSpec } from './engine-spec';
 
 export interface NewProjectOptions {
@@ -79,6 +81,10 @@ const packageName = (dir: string) =>
     .replace(/^-+|-+$/g, '') || 'my-site';
 
 async function entriesOf(root: string, shown: string): Promise<string[] | undefined> {
+  // A link is never written through, whether it leads to a folder or nowhere (mkdir would fail on a dangling one).
+  const stats = await lstat(root).catch(() => undefined);
+  if (stats?.isSymbolicLink())
+    throw new SiteError('ProjectFolderIsLink', { folder: shown, target: await readlink(root) }, { file: shown });
   try {
     return await readdir(root);
   } catch (cause) {
@@ -87,6 +93,56 @@ async function entriesOf(root: string, shown: string): Promise<string[] | undefi
     if (code === 'ENOTDIR') throw new SiteError('ProjectFolderIsFile', { folder: shown }, { file: shown, cause });
     throw cause;
   }
+}
+
+/** The new project's site.yml: the site's name and base URL, and the logo site new puts in public/. */
+const siteYmlOf = (name: string, baseUrl: string) =>
+  [
+    "# The site's config: every page can use these values, as {{ name }} in its text.",
+    `name: ${yamlString(name)}`,
+    `baseUrl: ${yamlString(baseUrl)}`,
+    '# The favicon (public/logo.svg), and the PNG logo, touch icon and social card the build makes from it.',
+    'logo: /logo.svg',
+    '',
+  ].join('\n');
+
+/** Where a field of the new site.yml came from: the option that gave it (or the folder's name), and its value. */
+type Sources = Record<'name' | 'baseUrl', { option: string; value: string }>;
+
+/**
+ * Reads `text` as a build reads site.yml (content/config.ts: the same characters, YAML and schema), from a folder of
+ * its own; a field refused is the option that gave it, in the build's words.
+ */
+async function checkSiteYml(text: string, sources: Sources): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'site-new-'));
+  try {
+    await writeFile(path.join(dir, 'site.yml'), text);
+    await loadConfig(dir, dir);
+  } catch (error) {
+    const errors = siteErrorsOf(error);
+    if (errors.length === 0) throw error;
+    throwIfAny(errors.map((e) => asOption(e, sources)));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A site.yml error as the option's: the value given and the build's words for what is wrong with it. */
+function asOption(error: SiteError, sources: Sources): SiteError {
+  const field = error.field === 'name' || error.field === 'baseUrl' ? error.field : undefined;
+  if (!field) return error;
+  const problem = error.message.replace(new RegExp(`^${field}: `), '');
+  const { option, value } = sources[field];
+  if (field === 'baseUrl') return new SiteError('InvalidBaseUrl', { baseUrl: value, problem }, { field: option });
+  if (option === '--name') return new SiteError('InvalidOption', { option, value, problem }, { field: option });
+  return new SiteError(
+    'InvalidOption',
+    { option: 'the folder’s name, the site’s name', value, problem },
+    {
+      field: '--name',
+      hint: 'The site’s name is the folder’s when --name is not given: pass one with --name, or choose a shorter folder name.',
+    },
+  );
 }
 
 export async function newProject(options: NewProjectOptions): Promise<NewProject> {
@@ -102,20 +158,16 @@ export async function newProject(options: NewProjectOptions): Promise<NewProject
   }
   const name = options.name ?? nameOf(root);
   const baseUrl = (options.baseUrl ?? 'https://example.org').replace(/\/+$/, '');
+  const siteYml = siteYmlOf(name, baseUrl);
+  // Refused now, with the message a build would give, rather than written for the first build to fail on.
+  await checkSiteYml(siteYml, {
+    name: { option: options.name === undefined ? 'folder' : '--name', value: name },
+    baseUrl: { option: '--base-url', value: baseUrl },
+  });
   await mkdir(root, { recursive: true });
   await cp(STARTER_PAGES, path.join(root, 'pages'), { recursive: true });
   await cp(DEFAULT_THEME_DIR, path.join(root, 'templates'), { recursive: true });
-  await writeFile(
-    path.join(root, 'pages', 'site.yml'),
-    [
-      "# The site's config: every page can use these values, as {{ name }} in its text.",
-      `name: ${yamlString(name)}`,
-      `baseUrl: ${yamlString(baseUrl)}`,
-      '# The favicon (public/logo.svg), and the PNG logo, touch icon and social card the build makes from it.',
-      'logo: /logo.svg',
-      '',
-    ].join('\n'),
-  );
+  await writeFile(path.join(root, 'pages', 'site.yml'), siteYml);
   const versions = await engineVersions();
   const manifest = {
     name: packageName(root),

@@ -2,10 +2,13 @@
  * `site new <dir>` as a user runs it: the project it makes, with no other file, builds with its own templates/,
  * passes `site check`, and names the engine in its package.json; a folder that is not empty is refused by name.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteErrorsOf, type SiteError } from '../../generator/base/errors';
+import { loadConfig } from '../../generator/content/config';
 import { REPO } from '../support/fixture';
 import { filesOf, runNode } from '../support/installs';
 
@@ -92,5 +95,47 @@ describe('site new', () => {
     expect(made.stderr).toContain('ProjectFolderIsFile');
     expect(made.stderr).toContain('taken.txt is a file, not a folder');
     expect(await readFile(file, 'utf8')).toBe('mine');
+  });
+
+  it('names a symbolic link in place of the folder, a dangling one too, and writes nothing', async () => {
+    const link = path.join(temp, 'dangling');
+    await symlink(path.join(temp, 'nowhere'), link);
+    const made = await runNode(SITE, ['new', 'dangling'], { cwd: temp });
+    expect(made.code).toBe(1);
+    expect(made.stderr).toContain('ProjectFolderIsLink');
+    expect(made.stderr).toContain(`dangling is a symbolic link (to ${path.join(temp, 'nowhere')})`);
+    expect(made.stderr).not.toContain('SystemError');
+    expect(existsSync(path.join(temp, 'nowhere'))).toBe(false);
+  });
+
+  it('refuses what a build would refuse in site.yml, in the build’s words, naming the option, and writes nothing', async () => {
+    const long = 'a'.repeat(80);
+    const folder = 'b'.repeat(73);
+    const cases: [string[], string, string, string][] = [
+      [
+        ['new', 'bad-url', '--base-url', 'javascript:alert(1)'],
+        'bad-url',
+        'InvalidBaseUrl',
+        'baseUrl: javascript:alert(1)',
+      ],
+      [['new', 'long-name', '--name', long], 'long-name', 'InvalidOption', `name: ${long}`],
+      [['new', folder], folder, 'InvalidOption', `name: B${'b'.repeat(72)}`],
+    ];
+    for (const [args, dir, kind, field] of cases) {
+      const made = await runNode(SITE, args, { cwd: temp });
+      expect(made.code, dir).toBe(1);
+      expect(made.stderr, dir).toContain(`✖ ${kind}`);
+      expect(existsSync(path.join(temp, dir)), dir).toBe(false);
+      // The build's message for the same value in site.yml: its problem is the option's.
+      const pages = await mkdtemp(path.join(temp, 'pages-'));
+      await writeFile(
+        path.join(pages, 'site.yml'),
+        `${field}\n${field.startsWith('name') ? 'baseUrl: https://example.org' : 'name: A site'}\n`,
+      );
+      const built = await loadConfig(pages, pages).catch((error: unknown) => siteErrorsOf(error)[0]!);
+      expect(built, dir).toMatchObject({ kind: 'InvalidConfig' });
+      const problem = (built as SiteError).message.replace(/^\w+: /, '');
+      expect(made.stderr, dir).toContain(problem);
+    }
   });
 });

@@ -119,3 +119,18 @@ describe("site check's own server", () => {
     }
   });
 });
+
+describe('site check of an output built for another base URL', () => {
+  it('checks it as built (site build --base-url with a path, as the GitHub Pages flow does): no broken link', async () => {
+    // site.yml says https://fixture.example.com; the output was built for a path under another host.
+    const outDir = path.join(site.dir, 'under-notes');
+    await site.build({ outDir, baseUrl: 'https://x.example/notes/' });
+    try {
+      const report = await checkSite(outDir, config);
+      expect(report.problems).toEqual([]);
+      expect(report.checked).toBeGreaterThan(20);
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  });
+});

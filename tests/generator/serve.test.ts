@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { baseOfBuild, isUnsafePath, serve, type RunningServer } from '../../generator/dev/serve';
+import { execFileSync } from 'node:child_process';
+import { baseOfBuild, isUnsafePath, normaliseBase, serve, type RunningServer } from '../../generator/dev/serve';
 import { tempSite, type TempSite } from '../support/fixture';
 
 let site: TempSite;
@@ -173,6 +174,41 @@ describe('the base path site serve takes by default', () => {
         await writeFile(path.join(dir, 'robots.txt'), robots);
         expect(await baseOfBuild(dir), robots).toBeUndefined();
       }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('--base', () => {
+  it('takes a path of plain names, with or without its slashes, and / or nothing for none', () => {
+    expect(normaliseBase('/notes/')).toBe('/notes');
+    expect(normaliseBase('notes/a')).toBe('/notes/a');
+    expect(normaliseBase('/')).toBe('');
+    expect(normaliseBase(undefined)).toBe('');
+  });
+
+  it('refuses anything else as the flag’s error, naming --base: another host (//evil.example), .., empty names', () => {
+    for (const base of ['//evil.example', '../..', '/notes//a', '//', '/a b']) {
+      const error = (() => {
+        try {
+          normaliseBase(base);
+        } catch (caught) {
+          return caught;
+        }
+        return undefined;
+      })();
+      expect(error, base).toMatchObject({ kind: 'InvalidOption', field: '--base' });
+      expect((error as Error).message, base).toContain(`--base "${base}"`);
+      expect((error as { hint: string }).hint, base).not.toMatch(/site\.yml|site config/);
+    }
+  });
+
+  it('reads a robots.txt that is a named pipe as none, without waiting on it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-serve-pipe-'));
+    try {
+      execFileSync('mkfifo', [path.join(dir, 'robots.txt')]);
+      expect(await baseOfBuild(dir)).toBeUndefined();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

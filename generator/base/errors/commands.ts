@@ -6,6 +6,17 @@ export const COMMAND_ERRORS = {
       `${p.folder}/ already holds ${p.entries.join(', ')}: site new writes only into a new or empty folder`,
     hint: 'Name a folder that does not exist yet (site new my-site), or empty this one first.',
   },
+  ProjectFolderIsLink: {
+    title: 'The new project folder is a symbolic link',
+    message: (p: { folder: string; target: string }) =>
+      `${p.folder} is a symbolic link (to ${p.target}): site new writes only into a new folder or an empty one, never through a link`,
+    hint: 'Name a folder that does not exist yet (site new my-site), or remove the link first.',
+  },
+  InvalidOption: {
+    title: 'Invalid command-line option',
+    message: (p: { option: string; value: string; problem: string }) => `${p.option} "${p.value}": ${p.problem}`,
+    hint: 'Pass another value with the option named (site <command> --help says what each option takes).',
+  },
   ProjectFolderIsFile: {
     title: 'The new project folder is a file',
     message: (p: { folder: string }) => `${p.folder} is a file, not a folder`,

@@ -18,7 +18,7 @@ export const CONFIG_ERRORS = {
   },
   InvalidBaseUrl: {
     title: 'Invalid base URL',
-    message: (p: { baseUrl: string }) => `--base-url "${p.baseUrl}" is not an absolute http(s) URL`,
+    message: (p: { baseUrl: string; problem: string }) => `--base-url "${p.baseUrl}": ${p.problem}`,
     hint: 'Pass an absolute http or https URL with --base-url, such as https://example.org.',
   },
   PlannedRouteHasPage: {
