@@ -44,6 +44,7 @@ import {
   type ProjectFolders,
 } from './output-folder';
 import { exchangeFolders } from './exchange-folders';
+import { mountPointWhy } from './mount-point';
 import { checkPublicCollisions, listPublicFiles, type PublicFile } from './public-files';
 import { writeFileInPlace, type FileContents } from './write-in-place';
 
@@ -112,6 +113,8 @@ export async function stageSite(
 ): Promise<Staging> {
   const out = path.resolve(outDir);
   checkOutputPlace(out, project);
+  const mount = mountPointWhy(out);
+  if (mount) throw mountPointError(out, mount);
   const spare = spareOf(out);
   // Both must be the build's own before anything is written; the spare's files are what this build may overwrite.
   const [, recycled] = await Promise.all([readOwnedFolder(out), readOwnedFolder(spare, 'spare output folder')]);
@@ -190,6 +193,9 @@ export async function stageSite(
       );
       const moveFailed = async (cause: unknown) => {
         await abort();
+        // A mount point that was not known for one (or became one since): the rename says so.
+        const code = (cause as NodeJS.ErrnoException).code;
+        if (code === 'EBUSY' || code === 'EXDEV') return mountPointError(out, `renaming it failed with ${code}`, cause);
         return new SiteError(
           'MoveIntoPlaceFailed',
           { folder: displayPath(out), problem: (cause as Error).message },
@@ -248,6 +254,14 @@ export async function stageSite(
     },
   };
 }
+
+/** OutputIsMountPoint for the output folder `out`. */
+const mountPointError = (out: string, why: string, cause?: unknown) =>
+  new SiteError(
+    'OutputIsMountPoint',
+    { folder: displayPath(out), why },
+    { file: displayPath(out), field: '--out', cause },
+  );
 
 /**
  * Makes an empty output folder, marked as the build's own, when there is none (watch mode serves it, with the

@@ -10,6 +10,12 @@ export const OUTPUT_ERRORS = {
     message: (p: { folder: string; problem: string }) => `Could not move the new site into ${p.folder}: ${p.problem}`,
     hint: 'The previous output was put back as it was. Check that the folder around the output folder is writable and that no other program holds the output folder (a server, a sync tool), then build again.',
   },
+  OutputIsMountPoint: {
+    title: 'The output folder is a mount point',
+    message: (p: { folder: string; why: string }) =>
+      `${p.folder} is a mount point (${p.why}): a build swaps a new output folder into its place whole, and a mount point cannot be renamed`,
+    hint: 'Build into a folder inside the mount (site build --out dist/site) and publish or serve that folder, or mount the volume at the folder that holds the output folder. The previous output was left as it was.',
+  },
   FolderInTheWay: {
     title: 'A folder stands where the site writes a file',
     message: (p: { file: string; folder: string }) => `Could not write ${p.file}: ${p.folder} is a folder`,
