@@ -2,7 +2,8 @@
  * The built-in theme (themes/default) as a visitor meets it: a project with no templates/ and a page of everyday
  * markdown (long words, a wide table, a long code line, sections, GitHub's alerts, VitePress's callouts, MkDocs's admonitions), served and opened in Chromium at 320 px and
  * 1280 px, light and dark: axe-core finds no WCAG 2.2 A/AA violation, nothing reaches past the screen, the table of
- * contents leads to its sections, the skip link reaches the content, no script runs and no CSP rule is broken.
+ * contents leads to its sections, the skip link reaches the content, no script runs and no CSP rule is broken; with
+ * pages in folders, the sidebar (a Menu button on a phone, a <details>, opened with no script), breadcrumbs and previous/next.
  */
 import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -104,6 +105,12 @@ beforeAll(async () => {
     path.join(temp, 'pages/other.md'),
     '---\ntitle: Another page\ndescription: A second page, linked from the first one.\n---\n\nBack [home](/).\n',
   );
+  // A folder of pages with a page of its own, and one without (the engine makes its section page): the sidebar,
+  // breadcrumbs and previous/next of the navigation.
+  await mkdir(path.join(temp, 'pages/guide/recipes'), { recursive: true });
+  await writeFile(path.join(temp, 'pages/guide/README.md'), '# The guide to everything in these notes\n\nRead on.\n');
+  await writeFile(path.join(temp, 'pages/guide/1-install.md'), '# Installing\n\nSteps.\n');
+  await writeFile(path.join(temp, 'pages/guide/recipes/caching-responses-for-a-long-time.md'), '# Caching\n\nFast.\n');
   await build({ root: temp, outDir: 'dist', logger: silentLogger });
   server = await serve({ dir: path.join(temp, 'dist'), port: 0 });
   if (available) chrome = await launchChromium();
@@ -160,9 +167,21 @@ describe.skipIf(!available)('the built-in theme in Chromium', () => {
         page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
         const scripts: string[] = [];
         page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
-        await page.goto(`${server.url}/`);
-        expect(await axe(page)).toEqual([]);
-        expect(await overflowOf(page, width)).toEqual([]);
+        for (const route of ['/', '/guide/recipes/caching-responses-for-a-long-time', '/guide/recipes']) {
+          await page.goto(`${server.url}${route}`);
+          expect(await axe(page), route).toEqual([]);
+          expect(await overflowOf(page, width), route).toEqual([]);
+          // The sidebar is shown beside the page on a wide screen, behind the Menu button on a phone; opened, it is
+          // as accessible and fits.
+          const sidebar = page.locator('nav.sidebar');
+          expect(await sidebar.isVisible(), route).toBe(width >= 800);
+          if (width < 800) {
+            await page.locator('.nav-menu > summary').click();
+            await expect.poll(() => sidebar.isVisible()).toBe(true);
+            expect(await axe(page), route).toEqual([]);
+            expect(await overflowOf(page, width), route).toEqual([]);
+          }
+        }
         expect(scripts).toEqual([]);
         expect(problems).toEqual([]);
         await context.close();
