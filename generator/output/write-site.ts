@@ -15,16 +15,15 @@
  * with every file in them listed; anything else stops the build before it
  * writes. Staging folders left by a killed build are removed by the next one.
  *
- * The swap leaves an output folder holding a complete site, old or new, at
- * every instant. The staging folder, marked ready (complete, every file
- * listed), takes the spare's name beside the output folder, and the two are
- * then exchanged in one step (exchange-folders.ts: renameat2 on Linux,
- * renamex_np on macOS); the old site is the spare from then on. Where the
- * system cannot exchange (Windows, a file system without it), the swap is two
- * renames, the output folder aside and the staging folder in its place, and a
- * kill between the two leaves a site the next command (build, watch, serve)
- * moves into place before anything else, and says so (restoreOutput in
- * output-folder.ts).
+ * The swap is two renames, once the staging folder is marked ready (complete,
+ * every file listed): the output folder aside as the spare, and the staging
+ * folder in its place. A kill between the two leaves no output folder but a
+ * complete site the next command (build, serve) moves into place before
+ * anything else, and says so (restoreOutput in output-folder.ts); at every
+ * other instant the output folder holds a complete site, old or new. (Node has
+ * no call that exchanges two folders in one step; the C library's, reached
+ * through a foreign-function package, closed a window of two system calls at
+ * the price of a native dependency in every install.)
  */
 import { lstat, mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
@@ -43,7 +42,6 @@ import {
   writeMark,
   type ProjectFolders,
 } from './output-folder';
-import { exchangeFolders } from './exchange-folders';
 import { mountPointWhy } from './mount-point';
 import { checkPublicCollisions, listPublicFiles, type PublicFile } from './public-files';
 import { writeFileInPlace, type FileContents } from './write-in-place';
@@ -71,32 +69,19 @@ export const spareOf = (outDir: string) =>
  * The moments between the file-system changes of a build's output, in order: `claim` (the spare, marked as this
  * build's staging, takes the staging name), `write` (the files), `prune` (what the build did not write goes),
  * `ready` (the staging folder marked complete), `clear-spare` (a spare another build made meanwhile goes),
- * `new-beside` (the staging folder takes the spare's name), `exchange` (it and the output folder swap names in one
- * step), `final` (the output folder's mark loses the staging note). Where the system cannot exchange, the staging
- * folder takes its own name back, then `old-aside` (the output folder becomes the spare) and `new-in-place` (the
- * staging folder becomes the output folder). A kill at any of them leaves an output folder holding a complete site,
- * old or new, except between `old-aside` and `new-in-place`, which restoreOutput (output-folder.ts) repairs.
+ * `old-aside` (the output folder becomes the spare), `new-in-place` (the staging folder becomes the output folder),
+ * `final` (the output folder's mark loses the staging note). A kill at any of them leaves an output folder holding a
+ * complete site, old or new, except between `old-aside` and `new-in-place`, which restoreOutput (output-folder.ts)
+ * repairs.
  */
-export type SwapStep =
-  | 'claim'
-  | 'write'
-  | 'prune'
-  | 'ready'
-  | 'clear-spare'
-  | 'new-beside'
-  | 'exchange'
-  | 'old-aside'
-  | 'new-in-place'
-  | 'final';
+export type SwapStep = 'claim' | 'write' | 'prune' | 'ready' | 'clear-spare' | 'old-aside' | 'new-in-place' | 'final';
 
 /** Called before each step of the swap (tests kill the process there, to prove every instant recoverable). */
 export type SwapHook = (step: SwapStep) => void;
 
-/** How a test watches the swap or changes how it is made; a build passes none. */
+/** How a test watches the swap (and makes a step fail, by throwing); a build passes none. */
 export interface SwapOptions {
   before?: SwapHook;
-  /** Swaps two folders in one step, or answers false (nothing changed) where it cannot: exchangeFolders by default. */
-  exchange?: (a: string, b: string) => Promise<boolean>;
 }
 
 /**
@@ -109,7 +94,7 @@ export async function stageSite(
   outDir: string,
   publicDir?: string,
   project?: ProjectFolders,
-  { before = () => undefined, exchange = exchangeFolders }: SwapOptions = {},
+  { before = () => undefined }: SwapOptions = {},
 ): Promise<Staging> {
   const out = path.resolve(outDir);
   checkOutputPlace(out, project);
@@ -178,7 +163,7 @@ export async function stageSite(
         before('prune');
         await prune(temp, recycled, keep);
         // From here on the staging folder is a complete site, every file listed: should a kill leave no output folder
-        // (only between the two renames of a system that cannot exchange), the next command moves it into place.
+        // (only between the two renames), the next command moves it into place.
         before('ready');
         writeMark(temp, keep, 'ready');
       } catch (cause) {
@@ -202,7 +187,6 @@ export async function stageSite(
           { file: displayPath(out), cause },
         );
       };
-      let swapped = false;
       if (hadOutput) {
         // A spare made meanwhile (by another build) is replaced only when it is the build's own.
         if (
@@ -215,34 +199,20 @@ export async function stageSite(
           before('clear-spare');
           await rm(spare, { recursive: true, force: true });
         }
-        // The new site beside the old one, under the spare's name, then the two swap names in one step. A kill between
-        // leaves the old site in place and the new one as a ready spare, which the next build recycles.
-        let beside = false;
         try {
-          before('new-beside');
-          await rename(temp, spare);
-          beside = true;
-          before('exchange');
-          swapped = await exchange(spare, out);
-        } catch (cause) {
-          if (beside) await rename(spare, temp);
-          throw await moveFailed(cause);
-        }
-        if (!swapped) {
-          // This system cannot exchange (nothing changed): the staging folder takes its own name back, for two renames.
-          await rename(spare, temp);
           before('old-aside');
           await rename(out, spare);
-        }
-      }
-      if (!swapped)
-        try {
-          before('new-in-place');
-          await rename(temp, out);
         } catch (cause) {
-          if (hadOutput) await rename(spare, out);
           throw await moveFailed(cause);
         }
+      }
+      try {
+        before('new-in-place');
+        await rename(temp, out);
+      } catch (cause) {
+        if (hadOutput) await rename(spare, out);
+        throw await moveFailed(cause);
+      }
       claimed = false;
       try {
         before('final');

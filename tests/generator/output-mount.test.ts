@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountPointWhy } from '../../generator/output/mount-point';
-import { writeSite } from '../../generator/output/write-site';
+import { writeSite, type SwapStep } from '../../generator/output/write-site';
 import { snapshotDir } from '../support/fixture';
 
 let dir: string | undefined;
@@ -21,7 +21,10 @@ afterEach(async () => {
   dir = undefined;
 });
 
-const failing = (code: string) => () => Promise.reject(Object.assign(new Error(`${code}: cannot swap`), { code }));
+/** A swap whose rename of the output folder fails with `code`, as renaming a mount point does. */
+const failing = (code: string) => (step: SwapStep) => {
+  if (step === 'old-aside') throw Object.assign(new Error(`${code}: cannot rename`), { code });
+};
 
 describe('an output folder that is a mount point', () => {
   it('is known by its device or the mount table', () => {
@@ -44,7 +47,7 @@ describe('an output folder that is a mount point', () => {
     const before = await snapshotDir(out);
     for (const code of ['EBUSY', 'EXDEV']) {
       const error = await writeSite(out, new Map([['index.html', 'new home']]), undefined, undefined, {
-        exchange: failing(code),
+        before: failing(code),
       }).catch((caught: unknown) => caught);
       expect(error, code).toMatchObject({ kind: 'OutputIsMountPoint' });
       expect((error as Error).message, code).toContain(`renaming it failed with ${code}`);

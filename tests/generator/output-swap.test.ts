@@ -1,8 +1,8 @@
 /**
  * The output swap survives a kill at every instant. A child process writes a site through writeSite and kills
  * itself (SIGKILL) just before one step of the swap (tests/support/swap-child.ts); after each kill, the output
- * folder holds a complete site, old or new, or is absent only where Node cannot help it (between the two renames),
- * and then the very next command (build, watch, serve) puts the finished new site in place before anything else,
+ * folder holds a complete site, old or new, or is absent only between the two renames of the swap,
+ * and then the very next command (build, serve) puts the finished new site in place before anything else,
  * and says so. Whatever the kill left, the build after it succeeds and leaves no staging folder.
  */
 import { spawn } from 'node:child_process';
@@ -17,7 +17,6 @@ import { silentLogger } from '../../generator/base/logger';
 import { startWatch } from '../../generator/dev/watch';
 import { serve } from '../../generator/dev/serve';
 import { MARK, readMark, restoreOutput } from '../../generator/output/output-folder';
-import { exchangeFolders } from '../../generator/output/exchange-folders';
 import { spareOf, writeSite, type SwapStep } from '../../generator/output/write-site';
 import { REPO } from '../support/fixture';
 import { tempProject, type TempProject } from '../support/project';
@@ -27,23 +26,7 @@ vi.setConfig({ testTimeout: 120_000 });
 const OLD = { 'index.html': 'old home', 'a/old.html': 'old page' };
 const NEW = { 'index.html': 'new home', 'b/new.html': 'new page', 'b/c/deep.html': 'deep' };
 const NEWER = { 'index.html': 'newer home' };
-/** How the swap is made: in one step by the system, or with two renames where it cannot exchange. */
-type How = 'exchange' | 'two-renames';
-const STEPS: Record<How, SwapStep[]> = {
-  exchange: ['claim', 'write', 'prune', 'ready', 'clear-spare', 'new-beside', 'exchange', 'final'],
-  'two-renames': [
-    'claim',
-    'write',
-    'prune',
-    'ready',
-    'clear-spare',
-    'new-beside',
-    'exchange',
-    'old-aside',
-    'new-in-place',
-    'final',
-  ],
-};
+const STEPS: SwapStep[] = ['claim', 'write', 'prune', 'ready', 'clear-spare', 'old-aside', 'new-in-place', 'final'];
 
 let dir: string | undefined;
 let project: TempProject | undefined;
@@ -54,8 +37,8 @@ afterEach(async () => {
 });
 
 /** Writes `files` as a site into `out` in a child process that kills itself just before `step`; resolves on its death. */
-async function killedAt(out: string, step: SwapStep, files: Record<string, string>, how: How): Promise<void> {
-  const { signal, stderr } = await swapChild(out, step, files, how);
+async function killedAt(out: string, step: SwapStep, files: Record<string, string>): Promise<void> {
+  const { signal, stderr } = await swapChild(out, step, files);
   expect(signal, `the child was killed at ${step}; stderr:\n${stderr}`).toBe('SIGKILL');
 }
 
@@ -64,11 +47,10 @@ async function swapChild(
   out: string,
   step: SwapStep,
   files: Record<string, string>,
-  how: How,
 ): Promise<{ code: number | null; signal: string | null; stderr: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO, 'tests/support/swap-child.ts'), out, step, JSON.stringify(files), how],
+    ['--import', 'tsx', path.join(REPO, 'tests/support/swap-child.ts'), out, step, JSON.stringify(files)],
     { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';
@@ -99,60 +81,33 @@ async function builtTwice(): Promise<string> {
   return out;
 }
 
-for (const how of ['exchange', 'two-renames'] as const) {
-  describe(`a build killed at each step of its swap (${how === 'exchange' ? 'the folders exchanged in one step' : 'two renames'})`, () => {
-    for (const step of STEPS[how]) {
-      const gap = how === 'two-renames' && step === 'new-in-place';
-      it(`before ${step}: the output folder ${gap ? 'is missing, and the next command restores it' : 'holds a whole site'}; the build after succeeds`, async () => {
-        const out = await builtTwice();
-        await killedAt(out, step, NEW, how);
-        const left = await siteIn(out);
-        const expected = gap ? undefined : step === 'final' ? NEW : OLD;
-        expect(left, 'what the kill left in the output folder').toEqual(expected);
+describe('a build killed at each step of its swap', () => {
+  for (const step of STEPS) {
+    const gap = step === 'new-in-place';
+    it(`before ${step}: the output folder ${gap ? 'is missing, and the next command restores it' : 'holds a whole site'}; the build after succeeds`, async () => {
+      const out = await builtTwice();
+      await killedAt(out, step, NEW);
+      const left = await siteIn(out);
+      const expected = gap ? undefined : step === 'final' ? NEW : OLD;
+      expect(left, 'what the kill left in the output folder').toEqual(expected);
 
-        const notes = await restoreOutput(out);
-        if (left === undefined) {
-          expect(notes.map((n) => n.kind)).toEqual(['OutputRestored']);
-          expect(notes[0]!.message).toMatch(/was missing: a build \(process \d+\) was killed/);
-          expect(await siteIn(out), 'the finished site was put in place').toEqual(NEW);
-          expect((await readMark(out))?.staging, 'its mark is an output mark').toBeUndefined();
-        } else {
-          expect(notes, 'an output folder that exists is left as it is').toEqual([]);
-          expect(await siteIn(out)).toEqual(left);
-        }
+      const notes = await restoreOutput(out);
+      if (left === undefined) {
+        expect(notes.map((n) => n.kind)).toEqual(['OutputRestored']);
+        expect(notes[0]!.message).toMatch(/was missing: a build \(process \d+\) was killed/);
+        expect(await siteIn(out), 'the finished site was put in place').toEqual(NEW);
+        expect((await readMark(out))?.staging, 'its mark is an output mark').toBeUndefined();
+      } else {
+        expect(notes, 'an output folder that exists is left as it is').toEqual([]);
+        expect(await siteIn(out)).toEqual(left);
+      }
 
-        await writeSite(out, new Map(Object.entries(NEWER)));
-        expect(await siteIn(out)).toEqual(NEWER);
-        expect(await stagingFolders(dir!), 'no staging folder is left behind').toEqual([]);
-        expect(await siteIn(spareOf(out)), 'the site it replaced is the spare').toEqual(left ?? NEW);
-      });
-    }
-  });
-}
-
-describe('exchangeFolders', () => {
-  it('makes the swap on this system: a build never reaches the two renames, so no instant is without an output folder', async () => {
-    const out = await builtTwice();
-    for (const step of ['old-aside', 'new-in-place'] as const) {
-      const { code, signal, stderr } = await swapChild(out, step, NEW, 'exchange');
-      expect({ code, signal }, `the build did not stop at ${step}; stderr:\n${stderr}`).toEqual({
-        code: 0,
-        signal: null,
-      });
-      expect(await siteIn(out)).toEqual(NEW);
-    }
-  });
-
-  it('swaps two folders in one step on this system, and refuses a folder that is not there', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'swap-'));
-    const [a, b] = [path.join(dir, 'a'), path.join(dir, 'b')];
-    await mkdir(a);
-    await mkdir(b);
-    await writeFile(path.join(a, 'in-a'), '');
-    expect(await exchangeFolders(a, b)).toBe(true);
-    expect([await readdir(a), await readdir(b)]).toEqual([[], ['in-a']]);
-    await expect(exchangeFolders(a, path.join(dir, 'gone'))).rejects.toMatchObject({ code: 'ENOENT' });
-  });
+      await writeSite(out, new Map(Object.entries(NEWER)));
+      expect(await siteIn(out)).toEqual(NEWER);
+      expect(await stagingFolders(dir!), 'no staging folder is left behind').toEqual([]);
+      expect(await siteIn(spareOf(out)), 'the site it replaced is the spare').toEqual(left ?? NEW);
+    });
+  }
 });
 
 describe('restoreOutput moves in only a finished staging folder this engine made', () => {
@@ -185,7 +140,7 @@ describe('restoreOutput moves in only a finished staging folder this engine made
   });
 });
 
-describe('the next command after a kill between the two renames (a system that cannot exchange)', () => {
+describe('the next command after a kill between the two renames', () => {
   const logged = () => {
     const warnings: string[] = [];
     const logger: Logger = { ...silentLogger, warn: (m) => warnings.push(m) };
@@ -196,7 +151,7 @@ describe('the next command after a kill between the two renames (a system that c
     project = await tempProject();
     const out = project.file('dist');
     await build({ root: project.root, outDir: out, cacheDir: project.file('cache'), logger: silentLogger });
-    await killedAt(out, 'new-in-place', NEW, 'two-renames');
+    await killedAt(out, 'new-in-place', NEW);
     expect(existsSync(out)).toBe(false);
     return out;
   }
