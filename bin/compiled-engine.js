@@ -2,21 +2,19 @@
  * The compiled engine: `npm run compile` (scripts/compile-engine.js, which npm
  * runs on install) and `npm run compile:watch` bundle bin/ and generator/ into
  * lib/, with a stamp (lib/inputs.json) naming every file lib/ was made from,
- * each with the modification time and size it had. The `site` command runs
- * lib/ and nothing else: when lib/ is missing, or one of those files is not as
- * it was compiled, it stops with a named error that says what to run.
+ * each with the modification time, size and digest of contents it had. The
+ * `site` command runs lib/ and nothing else; in a checkout, a lib/ that is
+ * missing or not made from the files as they are now is compiled again first
+ * (bin/site.js), and one that cannot be is a named error.
  *
- * Why times and sizes, not a digest of the contents: the check runs at every
- * start, and reading every source costs tens of milliseconds where a stat each
- * costs one. It need not be exact to keep a build right, only to keep a stale
- * lib/ from running unnoticed, and it errs to the safe side: any save, checkout
- * or touch changes a time, so it can call lib/ stale when the bytes are the same
- * (one `npm run compile` answers it), while it takes lib/ for current only if
- * every file has its compiled time and size to the millisecond, which an edit
- * does not leave (a copy that keeps the old times of a file of the same size
- * could; nobody develops that way). A new source file needs no check: only an
- * edit of a listed file can bring it in.
+ * Why times first: the check runs at every start, and a stat of each file
+ * costs far less than reading every source. A file whose size changed was
+ * edited; a file whose time alone changed is read and its digest compared, so
+ * a checkout, a `touch`, `cp -r` or `tar` that keeps the bytes leaves lib/
+ * current. A new source file needs no check: only an edit of a listed file can
+ * bring it in.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,11 +28,17 @@ export const INPUTS = 'inputs.json';
 /** The compiled CLI. */
 export const CLI = path.join(LIB_DIR, 'cli.mjs');
 
-/** What `stateOf` compares: a file's modification time and size, as the stamp records them. */
+/** What `stateOf` compares first: a file's modification time and size, as the stamp records them. */
 export function versionOf(file) {
   const stats = statSync(path.join(ENGINE_ROOT, file), { throwIfNoEntry: false });
   return stats ? [stats.mtimeMs, stats.size] : undefined;
 }
+
+/** The digest of a file's contents, as the stamp records it beside its time and size. */
+export const contentDigestOf = (file) =>
+  createHash('sha256')
+    .update(readFileSync(path.join(ENGINE_ROOT, file)))
+    .digest('hex');
 
 /**
  * Whether this engine is an installed copy (a package inside another project's node_modules): npm replaces such a
@@ -60,15 +64,16 @@ export function stateOf() {
   if (!versions || typeof versions !== 'object') return { state: 'missing', missing: `lib/${INPUTS}` };
   for (const [file, version] of Object.entries(versions)) {
     const now = versionOf(file);
-    if (!now || !Array.isArray(version) || now[0] !== version[0] || now[1] !== version[1])
-      return { state: 'stale', changed: file };
+    if (!now || !Array.isArray(version) || now[1] !== version[1]) return { state: 'stale', changed: file };
+    // The same size at another time: the same bytes (a checkout, a copy) or an edit that kept the size.
+    if (now[0] !== version[0] && contentDigestOf(file) !== version[2]) return { state: 'stale', changed: file };
   }
   return { state: 'current' };
 }
 
 /** How the `site` command names lib/ and the fix (the kinds EngineNotCompiled and StaleEngine of the catalogue). */
 export const HINT =
-  'Run `npm run compile` in the engine’s folder (a few seconds), or keep `npm run compile:watch` running while you edit the engine; then run the command again.';
+  'The site command compiles lib/ again by itself (about a second): fix what the compile printed above, then run the command again. `npm run compile` does the same and also writes the theme API’s types (about 20 s).';
 
 /**
  * The error the `site` command prints for a lib/ it will not run, in the CLI's form (bin/format-error.ts): written

@@ -10,13 +10,13 @@
  * bin/compiled-engine.js tells a current lib/ from a stale one.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { build, context } from 'esbuild';
-import { ENGINE_ROOT, INPUTS, LIB_DIR, stateOf, versionOf } from '../bin/compiled-engine.js';
+import { contentDigestOf, ENGINE_ROOT, INPUTS, LIB_DIR, stateOf, versionOf } from '../bin/compiled-engine.js';
 
 /** Inputs esbuild does not list: this recipe, and the compiler options it reads. */
 const RECIPE_FILES = [path.relative(ENGINE_ROOT, fileURLToPath(import.meta.url)), 'tsconfig.json'];
@@ -77,14 +77,10 @@ function snapshot() {
   return new Map(files.map((file) => [file.split(path.sep).join('/'), versionOf(file)]));
 }
 
-/** A digest of the files' contents, for the caches whose entries this engine made (generator/base/engine-files.ts). */
-function digestOf(files) {
+/** A digest of the files' contents (each file's own digest, by name), for the caches whose entries this engine made (generator/base/engine-files.ts). */
+function digestOf(versions) {
   const hash = createHash('sha256');
-  for (const file of files)
-    hash
-      .update(`${file}\0`)
-      .update(readFileSync(path.join(ENGINE_ROOT, file)))
-      .update('\0');
+  for (const [file, version] of Object.entries(versions)) hash.update(`${file}\0${version[2]}\0`);
   return hash.digest('hex');
 }
 
@@ -98,7 +94,14 @@ function stampOf(metafile, before) {
   // A bundled package upgraded in node_modules makes lib/ stale as an edited source does: its package.json is an input.
   const bundledPackages = [...new Set(inputs.filter(insideNodeModules).map(packageJsonOf))];
   const files = [...new Set([...sources, ...bundledPackages, ...RECIPE_FILES])].sort();
-  const versions = Object.fromEntries(files.map((file) => [file, versionOf(file)]));
+  // Each file's time and size, which the launcher compares first, and the digest of its contents, which it reads only
+  // when a time differs (bin/compiled-engine.js).
+  const versions = Object.fromEntries(
+    files.map((file) => {
+      const version = versionOf(file);
+      return [file, version && [...version, contentDigestOf(file)]];
+    }),
+  );
   const edited = files.filter((file) => {
     const now = versions[file];
     const then = before.get(file);
@@ -106,7 +109,7 @@ function stampOf(metafile, before) {
     return !insideNodeModules(file) && (!then || then[0] !== now[0] || then[1] !== now[1]);
   });
   if (edited.length > 0) return { edited };
-  return { sources: sources.length, text: `${JSON.stringify({ versions, digest: digestOf(files) }, null, 1)}\n` };
+  return { sources: sources.length, text: `${JSON.stringify({ versions, digest: digestOf(versions) }, null, 1)}\n` };
 }
 
 const options = {

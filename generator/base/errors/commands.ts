@@ -68,13 +68,13 @@ export const COMMAND_ERRORS = {
     title: 'Engine not compiled',
     message: (p: { missing: string }) =>
       `lib/ holds no compiled engine the site command can run (${p.missing} is missing, or of an older compile)`,
-    hint: 'Run `npm run compile` in the engine’s folder (a few seconds), or keep `npm run compile:watch` running while you edit the engine; then run the command again.',
+    hint: 'The site command compiles lib/ again by itself (about a second): fix what the compile printed above, then run the command again. `npm run compile` does the same and also writes the theme API’s types (about 20 s).',
   },
   StaleEngine: {
     title: 'Compiled engine out of date',
     message: (p: { changed: string }) =>
       `${p.changed} changed after lib/ was compiled: lib/ would run the engine as it was before`,
-    hint: 'Run `npm run compile` in the engine’s folder (a few seconds), or keep `npm run compile:watch` running while you edit the engine; then run the command again.',
+    hint: 'The site command compiles lib/ again by itself (about a second): fix what the compile printed above, then run the command again. `npm run compile` does the same and also writes the theme API’s types (about 20 s).',
   },
   SystemError: {
     title: 'The operating system refused an operation',
