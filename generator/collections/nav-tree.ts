@@ -7,7 +7,9 @@
  *
  * Entries are ordered as the tools the pages were written for order them: by the first number among the keys those
  * tools read (ORDER_KEYS), entries with one first, then by file name in natural order (`2-setup` before `10-deploy`),
- * case aside; the route breaks what ties remain, so the order never depends on the order pages were read in.
+ * case aside; the route breaks what ties remain, so the order never depends on the order pages were read in. Where a
+ * folder holds a table of contents (mdBook's SUMMARY.md), its order and nesting win for the pages it lists
+ * (nav-summary.ts).
  */
 import type { PageInfo } from '../content/page';
 
@@ -23,6 +25,12 @@ export interface NavNode {
   order?: number;
   /** What it is ordered by after `order`: its file's or folder's name. */
   name: string;
+  /** A folder's path as errors show files (`pages/guide`), for the page the engine makes of a section without one. */
+  folder?: string;
+  /** A label of a table of contents (a part title, a draft chapter): no page, in no folder. */
+  label?: true;
+  /** Left out of its section's entries (a table of contents is not one of the pages it lists). */
+  hidden?: true;
 }
 
 /**
@@ -136,7 +144,17 @@ export function navTree(pages: Iterable<PageInfo>): { root: NavNode; nodes: Map<
     node.name = nameOf(page);
     const order = orderOf(page.data);
     if (order !== undefined) node.order = order;
+    // The folders above the page, as errors show files: its own folder is its section's (its parent's, for a
+    // folder's page), and each one up is the next section up.
+    const file = page.file.replace(/\\/g, '/');
+    let folder = dirname(
+      FOLDER_PAGE.test(file.slice(file.lastIndexOf('/') + 1).replace(/\.(?:md|markdown)$/i, '')) ? dirname(file) : file,
+    );
+    for (let at = node.parent; at && at.folder === undefined; at = at.parent, folder = dirname(folder))
+      at.folder = folder;
   }
   for (const node of nodes.values()) node.children.sort(compare);
   return { root, nodes };
 }
+
+const dirname = (file: string) => file.slice(0, Math.max(0, file.lastIndexOf('/')));

@@ -17,6 +17,7 @@ import type { Theme } from '../content/theme-types';
 import { breadcrumbTrail, type Crumb } from '../content/breadcrumbs';
 import type { NavItem, NavLink, NavOmitted, Navigation } from '../content/navigation-types';
 import { navTree, type NavNode } from './nav-tree';
+import { applyTocs } from './nav-summary';
 
 /** The most entries of one list a page is given (a section of more is windowed around the current branch). */
 export const LIST_LIMIT = 60;
@@ -36,49 +37,35 @@ export interface NavigationOptions {
   sectionPage?: (section: { route: string; title: string; folder: string; draft: boolean }) => PageInfo;
 }
 
-const FOLDER_PAGE = /^(?:index|_index|readme)\.(?:md|markdown)$/i;
-
-/** The folder a section without a page stands for, as errors show files (`pages/guide`), from a page inside it. */
-function folderOf(node: NavNode): string {
-  for (const child of node.children) {
-    if (!child.page) continue;
-    const file = child.page.file.replace(/\\/g, '/');
-    const dir = file.slice(0, Math.max(0, file.lastIndexOf('/')));
-    return FOLDER_PAGE.test(file.slice(file.lastIndexOf('/') + 1))
-      ? dir.slice(0, Math.max(0, dir.lastIndexOf('/')))
-      : dir;
-  }
-  const inner = folderOf(node.children.find((child) => !child.page)!);
-  return inner.slice(0, Math.max(0, inner.lastIndexOf('/')));
-}
-
 /** Whether every page in a section is a draft: its generated page is then one too. */
 const allDrafts = (node: NavNode): boolean =>
   node.children.every((child) => (child.page ? child.page.data.draft === true : allDrafts(child)));
 
 export function siteNavigation(pages: readonly PageInfo[], options: NavigationOptions = {}): SiteNavigation {
   const { root, nodes } = navTree(pages);
+  applyTocs(pages, root, nodes);
   const sections: PageInfo[] = [];
   const made = new Set<PageInfo>();
   if (options.sectionPage) {
     // Each folder's place is read before any generated page stands among the pages it is read from.
-    const missing = [...nodes.values()].filter((node) => !node.page && node !== root);
+    const missing = [...nodes.values()].filter((node) => !node.page && node !== root && node.children.length > 0);
     const pagesOf = missing.map((node) =>
-      options.sectionPage!({ route: node.route, title: node.title, folder: folderOf(node), draft: allDrafts(node) }),
+      options.sectionPage!({ route: node.route, title: node.title, folder: node.folder ?? '', draft: allDrafts(node) }),
     );
     missing.forEach((node, i) => (node.page = pagesOf[i]));
     sections.push(...pagesOf);
     for (const page of pagesOf) made.add(page);
   }
 
+  // Reading order: depth first, a section's page before its entries; and each entry's place in its section.
   const index = new Map<NavNode, number>();
-  for (const node of nodes.values()) node.children.forEach((child, i) => index.set(child, i));
-
-  // Reading order: depth first, a section's page before its entries.
   const reading: NavNode[] = [];
   const visit = (node: NavNode) => {
     if (node.page) reading.push(node);
-    for (const child of node.children) visit(child);
+    node.children.forEach((child, i) => {
+      index.set(child, i);
+      visit(child);
+    });
   };
   visit(root);
   const place = new Map(reading.map((node, i) => [node, i]));
@@ -140,9 +127,10 @@ export function siteNavigation(pages: readonly PageInfo[], options: NavigationOp
         .map(crumbOf),
       ...(node === root ? [] : [crumbOf(node)]),
     ];
-    const at = place.get(node)!;
-    const previous = linkOf(reading[at - 1]);
-    const next = linkOf(reading[at + 1]);
+    // A page in no section's entries (a table of contents) has no place in the reading order.
+    const at = place.get(node);
+    const previous = at === undefined ? undefined : linkOf(reading[at - 1]);
+    const next = at === undefined ? undefined : linkOf(reading[at + 1]);
     const generated = made.has(node.page);
     return {
       items: top.items,

@@ -117,6 +117,7 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
       (ctx.theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: data.breadcrumb }, ctx.config),
     ),
     isNotFound: route === NOT_FOUND_ROUTE,
+    ...(source.toc ? { toc: source.toc } : {}),
   };
 }
 

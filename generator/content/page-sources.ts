@@ -24,6 +24,9 @@ export interface PrepareContext extends Omit<ParseContext, 'outline'> {
   readmes: ReadonlySet<string>;
 }
 
+/** Whether a page file is a table of contents (mdBook's SUMMARY.md, in any case, in any folder): summary-toc.ts reads it. */
+const isSummaryFile = (relativeFile: string) => /(?:^|[\\/])summary\.md$/i.test(relativeFile);
+
 /** A page's frontmatter and its body (markdown rendered, or from the store). */
 interface PreparedPage {
   relativeFile: string;
@@ -61,6 +64,8 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
       // remark loads only when a page is parsed: a build whose pages all come from the store never loads it.
       outline ??= (await import('./body-outline')).outlineBody;
       const { source, content, uses } = parsePage(relativeFile, { ...ctx, outline }, bytes);
+      // mdBook's table of contents: the navigation takes its order and nesting (kept in the store with the page).
+      if (isSummaryFile(relativeFile)) source.toc = (await import('./summary-toc')).summaryToc(content);
       const page: BodySource = {
         file: shown,
         path: absolute,

@@ -5,6 +5,7 @@
  */
 import type { Crumb } from './breadcrumbs';
 import type { MarkdownLink } from './page-links';
+import type { TocEntry } from './summary-toc';
 
 export interface Heading {
   depth: number;
@@ -44,6 +45,8 @@ export interface PageSource {
   matter: string;
   /** What the markdown gives where the frontmatter is silent: its first `#` heading's text and first paragraph's. */
   derived: { title?: string; description?: string };
+  /** For a SUMMARY.md (mdBook's table of contents): the chapters it lists (summary-toc.ts). */
+  toc?: TocEntry[];
 }
 
 export interface PageInfo<D = Record<string, unknown>> {
@@ -65,6 +68,8 @@ export interface PageInfo<D = Record<string, unknown>> {
   /** Home → navigation group (if any) → this page. */
   breadcrumbs: Crumb[];
   isNotFound: boolean;
+  /** For a SUMMARY.md: the chapters it lists, whose order and nesting the navigation takes (collections/nav-summary.ts). */
+  toc?: TocEntry[];
 }
 
 /** What the build keeps of a page once it is rendered: enough for routes, the sitemap and the report. */

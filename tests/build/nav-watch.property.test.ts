@@ -3,7 +3,8 @@
  * (its navigation: sidebar, breadcrumbs, previous/next, generated section pages), the output folder after each
  * update equals, byte for byte, a full build of the same files. Edits: a page added, removed, retitled, made a draft (both
  * build drafts, as `site watch` does), given a label or an order key (each key other tools write), or moved to another folder (removed there, added here, in one
- * update), so sections appear, lose their page, gain one and vanish.
+ * update), so sections appear, lose their page, gain one and vanish; and mdBook's SUMMARY.md written (chapters in
+ * any order and nesting, part titles, draft chapters, links to pages that are not there) and removed.
  *
  * The seed is fixed; to search further: NAV_WATCH_RUNS=100 NAV_WATCH_SEED=7 npx vitest run tests/build/nav-watch.property.test.ts
  */
@@ -48,7 +49,16 @@ type Edit =
   | { type: 'write'; file: string; page: Page }
   | { type: 'delete'; file: string }
   | { type: 'draft'; file: string; draft: boolean }
-  | { type: 'move'; from: string; to: string };
+  | { type: 'move'; from: string; to: string }
+  | { type: 'summary'; lines: SummaryLine[] }
+  | { type: 'unsummary' };
+
+/** A line of a SUMMARY.md: a chapter (nested under the one before or not, a draft with no link), or a part title. */
+interface SummaryLine {
+  file: string;
+  nested: boolean;
+  kind: 'chapter' | 'draft' | 'part';
+}
 
 const file = fc.constantFrom(...FILES);
 const page: fc.Arbitrary<Page> = fc.record(
@@ -67,7 +77,27 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ type: fc.constant('delete' as const), file }),
   fc.record({ type: fc.constant('draft' as const), file, draft: fc.boolean() }),
   fc.record({ type: fc.constant('move' as const), from: file, to: file }),
+  fc.record({
+    type: fc.constant('summary' as const),
+    lines: fc.array(
+      fc.record({ file, nested: fc.boolean(), kind: fc.constantFrom('chapter', 'chapter', 'draft', 'part') }),
+      { maxLength: 6 },
+    ),
+  }),
+  fc.record({ type: fc.constant('unsummary' as const) }),
 );
+
+/** A SUMMARY.md of `lines`: a chapter whose page is not there is a draft (a link to no page fails both builds). */
+const summaryText = (lines: SummaryLine[], present: ReadonlySet<string>) =>
+  '# Summary\n\n' +
+  lines
+    .map(({ file, nested, kind }, i) =>
+      kind === 'part'
+        ? `\n# Part ${i}\n`
+        : `${nested && i > 0 && lines[i - 1]!.kind !== 'part' ? '    ' : ''}- [Chapter ${i}](${kind === 'draft' || !present.has(file) ? '' : file})`,
+    )
+    .join('\n') +
+  '\n';
 
 const text = ({ title, key, draft }: Page) =>
   `---\ntitle: ${title}\n${key ? `${key.name}: ${key.value}\n` : ''}${draft ? 'draft: true\n' : ''}---\n\nAbout ${title.toLowerCase()}.\n`;
@@ -129,6 +159,7 @@ describe('site watch after any sequence of navigation edits', () => {
         try {
           await site.update('all');
           await site.commit();
+          let summary: SummaryLine[] | undefined;
           for (const change of edits) {
             let changed: string[];
             if (change.type === 'write') {
@@ -144,12 +175,24 @@ describe('site watch after any sequence of navigation edits', () => {
               if (pages.size === 1 && pages.has(change.file)) continue;
               await remove(change.file);
               changed = [change.file];
+            } else if (change.type === 'summary') {
+              summary = change.lines;
+              changed = [];
+            } else if (change.type === 'unsummary') {
+              summary = undefined;
+              await unlink(at('SUMMARY.md')).catch(() => undefined);
+              changed = ['SUMMARY.md'];
             } else {
               const moved = pages.get(change.from);
               if (!moved || change.from === change.to) continue;
               await remove(change.from);
               await put(change.to, moved);
               changed = [change.from, change.to];
+            }
+            // The SUMMARY.md as it is now, linking to the pages there are now (as its writer keeps it).
+            if (summary) {
+              await writeFile(at('SUMMARY.md'), summaryText(summary, new Set(pages.keys())));
+              changed.push('SUMMARY.md');
             }
             await site.update(changed.map(at));
             expect(await snapshotDir(path.join(root, 'dist')), `after ${JSON.stringify(change)}`).toEqual(

@@ -1,13 +1,15 @@
 /**
  * The navigation the plan gives a template that asks for it (collections/nav-tree.ts, collections/navigation.ts):
  * the order keys other tools write, labels, sections and their generated pages, breadcrumbs, previous/next in
- * reading order, the current branch opened and nothing else, long lists windowed, and the plan's key.
+ * reading order, the current branch opened and nothing else, long lists windowed, the plan's key, and mdBook's
+ * SUMMARY.md.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { planSite } from '../../generator/collections/plan';
 import { LIST_LIMIT } from '../../generator/collections/navigation';
 import { htmlWithAbsoluteUrls } from '../../generator/render/base-path';
+import { summaryToc } from '../../generator/content/summary-toc';
 import { siteErrorsOf } from '../../generator/base/errors';
 import type { TemplateDefinition, Theme } from '../../generator/content/theme-types';
 import type { PageInfo } from '../../generator/content/page';
@@ -245,5 +247,99 @@ describe('a section of many pages', () => {
   it('gives a page as much at 5,000 pages as at 500', () => {
     const size = (n: number) => JSON.stringify(navOf(many(n), `/big/p${Math.floor(n / 2)}`)).length;
     expect(size(5000)).toBeLessThan(size(500) * 1.1);
+  });
+});
+
+describe("mdBook's SUMMARY.md", () => {
+  const SUMMARY = `[Introduction](README.md)
+[Foreword](foreword.md)
+
+# Getting going
+
+- [Install](ch01/install.md)
+    - [On Linux](ch01/linux.md)
+    - [Someday]()
+- [Hello](ch02-hello.md)
+
+---
+
+# Reference
+
+- [Keywords](appendix/keywords.md)
+- [Elsewhere](../outside.md)
+- [Hello again](ch02-hello.md)
+
+[Contributors](misc/contributors.md)
+`;
+
+  it('is read from its syntax tree: links in order, nesting, part titles and draft chapters', () => {
+    expect(summaryToc(SUMMARY)).toEqual([
+      { title: 'Introduction', href: 'README.md' },
+      { title: 'Foreword', href: 'foreword.md' },
+      { title: 'Getting going', part: true },
+      {
+        title: 'Install',
+        href: 'ch01/install.md',
+        items: [{ title: 'On Linux', href: 'ch01/linux.md' }, { title: 'Someday' }],
+      },
+      { title: 'Hello', href: 'ch02-hello.md' },
+      { title: 'Reference', part: true },
+      { title: 'Keywords', href: 'appendix/keywords.md' },
+      { title: 'Elsewhere', href: '../outside.md' },
+      { title: 'Hello again', href: 'ch02-hello.md' },
+      { title: 'Contributors', href: 'misc/contributors.md' },
+    ]);
+  });
+
+  const book = [
+    page('index.md', { title: 'Shelf' }),
+    page('outside.md', { title: 'Outside' }),
+    page('book/README.md', { title: 'The book' }),
+    { ...page('book/SUMMARY.md', { title: 'Summary' }), toc: summaryToc(SUMMARY) },
+    page('book/foreword.md', { title: 'Foreword page', order: 99 }),
+    page('book/ch01/install.md', { title: 'Installing it' }),
+    page('book/ch01/linux.md', { title: 'Linux' }),
+    page('book/ch02-hello.md', { title: 'Hello page' }),
+    page('book/appendix/keywords.md', { title: 'Keywords' }),
+    page('book/misc/contributors.md', { title: 'Contributors' }),
+    page('book/zz-unlisted.md', { title: 'Unlisted' }),
+  ];
+
+  /** The tree as lines: `  title -> route` (labels without a route), nested by two spaces. */
+  const lines = (items: NavItem[], depth = 0): string[] =>
+    items.flatMap((item) => [
+      `${'  '.repeat(depth)}${item.title}${item.route ? ` -> ${item.route}` : ''}`,
+      ...lines(item.items ?? [], depth + 1),
+    ]);
+
+  it('orders and nests the pages it lists, under its names, with what it leaves out after them', () => {
+    const nav = navOf(book, '/book/ch01/linux');
+    expect(lines(nav.items)).toEqual([
+      'The book -> /book',
+      '  Foreword -> /book/foreword',
+      '  Getting going',
+      '  Install -> /book/ch01/install',
+      '    On Linux -> /book/ch01/linux',
+      '    Someday',
+      '  Hello -> /book/ch02-hello',
+      '  Reference',
+      '  Keywords -> /book/appendix/keywords',
+      '  Elsewhere',
+      '  Hello again',
+      '  Contributors -> /book/misc/contributors',
+      '  Unlisted -> /book/zz-unlisted',
+      'Outside -> /outside',
+    ]);
+    expect(nav.breadcrumbs.map((crumb) => crumb.name)).toEqual(['Home', 'The book', 'Install', 'On Linux']);
+  });
+
+  it('sets the reading order, is built but in no list, and leaves no empty folder behind', () => {
+    const order = ['/book', '/book/foreword', '/book/ch01/install', '/book/ch01/linux', '/book/ch02-hello'];
+    order.slice(1).forEach((route, i) => expect(navOf(book, route).previous?.route).toBe(order[i]));
+    const planned = plan(book);
+    expect(planned.pages.has('/book/summary')).toBe(true);
+    expect(planned.pages.get('/book/summary')!.props!.navigation!.previous).toBeUndefined();
+    // ch01/, appendix/ and misc/ hold only listed pages: no section page is made of them.
+    expect([...planned.pages.values()].filter((p) => p.page.template === 'section')).toEqual([]);
   });
 });
