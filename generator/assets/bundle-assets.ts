@@ -3,12 +3,12 @@
  * ES modules with code splitting, content-hashed names under /assets/ (so
  * hosts can cache them forever). Output stays in memory until writeSite.
  * Islands hydrate with React 19 in the browser (react-dom/client's
- * hydrateRoot, islands/lib/runtime.tsx), as on the server; code splitting
+ * hydrateRoot, themes/default/islands/lib/runtime.tsx), as on the server; code splitting
  * puts React in chunks shared by every island of a page, loaded once. The
  * loader is bundled whole (one file: the one script loaded up front).
  * A stylesheet an island's modules import (a package's, say) becomes the
  * island's own: one minified file per island, linked by the page only when
- * the island starts (islands/lib/hydrate.ts), never render-blocking.
+ * the island starts (themes/default/islands/lib/hydrate.ts), never render-blocking.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,9 +18,13 @@ import { SiteError } from '../base/errors';
 import { fingerprint } from '../cache/cache-files';
 import { esbuild, esbuildVersion, firstEsbuildMessage } from '../render/load-theme';
 import { builtInTheme } from '../render/built-in-theme';
+import { DEFAULT_THEME_DIR } from '../base/engine-files';
+import { bundleHeadScript, resolveHeadScript } from './head-script';
 import { LOADER, type PageAssets } from '../render/render-pages';
 
 export const ASSETS_DIR = 'assets';
+/** The built-in theme's islands: every project's pages may use them. */
+const BUILT_IN_ISLANDS = path.join(DEFAULT_THEME_DIR, 'islands');
 /** The magic comment that asks V8 to compile a whole script eagerly, off the main thread; it must open the file. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -157,22 +161,41 @@ export async function bundleScripts(
 }
 
 /**
- * A project's assets: its islands (every top-level module of `islandsDir`) and its theme's stylesheet, bundled apart
- * (an edit of one does not bundle the other).
+ * A project's assets: its islands and its theme's stylesheet, bundled apart (an edit of one does not bundle the
+ * other), and the theme's head script when it names one.
  */
 export async function bundleProjectAssets(
-  theme: { stylesheet: string; preloadFont?: string },
+  theme: { stylesheet: string; preloadFont?: string; headScript?: string },
   { themeDir, islandsDir, root, cacheDir }: { themeDir: string; islandsDir: string; root: string; cacheDir: string },
 ): Promise<Assets> {
-  const [scripts, style] = await Promise.all([
-    scriptEntries(islandsDir).then((entries) => bundleScripts(entries, root, cacheDir)),
+  const [scripts, style, head] = await Promise.all([
+    islandEntries(themeDir, islandsDir).then((entries) => bundleScripts(entries, root, cacheDir)),
     bundleStylesheet(
       { stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont },
       root,
       cacheDir,
     ),
+    theme.headScript === undefined
+      ? undefined
+      : bundleHeadScript(resolveHeadScript(theme.headScript, themeDir), root, cacheDir),
   ]);
-  return joinAssets(scripts, style);
+  const assets = joinAssets(scripts, style);
+  if (!head) return assets;
+  for (const [file, contents] of head.files) assets.files.set(file, contents);
+  assets.inputs = [...new Set([...assets.inputs, ...head.inputs])];
+  return { ...assets, headScript: head.url };
+}
+
+/**
+ * The island modules a project's pages may use, by name: the built-in theme's (themes/default/islands/: the loader
+ * that starts every island, and the islands its Layout and templates show), those of the theme's own islands/
+ * folder (a copy of the built-in theme made by `site new`, changed), then the project's islands/. A later folder's
+ * module takes the name of an earlier one's: a project may replace the loader or a built-in island.
+ */
+export async function islandEntries(themeDir: string, islandsDir: string): Promise<Record<string, string>> {
+  const folders = [...new Set([BUILT_IN_ISLANDS, path.join(themeDir, 'islands')])];
+  const found = await Promise.all([...folders, islandsDir].map(scriptEntries));
+  return Object.assign({}, ...found) as Record<string, string>;
 }
 
 /** The theme's stylesheet with what it imports, and the URL of the font to preload. */

@@ -3,7 +3,7 @@
  *
  *   remark (parse, with fenced containers and admonitions) → remark-gfm → the site's plugins, in order → containers and GitHub's
  *   alerts as HTML → links to .md files → heading ids
- *   → GitHub's emoji shortcodes → remark-html (sanitised)
+ *   → GitHub's emoji shortcodes → HTML, sanitised (markdown-html.ts, as remark-html makes it)
  *
  * remark-gfm adds tables, strikethrough, task lists, footnotes and autolinks.
  * The site's plugins are named in the site config (`markdown.plugins`,
@@ -11,7 +11,7 @@
  * and project, frozen and reused for every page; a page renders synchronously
  * unless a plugin works asynchronously.
  *
- * Safety: remark-html sanitises with GitHub's schema (hast-util-sanitize's
+ * Safety: the HTML step sanitises with GitHub's schema (hast-util-sanitize's
  * defaultSchema), raw HTML included (raw-html.ts: `<kbd>`, `<details>`, `<sup>`,
  * `<a id>` and `<img>` stay; `<script>`, `<style>`, event handlers go). Link and
  * image URLs with any other protocol than the schema's (http, https, mailto,
@@ -33,7 +33,6 @@ import path from 'node:path';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
-import remarkHtml from 'remark-html';
 import type { Plugin, Pluggable, Preset, Processor, TransformCallback } from 'unified';
 import { SiteError } from '../base/errors';
 import type { PageInfo } from './page';
@@ -52,6 +51,8 @@ import { RAW_HTML_HANDLERS, remarkKeepFile } from './raw-html';
 import { ALERT_CLASSES, remarkGithubAlerts } from './github-alerts';
 import { remarkEmoji } from './emoji';
 import { containerSyntax, remarkContainers } from './containers';
+import { addKeyboardStops, htmlOf, safeTree, type HtmlStep } from './markdown-html';
+import type { Root } from 'mdast';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -77,12 +78,8 @@ const SCHEMA: Schema = {
   ),
 };
 
-/** remark-html's options: the schema above, raw HTML kept, and entities written as React writes them (`&amp;`). */
-const HTML_OPTIONS = {
-  sanitize: SCHEMA,
-  handlers: RAW_HTML_HANDLERS,
-  characterReferences: { useNamedReferences: true },
-};
+/** The HTML step's options (markdown-html.ts): the schema above, and raw HTML kept. */
+const HTML_STEP: HtmlStep = { schema: SCHEMA, handlers: RAW_HTML_HANDLERS };
 
 /** What the pipeline makes of a page's markdown: the parts of the page (PageInfo) that come from its body. */
 export type RenderedMarkdown = Pick<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
@@ -160,8 +157,7 @@ async function createMarkdown(
     .use(remarkPageLinks as unknown as Plugin)
     .use(remarkHeadingIds as unknown as Plugin<[HeadingIdOptions]>, { style: headingIds })
     .use(remarkEmoji as unknown as Plugin)
-    .use(remarkKeepFile as unknown as Plugin)
-    .use(remarkHtml, HTML_OPTIONS);
+    .use(remarkKeepFile as unknown as Plugin);
   try {
     // Runs every plugin's attacher: one that rejects its options throws here, once, rather than on every page.
     processor.freeze();
@@ -284,7 +280,9 @@ function render(processor: Processor, source: string, page: BodySource): Rendere
         let result: Outcome;
         try {
           if (error || !tree || !file) throw error ?? new Error('the pipeline returned no tree');
-          const html = String(processor.stringify(tree, file));
+          const safe = safeTree(tree as Root, HTML_STEP);
+          addKeyboardStops(safe);
+          const html = htmlOf(safe);
           const { headings = [], markdownLinks } = file.data as HeadingData & PageLinksData;
           result = { body: { html, headings, ...(markdownLinks ? { markdownLinks } : {}) } };
         } catch (caught) {

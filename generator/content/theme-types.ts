@@ -94,6 +94,12 @@ export interface Theme<K = any, C extends SiteConfig = SiteConfig> {
   layoutKey?: (page: PageInfo, site: C) => K;
   /** Stylesheet entry, relative to the theme folder. */
   stylesheet: string;
+  /**
+   * A small script every page runs in its <head> before the first paint (a classic script, not deferred), for what
+   * must not wait for the islands: the built-in theme's sets the colour scheme a visitor chose. A file inside the
+   * theme's folder, or `site/theme/<name>.ts` for the built-in theme's (docs/templates.md).
+   */
+  headScript?: string;
   /** Font file (as imported by the stylesheet) to preload on every page, if any. */
   preloadFont?: string;
   templates: Record<string, TemplateDefinition>;

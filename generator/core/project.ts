@@ -71,6 +71,8 @@ export function classify(file: string, paths: ProjectPaths): ChangeKind | undefi
   if (inside(paths.publicDir)) return 'public';
   // Any other file of the pages folder may be one a page links to beside it (attachments.ts).
   if (inside(paths.pagesDir)) return file.endsWith('.md') ? 'page' : 'file';
+  // The theme's own islands (a copy of the built-in theme's, made by `site new`) are bundled as islands are.
+  if (inside(path.join(paths.themeDir, 'islands'))) return /\.(tsx?|jsx?|css)$/.test(file) ? 'island' : undefined;
   if (inside(paths.themeDir))
     return file.endsWith('.css') ? 'style' : /\.(tsx?|jsx?)$/.test(file) ? 'theme' : undefined;
   if (inside(paths.islandsDir)) return /\.(tsx?|jsx?|css)$/.test(file) ? 'island' : undefined;

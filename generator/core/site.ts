@@ -330,9 +330,16 @@ export class Site {
       if (next.theme !== previous.theme)
         images = await step('images', () => siteImagesOf(next.config, next.theme, this.paths));
     }
-    // The browser bundles change when a stylesheet, an island or a module they import changed.
+    // The browser bundles change when a stylesheet, an island or a module they import changed, or when the theme
+    // names other files for them.
     const assetInputs = new Set(previous.assets.inputs);
-    if (kinds.includes('style') || kinds.includes('island') || changed.some((file) => assetInputs.has(file)))
+    const assetFields = (theme: Theme) => [theme.stylesheet, theme.preloadFont, theme.headScript].join('\0');
+    if (
+      kinds.includes('style') ||
+      kinds.includes('island') ||
+      assetFields(next.theme) !== assetFields(previous.theme) ||
+      changed.some((file) => assetInputs.has(file))
+    )
       next.assets = await step('assets', () => bundleCheckedAssets(next.theme, this.paths));
 
     const output: Output = new Map();

@@ -117,9 +117,10 @@ export function* pagesIn(plan: Plan, routes: ReadonlySet<string>): Generator<Pag
   for (const { page } of plan.pages.values()) if (routes.has(page.route)) yield page;
 }
 
-export const pageAssets = ({ stylesheet, fontPreload, scripts, imports, styles }: Assets): PageAssets => ({
+export const pageAssets = ({ stylesheet, fontPreload, headScript, scripts, imports, styles }: Assets): PageAssets => ({
   stylesheet,
   fontPreload,
+  headScript,
   scripts,
   imports,
   styles,

@@ -8,11 +8,14 @@ import type { SiteConfig } from '../content/config';
 import { languageTag } from '../content/config';
 import type { Graph } from 'schema-dts';
 import { graphJson } from './json-ld';
+import { initialIcon } from './favicon';
 import { documentTitle, type PageInfo } from '../content/page';
 
 export interface DocumentAssets {
   stylesheet: string;
   fontPreload?: string;
+  /** A classic script run before the first paint (the theme's `headScript`). */
+  headScript?: string;
   scripts: string[];
   modulePreloads: string[];
 }
@@ -71,6 +74,8 @@ export function Document(props: { head: HeadOf; site: SiteConfig; assets: Docume
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the stylesheet and the title: it runs before anything is painted (not deferred, not a module). */}
+        {assets.headScript && <script src={assets.headScript} />}
         <title>{title}</title>
         <meta name="description" content={description} />
         {head.values.keywords !== '' && <meta name="keywords" content={keywords} />}
@@ -90,7 +95,11 @@ export function Document(props: { head: HeadOf; site: SiteConfig; assets: Docume
         {assets.scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}
-        {site.logo && <link rel="icon" href={site.logo} type="image/svg+xml" />}
+        {site.logo ? (
+          <link rel="icon" href={site.logo} type="image/svg+xml" />
+        ) : (
+          <link rel="icon" href={initialIcon(site)} type="image/svg+xml" />
+        )}
         {site.logo && <link rel="apple-touch-icon" href="/apple-touch-icon.png" />}
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={site.name} />

@@ -58,6 +58,8 @@ export interface PageAssets {
   /** Entry name → public URL of the stylesheet its modules import, for the entries that import one. */
   styles: Record<string, string>;
   fontPreload?: string;
+  /** Public URL of the theme's head script (assets/head-script.ts), when it has one. */
+  headScript?: string;
 }
 
 export interface RenderContext {
@@ -79,6 +81,7 @@ function documentAssets(assets: PageAssets, scripts: string[]): DocumentAssets {
   return {
     stylesheet: assets.stylesheet,
     fontPreload: assets.fontPreload,
+    headScript: assets.headScript,
     scripts: scripts.map((name) => assets.scripts[name]!),
     modulePreloads: [...new Set(scripts.flatMap((name) => assets.imports[name] ?? []))],
   };

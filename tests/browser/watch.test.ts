@@ -86,7 +86,7 @@ describe.skipIf(!available)('site watch in Chromium', () => {
     await page.waitForFunction(() => getComputedStyle(document.body).fontFamily.includes('Inter'), undefined, {
       timeout: STATE_TIMEOUT,
     });
-    // The toaster's own stylesheet, linked as when it starts (islands/lib/hydrate.ts).
+    // The toaster's own stylesheet, linked as when it starts (themes/default/islands/lib/hydrate.ts).
     const toasterCss = await page.evaluate(() => {
       const link = Object.assign(document.createElement('link'), {
         rel: 'stylesheet',

@@ -69,10 +69,10 @@ describe('markdown: fenced containers (VitePress, Docusaurus)', () => {
 
   it('makes details a disclosure and any other name a plain block', () => {
     expect(md('::: details Click me\n```js\nconst x = 1\n```\n:::\n').html).toBe(
-      '<details><summary>Click me</summary><pre><code class="language-js">const x = 1\n</code></pre></details>\n',
+      '<details><summary>Click me</summary><pre tabindex="0"><code class="language-js">const x = 1\n</code></pre></details>\n',
     );
     expect(md('::: code-group\n```sh\nnpm i\n```\n:::\n').html).toBe(
-      '<div><pre><code class="language-sh">npm i\n</code></pre></div>\n',
+      '<div><pre tabindex="0"><code class="language-sh">npm i\n</code></pre></div>\n',
     );
   });
 
@@ -158,7 +158,7 @@ describe('markdown: admonitions (MkDocs)', () => {
 
   it('holds its indented lines and the blank lines between them, code indented further, and sits in a list', () => {
     expect(md('!!! note\n\n    First.\n\n        code\n\nAfter.\n').html).toBe(
-      `${alert('note', 'Note', '<p>First.</p><pre><code>code\n</code></pre>')}\n<p>After.</p>\n`,
+      `${alert('note', 'Note', '<p>First.</p><pre tabindex="0"><code>code\n</code></pre>')}\n<p>After.</p>\n`,
     );
     expect(md('- item\n\n    !!! tip\n        in a list\n').html).toContain(alert('tip', 'Tip', '<p>in a list</p>'));
   });
@@ -178,7 +178,7 @@ describe("markdown: GitHub's emoji shortcodes", () => {
     expect(html).toContain('<p>Launch 🚀 👍 <a href="/x">go 🎉</a></p>');
     expect(html).toContain('<td>✅</td>');
     expect(html).toContain('<code>:rocket:</code> 10:30:45 :nothing_here:');
-    expect(html).toContain('<pre><code>:rocket:\n</code></pre>');
+    expect(html).toContain('<pre tabindex="0"><code>:rocket:\n</code></pre>');
   });
 
   it("makes a heading's id from its shortcodes as written, as GitHub does, and lists its text with the emoji", () => {

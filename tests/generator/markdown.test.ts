@@ -6,7 +6,7 @@ describe('markdown: CommonMark and GFM', () => {
   it('renders markdown with GFM tables', () => {
     const { html } = md('Some **bold** text.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n');
     expect(html).toContain('<strong>bold</strong>');
-    expect(html).toContain('<table>');
+    expect(html).toContain('<table tabindex="0">');
     expect(html).toContain('<td>1</td>');
   });
 
@@ -26,7 +26,9 @@ describe('markdown: CommonMark and GFM', () => {
     expect(html).toContain('<a href="http://www.example.org">www.example.org</a>');
     expect(html).toContain('<a href="https://example.com/x">https://example.com/x</a>');
     expect(html).toContain('<li class="task-list-item"><input type="checkbox" checked disabled> done</li>');
-    expect(html).toContain('<pre><code class="language-ts">const a = 1 &lt; 2 &amp;&amp; "b";\n</code></pre>');
+    expect(html).toContain(
+      '<pre tabindex="0"><code class="language-ts">const a = 1 &lt; 2 &amp;&amp; "b";\n</code></pre>',
+    );
   });
 
   it('renders footnotes whose links all reach their targets (ids prefixed once, as the links name them)', () => {

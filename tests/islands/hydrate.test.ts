@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hydrateIsland } from '../../islands/lib/hydrate';
+import { hydrateIsland } from '../../themes/default/islands/lib/hydrate';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -80,7 +80,7 @@ describe('two copies of this module on one page', () => {
       `<div data-island="counted" data-src="${counting}" data-id="c"><div data-island-root=""></div><script type="application/json">{}</script></div>`,
     );
     vi.resetModules();
-    const copy = await import('../../islands/lib/hydrate');
+    const copy = await import('../../themes/default/islands/lib/hydrate');
     expect(copy.hydrateIsland, 'a second instance of the module').not.toBe(hydrateIsland);
     await Promise.all([hydrateIsland(island), copy.hydrateIsland(island), copy.ensureIsland('counted')]);
     expect(island.querySelector('[data-island-root]')!.textContent).toBe('1');

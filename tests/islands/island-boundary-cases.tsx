@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { hydrator } from '../../islands/lib/runtime';
+import { hydrator } from '../../themes/default/islands/lib/runtime';
 
 /** A list of links; in the browser its props arrive broken (as a bad deploy could ship them). */
 export function Links({ items }: { items: { href: string; label: string }[] }) {
@@ -87,7 +87,7 @@ function serverRoot(name: string, html: string): HTMLElement {
   return marker.firstElementChild as HTMLElement;
 }
 
-/** The island's data-island-state (islands/lib/island-state.ts). */
+/** The island's data-island-state (themes/default/islands/lib/island-state.ts). */
 const state = (root: HTMLElement) => root.parentElement!.dataset.islandState;
 
 /** The markup as a visitor's browser would serialise it (React 19 writes void elements as `<input/>`). */

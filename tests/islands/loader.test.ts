@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const hydrateIsland = vi.fn(async (_marker: HTMLElement) => {});
-vi.mock('../../islands/lib/hydrate', () => ({ hydrateIsland }));
+vi.mock('../../themes/default/islands/lib/hydrate', () => ({ hydrateIsland }));
 
 /** A stand-in PerformanceObserver that records observers, so a test can deliver paint entries. */
 const observers: { callback: PerformanceObserverCallback; disconnected: boolean }[] = [];
@@ -40,7 +40,7 @@ const hydrated = () => hydrateIsland.mock.calls.map(([marker]) => marker.dataset
 
 describe('the island loader', () => {
   it('schedules no island before the first contentful paint, then each by its trigger', async () => {
-    await import('../../islands/loader');
+    await import('../../themes/default/islands/loader');
     document.querySelector('[data-island="b"] button')!.dispatchEvent(new Event('focusin', { bubbles: true }));
     expect(hydrated()).toEqual([]);
     deliver('first-paint');
@@ -55,7 +55,7 @@ describe('the island loader', () => {
   });
 
   it('hydrates at once an interaction island the focus reached before the first paint', async () => {
-    await import('../../islands/loader');
+    await import('../../themes/default/islands/loader');
     document.querySelector<HTMLButtonElement>('[data-island="b"] button')!.focus();
     expect(hydrated()).toEqual([]);
     deliver('first-contentful-paint');
@@ -67,7 +67,7 @@ describe('the island loader', () => {
     const failure = new Error('Failed to fetch dynamically imported module');
     hydrateIsland.mockImplementationOnce(() => Promise.reject(failure));
     try {
-      await import('../../islands/loader');
+      await import('../../themes/default/islands/loader');
       deliver('first-contentful-paint');
       document.querySelector('[data-island="b"] button')!.dispatchEvent(new Event('focusin', { bubbles: true }));
       expect(hydrated()).toEqual(['a', 'b']);
@@ -85,7 +85,7 @@ describe('the island loader', () => {
     FakeObserver.supportedEntryTypes = [];
     vi.useFakeTimers();
     try {
-      await import('../../islands/loader');
+      await import('../../themes/default/islands/loader');
       expect(hydrated()).toEqual([]);
       await vi.advanceTimersByTimeAsync(100);
       expect(hydrated()).toEqual(['a']);

@@ -57,7 +57,7 @@ export async function startBrowserSite(): Promise<BrowserSite> {
 
 /**
  * Hydrates every island that is not started on demand, and waits for states, never for time: each island
- * marked live or failed on its marker (islands/lib/island-state.ts), then, scrolled to the bottom, the
+ * marked live or failed on its marker (themes/default/islands/lib/island-state.ts), then, scrolled to the bottom, the
  * images and fonts loaded.
  */
 export async function hydrateAll(page: Page): Promise<void> {

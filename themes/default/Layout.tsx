@@ -1,5 +1,9 @@
-/** Every page: a skip link, a header naming the site (a link home, when the site has a home page), the page, and a footer. */
-import type { LayoutProps } from 'site';
+/**
+ * Every page: a skip link, a header naming the site (a link home, when the site has a home page) with the colour
+ * scheme button, the page, and a footer.
+ */
+import { Island, type LayoutProps } from 'site';
+import { ThemeToggle } from './islands/theme-toggle';
 
 export function Layout({ site, routes, children }: LayoutProps) {
   // A folder of markdown brought from elsewhere may have no home page (no index.md nor README.md): the name is then not a link to a page that is not there.
@@ -18,6 +22,10 @@ export function Layout({ site, routes, children }: LayoutProps) {
           ) : (
             <span className="site-name">{site.name}</span>
           )}
+          <div className="header-tools">
+            {/* Started on the first pointer or focus on it: a page nobody switches loads no JavaScript for it. */}
+            <Island name="theme-toggle" component={ThemeToggle} props={{}} trigger="interaction" />
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1}>

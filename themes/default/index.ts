@@ -12,6 +12,8 @@ import { notFound, prose, section } from './templates';
 export const theme: Theme = {
   Layout,
   stylesheet: 'styles.css',
+  // Sets the colour scheme the visitor chose before the first paint (color-scheme.ts).
+  headScript: 'site/theme/color-scheme.ts',
   templates: { prose, section, 'not-found': notFound },
   // The ids the layout and the templates put in pages, so no markdown heading takes one.
   reservedIds: ['main', 'page-title', 'toc-title'],
