@@ -33,7 +33,9 @@ function Entries({ items, omitted, parent }: { items: NavItem[]; omitted?: NavOm
 }
 
 function Entry({ item }: { item: NavItem }) {
-  const classes = [item.section && 'nav-section', item.open && 'nav-open'].filter(Boolean).join(' ') || undefined;
+  // A section whose entries are shown (an ancestor of the page, or the page itself) is open; one not shown says so.
+  const shown = item.items !== undefined && item.items.length > 0;
+  const classes = [item.section && 'nav-section', shown && 'nav-open'].filter(Boolean).join(' ') || undefined;
   return (
     <li className={classes}>
       {item.route ? (
