@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { createProgram } from '../bin/cli';
 import { siteConfigSchema } from '../generator/content/config';
 import { ErrorKinds, WarningKinds } from '../generator/base/errors-data';
+import { codeColorsCss } from '../generator/content/highlight';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CONFIG_SOURCE = 'generator/content/config.ts';
@@ -146,6 +147,9 @@ function cliReference(): string {
   ].join('\n');
 }
 
+/** The built-in theme's token colours, made from Shiki's themes (the module loads them only when asked). */
+const codeColors = await codeColorsCss();
+
 /** Every generated file, by its path in the repository. */
 export function documents(): Map<string, string> {
   const schema = z.toJSONSchema(siteConfigSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema &
@@ -160,6 +164,7 @@ export function documents(): Map<string, string> {
     ['docs/site.schema.json', `${JSON.stringify(editorSchema, null, 2)}\n`],
     ['docs/errors.md', errorReference()],
     ['docs/cli.md', cliReference()],
+    ['themes/default/code-colors.css', codeColors],
   ]);
 }
 

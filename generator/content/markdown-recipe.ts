@@ -25,6 +25,12 @@ const PIPELINE_PACKAGES = [
   'micromark-core-commonmark',
   'micromark-factory-space',
   'micromark-util-character',
+  // Code highlighting (highlight.ts): the grammars and the two themes come with these.
+  'shiki',
+  '@shikijs/core',
+  '@shikijs/langs',
+  '@shikijs/themes',
+  '@shikijs/engine-javascript',
 ];
 
 /**

@@ -52,6 +52,8 @@ import { ALERT_CLASSES, remarkGithubAlerts } from './github-alerts';
 import { remarkEmoji } from './emoji';
 import { containerSyntax, remarkContainers } from './containers';
 import { addKeyboardStops, htmlOf, safeTree, type HtmlStep } from './markdown-html';
+import { createCodeHighlighter, hasLanguageCode, type CodeHighlighter } from './highlight';
+import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 
 export type { ReservedIds } from './heading-ids';
@@ -82,7 +84,7 @@ const SCHEMA: Schema = {
 const HTML_STEP: HtmlStep = { schema: SCHEMA, handlers: RAW_HTML_HANDLERS };
 
 /** What the pipeline makes of a page's markdown: the parts of the page (PageInfo) that come from its body. */
-export type RenderedMarkdown = Pick<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
+export type RenderedMarkdown = Pick<PageInfo, 'html' | 'headings' | 'markdownLinks' | 'unknownCode'>;
 
 /** The page a body belongs to: named in errors, given to plugins as the file they work on. */
 export interface BodySource {
@@ -177,10 +179,19 @@ async function createMarkdown(
     throw error;
   }
   const frozen = processor as unknown as Processor;
+  // Shiki loads with the first page that has a code block in a language.
+  let highlighter: CodeHighlighter | undefined;
+  let loading: Promise<CodeHighlighter> | undefined;
+  const highlight = (tree: HastRoot): string[] | Promise<string[]> => {
+    if (!hasLanguageCode(tree)) return [];
+    if (highlighter) return highlighter.highlight(tree);
+    loading ??= createCodeHighlighter().then((made) => (highlighter = made));
+    return loading.then((made) => made.highlight(tree));
+  };
   return {
     plugins: plugins.map((plugin) => plugin.name),
     recipe: recipeOf(plugins, headingIds),
-    render: (source, page) => render(frozen, source, page),
+    render: (source, page) => render(frozen, source, page, highlight),
   };
 }
 
@@ -249,10 +260,15 @@ function namedPlugin(plugin: Plugin<unknown[]>, entry: LoadedPlugin): Plugin<unk
   } as Plugin<unknown[]>;
 }
 
-type Outcome = { body: RenderedMarkdown } | { error: unknown };
+type Outcome = { body: Omit<RenderedMarkdown, 'html'> & { safe: HastRoot } } | { error: unknown };
 
 /** Parse, run and compile one body: the result at once when every transformer is synchronous, else a promise. */
-function render(processor: Processor, source: string, page: BodySource): RenderedMarkdown | Promise<RenderedMarkdown> {
+function render(
+  processor: Processor,
+  source: string,
+  page: BodySource,
+  highlight: (tree: HastRoot) => string[] | Promise<string[]>,
+): RenderedMarkdown | Promise<RenderedMarkdown> {
   const shown = page.file.replace(/\\/g, '/');
   const shownPrefix =
     page.relativeFile && shown.endsWith(page.relativeFile)
@@ -267,9 +283,26 @@ function render(processor: Processor, source: string, page: BodySource): Rendere
   };
   let outcome: Outcome | undefined;
   let settle: ((outcome: Outcome) => void) | undefined;
-  const finish = (result: Outcome): RenderedMarkdown => {
+  // The sanitised tree, highlighted: at once when the grammars it needs are loaded, else once they are.
+  const finish = (result: Outcome): RenderedMarkdown | Promise<RenderedMarkdown> => {
     if ('error' in result) throw failed(result.error, page);
-    return result.body;
+    const { safe, ...body } = result.body;
+    const done = (unknown: string[]): RenderedMarkdown => ({
+      ...body,
+      html: htmlOf(safe),
+      ...(unknown.length > 0 ? { unknownCode: unknown } : {}),
+    });
+    let highlighted: string[] | Promise<string[]>;
+    try {
+      highlighted = highlight(safe);
+    } catch (error) {
+      throw failed(error, page);
+    }
+    return Array.isArray(highlighted)
+      ? done(highlighted)
+      : highlighted.then(done, (error: unknown) => {
+          throw failed(error, page);
+        });
   };
   try {
     const tree = processor.parse(source);
@@ -282,9 +315,8 @@ function render(processor: Processor, source: string, page: BodySource): Rendere
           if (error || !tree || !file) throw error ?? new Error('the pipeline returned no tree');
           const safe = safeTree(tree as Root, HTML_STEP);
           addKeyboardStops(safe);
-          const html = htmlOf(safe);
           const { headings = [], markdownLinks } = file.data as HeadingData & PageLinksData;
-          result = { body: { html, headings, ...(markdownLinks ? { markdownLinks } : {}) } };
+          result = { body: { safe, headings, ...(markdownLinks ? { markdownLinks } : {}) } };
         } catch (caught) {
           result = { error: caught };
         }

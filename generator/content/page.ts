@@ -65,6 +65,8 @@ export interface PageInfo<D = Record<string, unknown>> {
   headings: Heading[];
   /** Links the markdown wrote to other markdown files, rewritten to routes (content/page-links.ts). */
   markdownLinks?: MarkdownLink[];
+  /** Languages of code blocks no grammar knows, shown plain (content/highlight.ts), in order of first use. */
+  unknownCode?: string[];
   /** Home → navigation group (if any) → this page. */
   breadcrumbs: Crumb[];
   isNotFound: boolean;
@@ -85,14 +87,18 @@ export interface PageSummary {
 }
 
 /** A page once its frontmatter is validated: everything but its rendered markdown. */
-export type PageHead = Omit<PageInfo, 'html' | 'headings' | 'markdownLinks'>;
+export type PageHead = Omit<PageInfo, 'html' | 'headings' | 'markdownLinks' | 'unknownCode'>;
 
 /** A page once its markdown body is rendered: its head and that body. */
-export const withBody = (head: PageHead, body: Pick<PageInfo, 'html' | 'headings' | 'markdownLinks'>): PageInfo => ({
+export const withBody = (
+  head: PageHead,
+  body: Pick<PageInfo, 'html' | 'headings' | 'markdownLinks' | 'unknownCode'>,
+): PageInfo => ({
   ...head,
   html: body.html,
   headings: body.headings,
   ...(body.markdownLinks ? { markdownLinks: body.markdownLinks } : {}),
+  ...(body.unknownCode ? { unknownCode: body.unknownCode } : {}),
 });
 
 export const summaryOf = (page: PageHead): PageSummary => ({

@@ -132,7 +132,22 @@ export function pageWarnings(
     ...longTitles(all, config, configFile),
     ...nearMissKeys(all, theme, root),
     ...missingPages(all, config, theme, configFile),
+    ...unknownCode(all),
   ];
+}
+
+/** Each language no grammar knows, once: the first page (by file) that uses it, and how many do. */
+function unknownCode(pages: PageInfo[]): SiteWarning[] {
+  const uses = new Map<string, string[]>();
+  for (const page of pages)
+    for (const language of page.unknownCode ?? []) {
+      const files = uses.get(language) ?? [];
+      files.push(page.file);
+      uses.set(language, files);
+    }
+  return [...uses].map(([language, files]) => {
+    return new SiteWarning('UnknownCodeLanguage', { language, file: files.sort()[0]!, pages: files.length });
+  });
 }
 
 /**

@@ -68,11 +68,11 @@ describe('markdown: fenced containers (VitePress, Docusaurus)', () => {
   });
 
   it('makes details a disclosure and any other name a plain block', () => {
-    expect(md('::: details Click me\n```js\nconst x = 1\n```\n:::\n').html).toBe(
-      '<details><summary>Click me</summary><pre tabindex="0"><code class="language-js">const x = 1\n</code></pre></details>\n',
+    expect(md('::: details Click me\n```text\nconst x = 1\n```\n:::\n').html).toBe(
+      '<details><summary>Click me</summary><pre tabindex="0"><code class="language-text">const x = 1\n</code></pre></details>\n',
     );
-    expect(md('::: code-group\n```sh\nnpm i\n```\n:::\n').html).toBe(
-      '<div><pre tabindex="0"><code class="language-sh">npm i\n</code></pre></div>\n',
+    expect(md('::: code-group\n```text\nnpm i\n```\n:::\n').html).toBe(
+      '<div><pre tabindex="0"><code class="language-text">npm i\n</code></pre></div>\n',
     );
   });
 
@@ -126,7 +126,7 @@ describe('markdown: fenced containers (VitePress, Docusaurus)', () => {
 
   it('leaves colons as written without a name, and in code; an unclosed container runs to the end', () => {
     expect(md(':::\nnot a container\n:::\n').html).toBe('<p>:::\nnot a container\n:::</p>\n');
-    expect(md('```md\n::: tip\nshown\n:::\n```\n').html).toContain('::: tip\nshown\n:::');
+    expect(md('```text\n::: tip\nshown\n:::\n```\n').html).toContain('::: tip\nshown\n:::');
     expect(md('::: tip\nunclosed\n\n## Heading\n').html).toBe(
       `${alert('tip', 'Tip', '<p>unclosed</p><h2 id="heading">Heading</h2>')}\n`,
     );

@@ -5,9 +5,14 @@ import { REPO } from './fixture';
 
 export const place = { root: REPO, configFile: 'pages/site.yml' };
 export const plain = await loadMarkdown(undefined, place);
+// The grammars the tests' code blocks name, loaded once: each render after is synchronous (highlight.ts).
+await plain.render(
+  ['ts', 'js', 'sh', 'rust', 'yaml', 'python', 'json'].map((lang) => `\`\`\`${lang}\nx\n\`\`\``).join('\n\n'),
+  { file: 'pages/warm.md' },
+);
 export const page = { file: 'pages/about.md' };
 
-/** Renders with the plain pipeline, which has no asynchronous plugin: the body comes back at once. */
+/** Renders with the plain pipeline, which has no asynchronous plugin and its grammars loaded: the body comes back at once. */
 export const md = (source: string, reservedIds?: readonly (string | RegExp)[]): RenderedMarkdown => {
   const body = plain.render(source, { ...page, reservedIds });
   if (body instanceof Promise) throw new Error('expected a synchronous render');

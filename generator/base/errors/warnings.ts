@@ -20,6 +20,12 @@ export const WARNINGS = {
       `${p.file}${p.line === undefined ? '' : `:${p.line}`} (field: ${p.key}): the template "${p.template}" takes ${p.key} as data; did you mean \`${p.suggestion}\`?`,
     hint: 'Rename the key if it was meant to be that field. A template that takes other keys as data (z.looseObject) cannot tell a slip from data of its own.',
   },
+  UnknownCodeLanguage: {
+    title: 'Code in a language the highlighter does not know',
+    message: (p: { language: string; file: string; pages: number }) =>
+      `Code blocks marked "${p.language}" are shown plain: no grammar of that name (first in ${p.file}${p.pages > 1 ? `, and ${p.pages - 1} other page${p.pages === 2 ? '' : 's'}` : ''})`,
+    hint: 'Name the language as Shiki knows it (https://shiki.style/languages: rust, yaml, sh, ts, ...), or write text for none.',
+  },
   PlannedRouteLinked: {
     title: 'Links to planned routes',
     message: (p: { routes: string[] }) =>

@@ -1,0 +1,192 @@
+/**
+ * Code blocks highlighted at build time with Shiki (VS Code's grammars and themes), in the HTML step after the
+ * sanitiser (markdown-html.ts): the sanitiser never sees these spans, and a page's own markup cannot pose as them.
+ *
+ * Tokens are coloured by classes, never `style=""` (the Content-Security-Policy forbids inline styles): each token
+ * gets `hl-<colour>` for the light palette and `hd-<colour>` for the dark one, named by the colour itself, and the
+ * stylesheet that gives each class its colour is made once from the two themes (codeColorsCss), not per page.
+ *
+ * Shiki's fine-grained core, with the JavaScript regular-expression engine (no WebAssembly to start), and only the
+ * grammars a site's pages name, each loaded the first time a page needs it. A block whose language Shiki does not
+ * know is left as written, and its language reported (markdown.ts keeps it with the page, so a cached page still
+ * counts). The versions and themes are in the markdown recipe (markdown-recipe.ts): a cached page is highlighted
+ * as a new one would be.
+ */
+import type { Element, ElementContent, Root } from 'hast';
+import type { HighlighterCore, ThemedTokenWithVariants, ThemeRegistrationRaw } from 'shiki/core';
+import { elementsOf } from './markdown-html';
+
+/** The two themes, by name as Shiki knows them. */
+export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+
+/** Languages written on code blocks that mean "no language": shown plain, not reported. */
+const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'none', 'output', 'console-output']);
+
+/** A code block the highlighter may colour: `<pre><code class="language-x">text</code></pre>`, text only. */
+interface CodeBlock {
+  code: Element;
+  language: string;
+  text: string;
+}
+
+function codeBlocksOf(tree: Root): CodeBlock[] {
+  const blocks: CodeBlock[] = [];
+  for (const pre of elementsOf(tree)) {
+    if (pre.tagName !== 'pre') continue;
+    const [code, ...rest] = pre.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''));
+    if (!code || rest.length > 0 || code.type !== 'element' || code.tagName !== 'code') continue;
+    const classes = Array.isArray(code.properties.className) ? code.properties.className : [];
+    const language = classes.map(String).find((name) => name.startsWith('language-'));
+    if (!language || !code.children.every((child) => child.type === 'text')) continue;
+    const text = code.children.map((child) => (child as { value: string }).value).join('');
+    blocks.push({ code, language: language.slice('language-'.length).toLowerCase(), text });
+  }
+  return blocks;
+}
+
+/** Whether the tree has a code block that names a language (the highlighter is loaded only then). */
+export function hasLanguageCode(tree: Root): boolean {
+  return codeBlocksOf(tree).some((block) => !PLAIN.has(block.language));
+}
+
+/** A highlighter for one markdown pipeline: the grammars it has loaded stay loaded for the pipeline's life. */
+export interface CodeHighlighter {
+  /**
+   * Colours the tree's code blocks; the languages no grammar knows, in order of first use. Synchronous when every
+   * grammar the tree needs is loaded, else a promise (the grammars load first).
+   */
+  highlight(tree: Root): string[] | Promise<string[]>;
+}
+
+type Languages = typeof import('shiki/langs').bundledLanguages;
+
+export async function createCodeHighlighter(): Promise<CodeHighlighter> {
+  const [{ createHighlighterCore }, { createJavaScriptRegexEngine }, { bundledLanguages }, light, dark] =
+    await Promise.all([
+      import('shiki/core'),
+      import('shiki/engine/javascript'),
+      import('shiki/langs'),
+      import('shiki/themes/github-light.mjs'),
+      import('shiki/themes/github-dark.mjs'),
+    ]);
+  const shiki = await createHighlighterCore({
+    themes: [light.default, dark.default],
+    langs: [],
+    engine: createJavaScriptRegexEngine(),
+  });
+  const known = (language: string) => Object.hasOwn(bundledLanguages, language);
+  const colour = (tokens: ThemedTokenWithVariants[][]) => tokensToHast(tokens, shiki);
+  const run = (blocks: CodeBlock[]): string[] => {
+    const unknown: string[] = [];
+    for (const block of blocks) {
+      if (PLAIN.has(block.language)) continue;
+      if (!known(block.language)) {
+        if (!unknown.includes(block.language)) unknown.push(block.language);
+        continue;
+      }
+      // mdast-util-to-hast ends a block's text with a newline: not a line of its own.
+      const text = block.text.endsWith('\n') ? block.text.slice(0, -1) : block.text;
+      const tokens = shiki.codeToTokensWithThemes(text, { lang: block.language, themes: { ...CODE_THEMES } });
+      block.code.children = [...colour(tokens), { type: 'text', value: '\n' }];
+    }
+    return unknown;
+  };
+  return {
+    highlight(tree) {
+      const blocks = codeBlocksOf(tree);
+      const loaded = new Set(shiki.getLoadedLanguages());
+      const missing = [
+        ...new Set(blocks.map((block) => block.language).filter((name) => known(name) && !loaded.has(name))),
+      ];
+      if (missing.length === 0) return run(blocks);
+      return loadLanguages(shiki, bundledLanguages, missing).then(() => run(blocks));
+    },
+  };
+}
+
+async function loadLanguages(shiki: HighlighterCore, languages: Languages, names: string[]): Promise<void> {
+  const grammars = await Promise.all(names.map((name) => languages[name as keyof Languages]()));
+  await shiki.loadLanguage(...grammars.map((grammar) => grammar.default));
+}
+
+/** A colour as a class name's part: lower-case hex without the #. */
+const colourName = (colour: string) => colour.replace(/^#/, '').toLowerCase();
+
+/** The classes of a token: its colour in each palette (when either differs from its theme's text), its style. */
+function classesOf(token: ThemedTokenWithVariants, fg: { light: string; dark: string }): string[] {
+  const light = token.variants.light;
+  const dark = token.variants.dark;
+  const classes: string[] = [];
+  const lightColour = light?.color ?? fg.light;
+  const darkColour = dark?.color ?? fg.dark;
+  if (lightColour.toLowerCase() !== fg.light.toLowerCase() || darkColour.toLowerCase() !== fg.dark.toLowerCase())
+    classes.push(`hl-${colourName(lightColour)}`, `hd-${colourName(darkColour)}`);
+  const style = light?.fontStyle ?? 0;
+  if (style > 0 && style & 1) classes.push('hi');
+  if (style > 0 && style & 2) classes.push('hb');
+  return classes;
+}
+
+function tokensToHast(lines: ThemedTokenWithVariants[][], shiki: HighlighterCore): ElementContent[] {
+  const fg = { light: shiki.getTheme(CODE_THEMES.light).fg, dark: shiki.getTheme(CODE_THEMES.dark).fg };
+  const out: ElementContent[] = [];
+  lines.forEach((line, index) => {
+    if (index > 0) out.push({ type: 'text', value: '\n' });
+    let last: { classes: string; node: ElementContent } | undefined;
+    for (const token of line) {
+      const classes = classesOf(token, fg);
+      const key = classes.join(' ');
+      // Neighbours of one colour are one span: fewer bytes for the same page.
+      if (last && last.classes === key) {
+        const text = last.node.type === 'element' ? last.node.children[0] : last.node;
+        if (text?.type === 'text') text.value += token.content;
+        continue;
+      }
+      const textNode: ElementContent = { type: 'text', value: token.content };
+      const node: ElementContent =
+        classes.length === 0
+          ? textNode
+          : { type: 'element', tagName: 'span', properties: { className: classes }, children: [textNode] };
+      out.push(node);
+      last = { classes: key, node };
+    }
+  });
+  return out;
+}
+
+/** Every colour a theme may give a token: its text colour and its rules' foregrounds. */
+function coloursOf(theme: ThemeRegistrationRaw): string[] {
+  const colours = new Set<string>();
+  const fg = (theme.colors as Record<string, string> | undefined)?.['editor.foreground'];
+  if (fg) colours.add(colourName(fg));
+  for (const rule of theme.tokenColors ?? []) {
+    const foreground = rule.settings?.foreground;
+    if (typeof foreground === 'string' && /^#[0-9a-f]{3,8}$/i.test(foreground)) colours.add(colourName(foreground));
+  }
+  return [...colours].sort();
+}
+
+/**
+ * The stylesheet of the token classes: each light colour, and each dark one for a visitor who chose dark and for one
+ * whose system is dark and who did not choose light (the same rule as the theme's palette, styles.css). Made from
+ * the themes, so it names every class a page can hold; `npm run docs` writes it (themes/default/code-colors.css).
+ */
+export async function codeColorsCss(): Promise<string> {
+  const [light, dark] = await Promise.all([
+    import('shiki/themes/github-light.mjs'),
+    import('shiki/themes/github-dark.mjs'),
+  ]);
+  const lightRules = coloursOf(light.default).map((c) => `.hl-${c} {\n  color: #${c};\n}\n`);
+  const darkRules = (scope: string, indent: string) =>
+    coloursOf(dark.default).map((c) => `${indent}${scope} .hd-${c} {\n${indent}  color: #${c};\n${indent}}\n`);
+  return [
+    `/* Generated from Shiki's ${CODE_THEMES.light} and ${CODE_THEMES.dark} themes (generator/content/highlight.ts, npm run docs): do not edit. */\n`,
+    lightRules.join('\n'),
+    '\n',
+    darkRules("html[data-theme='dark']", '').join('\n'),
+    '\n@media (prefers-color-scheme: dark) {\n',
+    darkRules("html:not([data-theme='light'])", '  ').join('\n'),
+    '}\n',
+    '\n.hi {\n  font-style: italic;\n}\n\n.hb {\n  font-weight: 700;\n}\n',
+  ].join('');
+}

@@ -1,0 +1,74 @@
+/**
+ * Code highlighted at build time (content/highlight.ts): tokens coloured by classes for the light and the dark
+ * palette, never style=""; after the sanitiser, so a page's own markup cannot pose as a token; an unknown language
+ * shown plain and named once per build, with its first page and how many use it; the stylesheet names every class.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../generator/core/build';
+import { silentLogger } from '../../generator/base/logger';
+import { codeColorsCss } from '../../generator/content/highlight';
+import { page, plain } from '../support/markdown';
+
+const render = async (source: string) => plain.render(source, page);
+
+describe('highlighted code', () => {
+  it('colours tokens with classes for both palettes, and writes no style attribute', async () => {
+    const body = await render('```rust\nfn main() {\n    // hello\n    let x = "a";\n}\n```\n');
+    expect(body.html).toMatch(
+      /^<pre tabindex="0"><code class="language-rust"><span class="hl-d73a49 hd-f97583">fn<\/span>/,
+    );
+    expect(body.html).toContain('<span class="hl-6a737d hd-6a737d">// hello</span>');
+    expect(body.html).not.toMatch(/style=/);
+    // The text is the code as written.
+    expect(body.html.replace(/<[^>]+>/g, '')).toBe('fn main() {\n    // hello\n    let x = "a";\n}\n\n');
+    expect(body.unknownCode).toBeUndefined();
+  });
+
+  it('gives every class a page can hold a colour in the stylesheet', async () => {
+    const body = await render('```ts\nconst a: number = 1; // x\nexport default class A {}\n```\n');
+    const css = await codeColorsCss();
+    const classes = [...body.html.matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1]!.split(' '));
+    const tokens = classes.filter((c) => /^h[ld]-/.test(c));
+    expect(tokens.length).toBeGreaterThan(4);
+    for (const name of tokens) expect(css, name).toContain(`.${name} {`);
+    expect(css).toMatch(/@media \(prefers-color-scheme: dark\) \{\n {2}html:not\(\[data-theme='light'\]\) \.hd-/);
+  });
+
+  it('highlights after sanitising: raw HTML cannot bring its own token spans or styles', async () => {
+    const body = await render(
+      '<pre><code class="language-js"><span style="color:red" class="hl-d73a49">x</span></code></pre>\n',
+    );
+    expect(body.html).not.toMatch(/style=|hl-/);
+  });
+
+  it('shows a language it does not know plain, and reports it', async () => {
+    const body = await render('```nosuchlang\n<a> & b\n```\n\n```text\nplain\n```\n');
+    expect(body.html).toBe(
+      '<pre tabindex="0"><code class="language-nosuchlang">&lt;a> &amp; b\n</code></pre>\n<pre tabindex="0"><code class="language-text">plain\n</code></pre>\n',
+    );
+    expect(body.unknownCode).toEqual(['nosuchlang']);
+  });
+
+  it('names an unknown language once per build, with its first page and a count', async () => {
+    const temp = await mkdtemp(path.join(os.tmpdir(), 'site-highlight-'));
+    try {
+      await mkdir(path.join(temp, 'pages'));
+      await writeFile(path.join(temp, 'pages/site.yml'), 'name: Code\nbaseUrl: https://code.example.org\n');
+      await writeFile(path.join(temp, 'pages/index.md'), '# Home\n\n```nosuchlang\na\n```\n\n```nosuchlang\nb\n```\n');
+      await writeFile(path.join(temp, 'pages/b.md'), '# B\n\n```nosuchlang\nc\n```\n\n```yaml\nk: v\n```\n');
+      await writeFile(path.join(temp, 'pages/404.md'), '---\ntemplate: not-found\n---\n# Not found\n');
+      for (const run of ['cold', 'warm']) {
+        const result = await build({ root: temp, outDir: 'dist', logger: silentLogger });
+        const unknown = result.warnings.filter((w) => w.kind === 'UnknownCodeLanguage').map(String);
+        expect(unknown, run).toHaveLength(1);
+        expect(unknown[0], run).toContain('"nosuchlang"');
+        expect(unknown[0], run).toContain('first in pages/b.md, and 1 other page');
+      }
+    } finally {
+      await rm(temp, { recursive: true, force: true });
+    }
+  });
+});
