@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /** The engine's tests (npm run test:engine, in npm test): modules, the theme's components, islands in jsdom, the CLI. */
@@ -12,6 +13,15 @@ const ENGINE = [
 const REAL_SITE = 'tests/support/real-site-setup.ts';
 
 export default defineConfig({
+  // The islands' runtime as a project's islands import it (render/built-in-theme.ts resolves it for esbuild).
+  resolve: {
+    alias: [
+      {
+        find: /^site\/theme\/islands\/lib\/([\w-]+)$/,
+        replacement: fileURLToPath(new URL('./themes/default/islands/lib/$1', import.meta.url)),
+      },
+    ],
+  },
   test: {
     // Tests run `node bin/site.js`, which runs lib/ only: compiled first when it is missing or stale.
     globalSetup: ['tests/support/fresh-engine.ts'],

@@ -41,7 +41,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import Pause from 'lucide-react/icons/pause';
 import Play from 'lucide-react/icons/play';
 import { svgProps } from '../templates/components/svg';
-import { hydrator } from '../themes/default/islands/lib/runtime';
+import { hydrator } from 'site/theme/islands/lib/runtime';
 import { Tooltip, TooltipProvider } from './lib/Tooltip';
 
 export const SLIDE_INTERVAL = 6000;

@@ -14,7 +14,7 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Button } from '../templates/components/Button';
 import { svgProps } from '../templates/components/svg';
 import { FormField, submittedName, type FieldData } from '../templates/components/FormField';
-import { hydrator } from '../themes/default/islands/lib/runtime';
+import { hydrator } from 'site/theme/islands/lib/runtime';
 import { withToaster } from './lib/toaster-ready';
 
 export interface ContactFormProps {

@@ -19,7 +19,7 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import Menu from 'lucide-react/icons/menu';
 import X from 'lucide-react/icons/x';
 import { svgProps } from '../templates/components/svg';
-import { hydrator } from '../themes/default/islands/lib/runtime';
+import { hydrator } from 'site/theme/islands/lib/runtime';
 
 export const CLOSE_DELAY = 150;
 

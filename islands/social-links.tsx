@@ -1,6 +1,6 @@
 /** The footer's social links, with tooltips naming each network (their accessible names say the same). */
 import { BrandIcon } from '../templates/components/BrandIcon';
-import { hydrator } from '../themes/default/islands/lib/runtime';
+import { hydrator } from 'site/theme/islands/lib/runtime';
 import { Tooltip, TooltipProvider } from './lib/Tooltip';
 
 export interface SocialLinksProps {

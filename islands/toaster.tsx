@@ -11,7 +11,7 @@
 import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import 'sonner/dist/styles.css';
-import { hydrator } from '../themes/default/islands/lib/runtime';
+import { hydrator } from 'site/theme/islands/lib/runtime';
 import { toasterMounted } from './lib/toaster-ready';
 
 export const TOASTER = {

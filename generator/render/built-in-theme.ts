@@ -2,7 +2,8 @@
  * The built-in theme as a project's theme extends it, rather than copying it whole: its templates import
  * `site/theme` (the theme, its Layout and its `prose` and `not-found` templates), its stylesheet imports
  * `site/theme/styles.css`. Both come from the running engine's themes/default/, whichever copy of the package the
- * project has installed, as the theme API does (shared-runtime.ts), and are bundled into the project's own theme and
+ * project has installed, as the theme API does (shared-runtime.ts); a project's islands import the islands' runtime
+ * as `site/theme/islands/lib/<name>` (runtime, hydrate). All are bundled into the project's own theme and
  * stylesheet: the bundles list them among their inputs, so an engine with a changed theme bundles them again.
  */
 import { existsSync } from 'node:fs';
@@ -21,6 +22,14 @@ export function builtInTheme(): Plugin {
     setup(build) {
       build.onResolve({ filter: new RegExp(`^${escapeRegExp(prefix)}(/|$)`) }, (args) => {
         if (args.path === prefix) return { path: path.join(DEFAULT_THEME_DIR, 'index.ts') };
+        // The islands' runtime (hydrator, hydrateIsland): a project's islands start as the built-in theme's do.
+        const runtime = /^\/islands\/lib\/([\w-]+)$/.exec(args.path.slice(prefix.length));
+        if (runtime) {
+          const found = ['.ts', '.tsx']
+            .map((ext) => path.join(DEFAULT_THEME_DIR, 'islands', 'lib', `${runtime[1]}${ext}`))
+            .find((file) => existsSync(file));
+          if (found) return { path: found };
+        }
         // A stylesheet of the theme by its plain name: nothing else of the engine's folder is reachable this way.
         const name = args.path.slice(prefix.length + 1);
         const file = path.join(DEFAULT_THEME_DIR, name);

@@ -4,7 +4,7 @@
  * listens before raising the toast.
  */
 import type { toast } from 'sonner';
-import { ensureIsland } from '../../themes/default/islands/lib/hydrate';
+import { ensureIsland } from 'site/theme/islands/lib/hydrate';
 
 let markReady: () => void = () => {};
 const ready = new Promise<void>((resolve) => {
