@@ -13,6 +13,9 @@
  * - uneven facts: cards side by side in a grid whose lists of facts (duration,
  *   level...) have as many entries but lay them out differently (one card's
  *   second fact on a line of its own, or starting elsewhere).
+ * - narrow columns: on a screen 1000 px or wider, a paragraph on three or more
+ *   lines in a column narrower than about 20 of its characters (too many cards
+ *   in one row), room beside it or not.
  * Exempt: what is hidden (display, visibility, aria-hidden, screen-reader-only
  * 1 px boxes), and the hidden slides of the home carousel.
  */
@@ -24,6 +27,9 @@ const TEXT_BLOCKS = 'h1, h2, h3, h4, h5, h6, p, li, dt, dd, blockquote, figcapti
 const LABELS = '.btn, button, .badge, .tags li, .cert-list li';
 /** A wrapped block narrower than this many of its characters, beside room, is squeezed. */
 const SQUEEZED = 20;
+/** On a screen at least this wide, a paragraph in a column narrower than NARROW of its characters is too narrow. */
+const WIDE_SCREEN = 1000;
+const NARROW = 20;
 /** Grids of cards: every grid the theme lays cards out in. */
 const CARD_GRIDS = '.grid, .info-cards, .stats, .why-grid';
 
@@ -35,7 +41,7 @@ export interface LayoutOptions {
 /** Every layout problem on the page at its present width, described for a failure message. */
 export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise<string[]> {
   return page.evaluate(
-    async ({ TEXT_BLOCKS, LABELS, CARD_GRIDS, SQUEEZED, overlaps }) => {
+    async ({ TEXT_BLOCKS, LABELS, CARD_GRIDS, SQUEEZED, NARROW, WIDE_SCREEN, overlaps }) => {
       const problems: string[] = [];
       const describe = (el: Element) => {
         const classes =
@@ -108,6 +114,22 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
           `squeezed: ${describe(el)} on ${rows.length} lines in ${Math.round(width)} px (${Math.round(width / charWidth)} characters) beside room in ${describe(box).split(' ')[0]} ${Math.round(innerWidth(box))} px wide`,
         );
       }
+
+      // Narrow columns: on a screen wide enough for a line of prose, a paragraph laid out in a column narrower than
+      // about NARROW of its characters (cards crammed into one row), whatever the box around it: there is no room
+      // beside it to blame, the layout gave every card too little.
+      if (window.innerWidth >= WIDE_SCREEN)
+        for (const el of document.querySelectorAll('p, li')) {
+          if (el.querySelector(TEXT_BLOCKS) || !shown(el)) continue;
+          const rows = lines(el);
+          if (rows.length < 3) continue;
+          const charWidth = rows.reduce((sum, r) => sum + r.width, 0) / visibleText(el).length;
+          const width = el.getBoundingClientRect().width;
+          if (width < NARROW * charWidth)
+            problems.push(
+              `narrow column: ${describe(el)} on ${rows.length} lines in ${Math.round(width)} px (${Math.round(width / charWidth)} characters) on a screen ${window.innerWidth} px wide`,
+            );
+        }
 
       // Broken labels (short ones: a long name in a badge list may wrap like any text).
       for (const el of document.querySelectorAll(LABELS)) {
@@ -215,6 +237,6 @@ export function layoutProblems(page: Page, options: LayoutOptions = {}): Promise
       }
       return problems;
     },
-    { TEXT_BLOCKS, LABELS, CARD_GRIDS, SQUEEZED, overlaps: options.overlaps ?? false },
+    { TEXT_BLOCKS, LABELS, CARD_GRIDS, SQUEEZED, NARROW, WIDE_SCREEN, overlaps: options.overlaps ?? false },
   );
 }
