@@ -74,6 +74,17 @@ export const siteConfigSchema = z.strictObject({
     .optional(),
   /** An SVG in the public folder: the favicon, and the PNG logo, touch icon and social card made from it. */
   logo: publicPath(['svg'], '/logo.svg').optional(),
+  /**
+   * Where a page's source can be edited: the built-in theme links each page to this URL with the page's path inside
+   * the pages folder appended, each name URL-encoded (`guide/setup.md`), e.g.
+   * `https://github.com/owner/repo/edit/main/pages/`.
+   */
+  editUrl: urlField(['https']).optional(),
+  /**
+   * `git`: each page shows when its file was last committed, read from the history of the pages folder in one
+   * `git log`. A page with changes not yet committed, or not in git, shows no date. Off when absent.
+   */
+  lastUpdated: z.enum(['git']).optional(),
   /** Routes linked to that have no page yet: allowed to be missing, and reported as a warning. */
   plannedRoutes: z.array(routePath).default([]),
   /** Extra remark plugins, run in this order after GFM and before heading ids and HTML (generator/content/markdown.ts). */

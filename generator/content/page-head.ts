@@ -107,6 +107,7 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
   const title = data.title ?? derived.title ?? titleOfFile(relativeFile, ctx.config, ctx.readmes);
   return {
     file,
+    source: relativeFile.split(path.sep).join('/'),
     route,
     url: urlOf(ctx.config.baseUrl, route),
     title,

@@ -52,6 +52,13 @@ export interface PageSource {
 export interface PageInfo<D = Record<string, unknown>> {
   /** Source file, relative to the working directory. */
   file: string;
+  /**
+   * The page's file inside the pages folder, with `/` between names (`guide/setup.md`): what an "Edit this page" link
+   * or a date from git names. None on the pages the engine makes (sections, tags, the home of a site without one).
+   */
+  source?: string;
+  /** When the page's file was last committed (ISO 8601), with `lastUpdated: git` in site.yml (content/git-dates.ts). */
+  lastUpdated?: string;
   route: string;
   /** Absolute URL the page is served at. */
   url: string;

@@ -17,6 +17,7 @@ import { compileIds } from '../content/heading-ids';
 import { wholePages, type LoadedPages } from '../content/whole-pages';
 import { markdownRecipe } from '../content/markdown-recipe';
 import { preparePages } from '../content/page-sources';
+import { GitDates, withDates } from '../content/git-dates';
 import type { ProjectPaths } from './project';
 import type { UpdateResult } from './site-options';
 
@@ -24,11 +25,19 @@ export type Loaded = { pages: Map<string, PageInfo>; content: UpdateResult['cont
 
 export class PageLoader {
   private store?: ContentStore;
+  private readonly gitDates: GitDates;
 
   constructor(
     private readonly paths: ProjectPaths,
     private readonly drafts: boolean,
-  ) {}
+  ) {
+    this.gitDates = new GitDates(paths.pagesDir);
+  }
+
+  /** The pages' last commit dates, with `lastUpdated: git`; none otherwise (and git is not run). */
+  private async datesOf(config: SiteConfig): Promise<ReadonlyMap<string, string>> {
+    return config.lastUpdated === 'git' ? this.gitDates.read() : new Map();
+  }
 
   /** The project root, and the site config file relative to it, as errors name them. */
   get place(): { root: string; configFile: string } {
@@ -104,8 +113,11 @@ export class PageLoader {
 
   /** Every page of `files` (every page file of the site), whole; rejects with every page's errors. */
   async loadAll(files: readonly string[], config: SiteConfig, theme: Theme): Promise<Loaded> {
-    const heads = await this.loadHeads(files, readmeFolders(files), config, theme, true);
-    return { pages: await wholePages(heads), content: heads.content };
+    const [heads, dates] = await Promise.all([
+      this.loadHeads(files, readmeFolders(files), config, theme, true),
+      this.datesOf(config),
+    ]);
+    return { pages: withDates(await wholePages(heads), dates), content: heads.content };
   }
 
   /**
@@ -155,12 +167,19 @@ export class PageLoader {
       output.set(outputFileOf(before.route), null);
     }
     const existing = files.filter((file) => present.has(file));
-    const heads = await this.loadHeads(existing, readmeFolders(present), next.config, next.theme, false);
+    const [heads, dates] = await Promise.all([
+      this.loadHeads(existing, readmeFolders(present), next.config, next.theme, false),
+      this.datesOf(next.config),
+    ]);
     heads.errors.push(
       ...duplicateRoutes([...next.pages.values(), ...heads.items.map((item) => item.head)].map(summaryOf)),
     );
     const pages = await wholePages(heads);
     for (const [file, page] of pages) next.pages.set(file, page);
-    return { routes: new Set([...pages.values()].map((page) => page.route)), content: heads.content };
+    const routes = new Set([...pages.values()].map((page) => page.route));
+    // A page's date is read from git at every update, as a full build reads it: a commit made since, or an edit that
+    // made a committed page differ from it, re-renders each page whose date came, went or moved.
+    withDates(next.pages, dates, routes);
+    return { routes, content: heads.content };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The theme's templates. `prose` (every page without a `template:`) shows the page's breadcrumbs and title, a table
- * of contents when the page has two or more sections, the markdown, and the previous and next pages, beside the
+ * of contents when the page has two or more sections, the markdown, its footer (PageFooter.tsx: an edit link and the
+ * date of its last commit, when site.yml asks for them), and the previous and next pages, beside the
  * site's navigation; it takes any other frontmatter key (`date`, `tags`, `sidebar`: what other tools' pages carry) as
  * data. `section` is the page the engine makes for a folder with no page of its own: its entries, listed.
  * `not-found` is the 404 page.
@@ -8,6 +9,7 @@
 import { z } from 'zod';
 import { defineTemplate, type Heading, type NavItem } from 'site';
 import { Breadcrumbs, Pager, WithNavigation } from './Navigation';
+import { PageFooter } from './PageFooter';
 
 /** The headings a table of contents lists: sections and their subsections. */
 const contentsOf = (headings: Heading[]) => headings.filter((heading) => heading.depth === 2 || heading.depth === 3);
@@ -30,7 +32,7 @@ function TableOfContents({ headings }: { headings: Heading[] }) {
 export const prose = defineTemplate({
   schema: z.looseObject({}),
   navigation: true,
-  component: ({ page, navigation }) => {
+  component: ({ page, site, navigation }) => {
     const contents = contentsOf(page.headings);
     return (
       <WithNavigation navigation={navigation}>
@@ -41,6 +43,7 @@ export const prose = defineTemplate({
           </header>
           {contents.length >= 2 && <TableOfContents headings={contents} />}
           <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+          <PageFooter page={page} site={site} />
           {navigation && <Pager navigation={navigation} />}
         </article>
       </WithNavigation>
