@@ -5,23 +5,23 @@
  * of the recipe (resvg's version, the fonts).
  */
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { lookup } from 'mime-types';
 import type { SiteConfig } from '../content/config';
 import { OG_IMAGE } from '../render/document';
 import { SiteError } from '../base/errors';
 import { displayPath, isInside } from '../base/paths';
+import { GENERATOR_DIR } from '../base/engine-files';
 import { checkInsidePages, LIMITS, readInput } from '../content/read-input';
 import { entryKey, fingerprint, installedVersion, removeStale, touchEntry } from '../cache/cache-files';
 import { readSealed, writeSealed } from '../cache/seal';
 import { fontCoverage, missingCharacters } from './font-coverage';
 
-const resolveModule = createRequire(import.meta.url).resolve;
-const FONTS = [
-  '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
-  '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
-].map((f) => resolveModule(f));
+/**
+ * Inter, regular and bold, as TrueType (resvg reads no WOFF): the two files the card draws with, kept in the engine
+ * (with their licence, OFL.txt) rather than a package of every weight and style (docs/architecture.md).
+ */
+const FONTS = ['Inter-Regular.ttf', 'Inter-Bold.ttf'].map((file) => path.join(GENERATOR_DIR, 'assets', 'fonts', file));
 
 // Characters XML 1.0 cannot hold at all (C0 controls but tab and line ends, lone surrogates, U+FFFE, U+FFFF).
 const NOT_XML =
