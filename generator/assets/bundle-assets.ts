@@ -165,11 +165,13 @@ export async function bundleScripts(
  * other), and the theme's head script when it names one.
  */
 export async function bundleProjectAssets(
-  theme: { stylesheet: string; preloadFont?: string; headScript?: string },
+  theme: { stylesheet: string; preloadFont?: string; headScript?: string; search?: boolean },
   { themeDir, islandsDir, root, cacheDir }: { themeDir: string; islandsDir: string; root: string; cacheDir: string },
 ): Promise<Assets> {
   const [scripts, style, head] = await Promise.all([
-    islandEntries(themeDir, islandsDir).then((entries) => bundleScripts(entries, root, cacheDir)),
+    islandEntries(themeDir, islandsDir, { search: theme.search === true }).then((entries) =>
+      bundleScripts(entries, root, cacheDir),
+    ),
     bundleStylesheet(
       { stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont },
       root,
@@ -191,10 +193,25 @@ export async function bundleProjectAssets(
  * that starts every island, and the islands its Layout and templates show), those of the theme's own islands/
  * folder (a copy of the built-in theme made by `site new`, changed), then the project's islands/. A later folder's
  * module takes the name of an earlier one's: a project may replace the loader or a built-in island.
+ *
+ * The islands of a feature a theme turns on (`features/search.tsx`, with theme.search) are entries only then, from
+ * each folder that has one: every other project's bundles stay as they were, byte for byte.
  */
-export async function islandEntries(themeDir: string, islandsDir: string): Promise<Record<string, string>> {
-  const folders = [...new Set([BUILT_IN_ISLANDS, path.join(themeDir, 'islands')])];
-  const found = await Promise.all([...folders, islandsDir].map(scriptEntries));
+export async function islandEntries(
+  themeDir: string,
+  islandsDir: string,
+  features: { search?: boolean } = {},
+): Promise<Record<string, string>> {
+  const folders = [...new Set([BUILT_IN_ISLANDS, path.join(themeDir, 'islands'), islandsDir])];
+  const wanted = new Set(Object.entries(features).flatMap(([name, on]) => (on ? [name] : [])));
+  const found = await Promise.all(
+    folders.map(async (folder) => ({
+      ...(await scriptEntries(folder)),
+      ...Object.fromEntries(
+        Object.entries(await scriptEntries(path.join(folder, 'features'))).filter(([name]) => wanted.has(name)),
+      ),
+    })),
+  );
   return Object.assign({}, ...found) as Record<string, string>;
 }
 

@@ -100,6 +100,11 @@ export interface Theme<K = any, C extends SiteConfig = SiteConfig> {
    * theme's folder, or `site/theme/<name>.ts` for the built-in theme's (docs/templates.md).
    */
   headScript?: string;
+  /**
+   * Publish a search index of the site's pages (Pagefind's, in `/pagefind/`) for the theme's search box to load:
+   * docs/templates.md, "Search". The Content-Security-Policy then allows WebAssembly ('wasm-unsafe-eval').
+   */
+  search?: boolean;
   /** Font file (as imported by the stylesheet) to preload on every page, if any. */
   preloadFont?: string;
   templates: Record<string, TemplateDefinition>;

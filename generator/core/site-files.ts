@@ -38,6 +38,7 @@ export function siteHostFiles(
     inlineStyles: theme.inlineStyles,
     now,
     formEndpoint,
+    search: theme.search === true,
   });
   for (const [file, feed] of plan.feeds) files.set(file, feed);
   return files;
@@ -122,6 +123,7 @@ export const byteLength = (contents: FileContents): number =>
 /** What the pages of a full build or an update are warned of: titles too long, keys that look misspelt. */
 export function pageWarnings(
   pages: Map<string, PageInfo>,
+  plan: Plan,
   config: SiteConfig,
   theme: Theme,
   configFile: string,
@@ -131,7 +133,7 @@ export function pageWarnings(
   return [
     ...longTitles(all, config, configFile),
     ...nearMissKeys(all, theme, root),
-    ...missingPages(all, config, theme, configFile),
+    ...missingPages(all, plan, config, theme, configFile),
     ...unknownCode(all),
   ];
 }
@@ -154,11 +156,19 @@ function unknownCode(pages: PageInfo[]): SiteWarning[] {
  * The two pages every site should have and a folder of markdown brought from elsewhere often lacks: the home page
  * and the not-found page. A build without them works, so each is a warning, naming the file that would be it.
  */
-function missingPages(pages: PageInfo[], config: SiteConfig, theme: Theme, configFile: string): SiteWarning[] {
+function missingPages(
+  pages: PageInfo[],
+  plan: Plan,
+  config: SiteConfig,
+  theme: Theme,
+  configFile: string,
+): SiteWarning[] {
   const routes = new Set(pages.map((page) => page.route));
   const file = (name: string) => path.join(path.dirname(configFile), name);
+  const home = { url: `${config.baseUrl}/`, file: file('index.md') };
   return [
-    ...(routes.has('/') ? [] : [new SiteWarning('NoHomePage', { url: `${config.baseUrl}/`, file: file('index.md') })]),
+    // The plan makes one for a theme with section pages (collections/navigation.ts): still the site's own is missing.
+    ...(routes.has('/') ? [] : [new SiteWarning(plan.pages.has('/') ? 'GeneratedHomePage' : 'NoHomePage', home)]),
     ...(routes.has(NOT_FOUND_ROUTE)
       ? []
       : [

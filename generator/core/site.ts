@@ -42,6 +42,7 @@ import type { SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../content/theme-types';
 import { summaryOf, type PageInfo } from '../content/page';
 import { PageLoader } from './page-loader';
+import { updateSearchIndex, withSearchFiles } from './search';
 import { bundleCheckedAssets, checkCodeFiles } from './code-files';
 import {
   byteLength,
@@ -218,6 +219,10 @@ export class Site {
         });
         return toRender;
       });
+      // The pages as this update leaves them: a full update's are in its staging folder, a watch update's in `output` or the output folder.
+      next.search = await step('search', () =>
+        updateSearchIndex(next, previous, rendered, output, staging?.dir ?? this.paths.outDir),
+      );
       next.images = await loaded.images;
       const host = siteHostFiles(next, next.plan, this.now);
       changedHostFiles(host, previous?.plan, next.plan, loaded.rerender === 'all', output);
@@ -234,11 +239,11 @@ export class Site {
       const publicFiles = staging
         ? staging.publicFiles
         : await listPublicFiles(this.paths.publicDir, this.paths.pagesDir);
-      checkFilePlaces(host, next.plan, publicFiles, next.attachments, this.paths);
+      checkFilePlaces(withSearchFiles(host, next.search), next.plan, publicFiles, next.attachments, this.paths);
       const warnings = [
         ...loaded.notes,
         ...(await step('links', () => this.checkLinks(next))),
-        ...pageWarnings(next.pages, next.config, next.theme, this.place.configFile, this.paths.root),
+        ...pageWarnings(next.pages, next.plan, next.config, next.theme, this.place.configFile, this.paths.root),
         ...socialCardWarnings(next.config, next.theme),
       ];
       await step('write', () =>
@@ -333,7 +338,8 @@ export class Site {
     // The browser bundles change when a stylesheet, an island or a module they import changed, or when the theme
     // names other files for them.
     const assetInputs = new Set(previous.assets.inputs);
-    const assetFields = (theme: Theme) => [theme.stylesheet, theme.preloadFont, theme.headScript].join('\0');
+    const assetFields = (theme: Theme) =>
+      [theme.stylesheet, theme.preloadFont, theme.headScript, theme.search === true].join('\0');
     if (
       kinds.includes('style') ||
       kinds.includes('island') ||

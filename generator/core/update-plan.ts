@@ -39,6 +39,8 @@ export interface State {
   attachments: Attachments;
   /** Every page rendered (the site's and those its collections make), with what each read of the others; the feeds. */
   plan: Plan;
+  /** The files of the search index (core/search.ts), when the theme has search. */
+  search?: ReadonlySet<string>;
 }
 
 /** Output files by path: their new contents, or null for a file to remove. */

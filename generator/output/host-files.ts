@@ -51,6 +51,8 @@ export interface CspOptions {
   /** Hashes ('sha256-…') of the only inline stylesheets a library may inject. */
   styleHashes?: string[];
   formEndpoint?: string;
+  /** The site publishes a search index, whose script compiles WebAssembly: 'wasm-unsafe-eval' (and no other eval). */
+  search?: boolean;
 }
 
 /*
@@ -63,7 +65,7 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
   const styleHashes = (options.styleHashes ?? []).map((h) => ` '${h}'`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${options.search ? " 'wasm-unsafe-eval'" : ''}`,
     `style-src 'self'${styleHashes}`,
     "img-src 'self' data:",
     "font-src 'self'",
@@ -151,6 +153,8 @@ export interface HostFileInputs {
   now: Date;
   /** Where the theme's forms post (theme.formEndpoint), allowed by the CSP. */
   formEndpoint?: string;
+  /** The theme publishes a search index (theme.search): its WebAssembly is allowed by the CSP. */
+  search?: boolean;
 }
 
 /** Every output file but the pages and the public folder's: assets, images, sitemap, robots.txt, security.txt, the host's headers and the speculation rules. */
@@ -161,6 +165,7 @@ export function hostFiles({
   inlineStyles = [],
   now,
   formEndpoint,
+  search,
 }: HostFileInputs): Map<string, string | Uint8Array> {
   const files = new Map<string, string | Uint8Array>();
   const base = basePathOf(config.baseUrl);
@@ -172,7 +177,7 @@ export function hostFiles({
   files.set('robots.txt', robots(config));
   const security = securityTxt(config, now);
   if (security !== undefined) files.set('.well-known/security.txt', security);
-  files.set('_headers', headersFile(config, { styleHashes: inlineStyles.map(styleHash), formEndpoint }));
+  files.set('_headers', headersFile(config, { styleHashes: inlineStyles.map(styleHash), formEndpoint, search }));
   files.set(SPECULATION_RULES_FILE, speculationRules(config));
   return files;
 }

@@ -1,8 +1,9 @@
 /**
- * Every page: a skip link, a header naming the site (a link home, when the site has a home page) with the colour
- * scheme button, the page, and a footer.
+ * Every page: a skip link, a header naming the site (a link home, when the site has a home page) with the search box
+ * and the colour scheme button, the page, and a footer.
  */
 import { Island, type LayoutProps } from 'site';
+import { Search } from './islands/features/search';
 import { ThemeToggle } from './islands/theme-toggle';
 
 export function Layout({ site, routes, children }: LayoutProps) {
@@ -23,12 +24,15 @@ export function Layout({ site, routes, children }: LayoutProps) {
             <span className="site-name">{site.name}</span>
           )}
           <div className="header-tools">
+            {/* Started on the first focus or pointer on it (or its keys, search-shortcut.ts): Pagefind loads then. */}
+            <Island name="search" component={Search} props={{ index: '/pagefind/pagefind.js' }} trigger="interaction" />
             {/* Started on the first pointer or focus on it: a page nobody switches loads no JavaScript for it. */}
             <Island name="theme-toggle" component={ThemeToggle} props={{}} trigger="interaction" />
           </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1}>
+      {/* What the search index reads of a page (Pagefind skips its nav and footer elements: the sidebar, breadcrumbs, pager). */}
+      <main id="main" tabIndex={-1} data-pagefind-body="">
         {children}
       </main>
       <footer className="site-footer">

@@ -55,7 +55,8 @@ export function Sidebar({ navigation }: { navigation: Navigation }) {
   if (navigation.items.length === 0) return null;
   return (
     <details className="nav-menu">
-      <summary>Menu</summary>
+      {/* Not a word of the page: the search index leaves it out (its sidebar is a nav, which Pagefind skips). */}
+      <summary data-pagefind-ignore="">Menu</summary>
       <nav className="sidebar" aria-label="Pages">
         <Entries items={navigation.items} omitted={navigation.omitted} />
       </nav>

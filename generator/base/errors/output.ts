@@ -86,6 +86,11 @@ export const OUTPUT_ERRORS = {
       `Could not write the theme bundle ${p.themeBundle}: ${p.problem}`,
     hint: 'Make node_modules/.cache/site a writable folder with room in it (it only holds what builds can remake), or delete it.',
   },
+  SearchIndexFailed: {
+    title: 'The search index could not be made',
+    message: (p: { file: string; problem: string }) => `Pagefind could not index ${p.file}: ${p.problem}`,
+    hint: 'Check that the pagefind package and its binary for this platform (@pagefind/<platform>) are installed (npm ci), and that the page is valid HTML; the previous output was left as it was.',
+  },
   BrokenLink: {
     title: 'Broken internal link',
     message: (p: { href: string; route: string; problem: string }) =>

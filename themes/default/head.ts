@@ -1,0 +1,6 @@
+/**
+ * The built-in theme's head script (theme.headScript): what must run before the first paint or before any island
+ * starts. The colour scheme a visitor chose (color-scheme.ts) and the search box's keys (search-shortcut.ts).
+ */
+import './color-scheme';
+import './search-shortcut';
