@@ -33,7 +33,10 @@ export interface SiteNavigation {
 }
 
 export interface NavigationOptions {
-  /** Makes the page of a section without one (its route, title and folder); without it, such a section is a label. */
+  /**
+   * Makes the page of a section without one (its route, title and folder; the pages folder's is `/`); without it,
+   * such a section is a label, and a site without a home page has none.
+   */
   sectionPage?: (section: { route: string; title: string; folder: string; draft: boolean }) => PageInfo;
 }
 
@@ -47,8 +50,10 @@ export function siteNavigation(pages: readonly PageInfo[], options: NavigationOp
   const sections: PageInfo[] = [];
   const made = new Set<PageInfo>();
   if (options.sectionPage) {
-    // Each folder's place is read before any generated page stands among the pages it is read from.
-    const missing = [...nodes.values()].filter((node) => !node.page && node !== root && node.children.length > 0);
+    // Each folder's place is read before any generated page stands among the pages it is read from. The pages folder
+    // itself is one of them: a collection with no home page (no index.md nor README.md at its root) gets one, listing
+    // the top level, so that every page is reachable from `/`.
+    const missing = [...nodes.values()].filter((node) => !node.page && node.children.length > 0);
     const pagesOf = missing.map((node) =>
       options.sectionPage!({ route: node.route, title: node.title, folder: node.folder ?? '', draft: allDrafts(node) }),
     );
@@ -166,21 +171,25 @@ export function planNavigation(
   theme: Theme,
 ): SiteNavigation | undefined {
   if (![...uses.values()].some((use) => use.navigation === true)) return undefined;
-  const sectionPage: NavigationOptions['sectionPage'] = ({ route, title, folder, draft }) => ({
-    file: folder,
-    route,
-    url: urlOf(site.baseUrl, route),
-    title,
-    description: site.description ?? title,
-    template: SECTION_TEMPLATE,
-    data: draft ? { draft: true } : {},
-    html: '',
-    headings: [],
-    breadcrumbs: callTheme({ fn: 'breadcrumbs', route, file: folder }, () =>
-      (theme.breadcrumbs ?? breadcrumbTrail)({ route, title }, site),
-    ),
-    isNotFound: false,
-  });
+  const sectionPage: NavigationOptions['sectionPage'] = ({ route, title: folderTitle, folder, draft }) => {
+    // The home page made for a site without one is titled as the site, as a README home is.
+    const title = route === '/' ? site.name : folderTitle;
+    return {
+      file: folder,
+      route,
+      url: urlOf(site.baseUrl, route),
+      title,
+      description: site.description ?? title,
+      template: SECTION_TEMPLATE,
+      data: draft ? { draft: true } : {},
+      html: '',
+      headings: [],
+      breadcrumbs: callTheme({ fn: 'breadcrumbs', route, file: folder }, () =>
+        (theme.breadcrumbs ?? breadcrumbTrail)({ route, title }, site),
+      ),
+      isNotFound: false,
+    };
+  };
   return siteNavigation(pages, uses.get(SECTION_TEMPLATE)?.navigation === true ? { sectionPage } : {});
 }
 

@@ -1,8 +1,9 @@
 /**
  * What a new user's content meets with the built-in theme, whose prose template takes other keys as data: a misspelt
  * key is a warning naming the file, line and field with "did you mean", in a full build and in a watch update. A site
- * without a home page (a cheat-sheet collection) names no home in its JSON-LD, and a watch update that adds or
- * removes the home page writes what a full build writes.
+ * without a home page (a cheat-sheet collection) is given one by the built-in theme, and warned of; with a theme
+ * without section pages it names no home in its JSON-LD, and a watch update that adds or removes the home page writes
+ * what a full build writes.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,6 +21,19 @@ beforeEach(async () => {
 afterEach(() => rm(root, { recursive: true, force: true }));
 
 const page = (file: string, text: string) => writeFile(path.join(root, 'pages', file), text);
+
+/**
+ * The built-in theme without its section pages: a site without a home page then has none (with them, the engine
+ * makes one listing the top level: generated-home.test.ts).
+ */
+const withoutSectionPages = async () => {
+  await mkdir(path.join(root, 'templates'));
+  await writeFile(
+    path.join(root, 'templates/index.ts'),
+    "import type { Theme } from 'site';\nimport { theme as builtIn } from 'site/theme';\n\nconst { section: _, ...templates } = builtIn.templates;\nexport const theme: Theme = { ...builtIn, templates };\n",
+  );
+  await writeFile(path.join(root, 'templates/styles.css'), "@import 'site/theme/styles.css';\n");
+};
 const warningsOf = (result: { warnings: { kind: string; message: string }[] }) =>
   result.warnings.filter((warning) => warning.kind === 'NearMissKey').map((warning) => warning.message);
 
@@ -64,18 +78,19 @@ const graphOf = (html: string) =>
 
 /** The warnings of the two pages a site should have, as kind and message. */
 const missingOf = (result: { warnings: { kind: string; message: string; hint: string }[] }) =>
-  result.warnings.filter((warning) => /^No(Home|NotFound)Page$/.test(warning.kind));
+  result.warnings.filter((warning) => /^(No(Home|NotFound)|GeneratedHome)Page$/.test(warning.kind));
 
 describe('a site without a home page', () => {
-  it('is warned of, as is a site without a not-found page, naming the file each would be; not once they are added', async () => {
+  it('is given one, and warned of, as is a site without a not-found page, naming the file each would be; not once they are added', async () => {
     await rm(path.join(root, 'pages/index.md'));
     await page('tar.md', '# tar\n\n> Archiving utility.\n');
     const site = new Site({ root, incremental: true });
     const missing = missingOf(await site.update('all'));
     expect(missing.map((warning) => [warning.kind, warning.message])).toEqual([
       [
-        'NoHomePage',
-        'https://example.org/ will answer 404: the site has no home page (pages/index.md, or a README.md with no index.md beside it, would be it)',
+        // The built-in theme lists the top level there (collections/navigation.ts): the site's own is still missing.
+        'GeneratedHomePage',
+        'https://example.org/ shows a home page the build made, listing the top level of the navigation: the site has none of its own (pages/index.md, or a README.md with no index.md beside it, would be it)',
       ],
       [
         'NoNotFoundPage',
@@ -94,6 +109,7 @@ describe('a site without a home page', () => {
   });
 
   it('names no home in the JSON-LD: no Home breadcrumb, no WebSite or Organization url at /', async () => {
+    await withoutSectionPages();
     await rm(path.join(root, 'pages/index.md'));
     await page('tar.md', '# tar\n\n> Archiving utility.\n');
     const site = new Site({ root });
@@ -123,6 +139,7 @@ describe('a site without a home page', () => {
   });
 
   it('when a watch update adds or removes the home page, every page is written as a full build writes it', async () => {
+    await withoutSectionPages();
     await rm(path.join(root, 'pages/index.md'));
     await page('tar.md', '# tar\n\n> Archiving utility.\n');
     const fullBuild = async () => {

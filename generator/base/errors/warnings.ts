@@ -44,6 +44,12 @@ export const WARNINGS = {
       `${p.url} will answer 404: the site has no home page (${p.file}, or a README.md with no index.md beside it, would be it)`,
     hint: 'Add the home page, if the site is meant to be visited from its root: a list of its pages, as index.md or README.md.',
   },
+  GeneratedHomePage: {
+    title: 'A home page was generated',
+    message: (p: { url: string; file: string }) =>
+      `${p.url} shows a home page the build made, listing the top level of the navigation: the site has none of its own (${p.file}, or a README.md with no index.md beside it, would be it)`,
+    hint: 'Nothing to do if the list is what the home page should be; to write your own, add index.md or README.md to the pages folder.',
+  },
   NoNotFoundPage: {
     title: 'No not-found page',
     message: (p: { file: string }) =>
