@@ -47,7 +47,8 @@ export default defineConfig({
           name: 'site',
           include: ['tests/build/**/*.test.{ts,tsx}', 'tests/bin/**/*.test.{ts,tsx}'],
           exclude: ENGINE,
-          globalSetup: [REAL_SITE],
+          // The theme API's types as the packed engine ships them (installable.test.ts), then the website.
+          globalSetup: ['tests/support/fresh-types.ts', REAL_SITE],
         },
       },
       // Chromium against built sites (npm run test:browser).

@@ -11,10 +11,12 @@
  */
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { build, context } from 'esbuild';
 import { contentDigestOf, ENGINE_ROOT, INPUTS, LIB_DIR, stateOf, versionOf } from '../bin/compiled-engine.js';
 
@@ -132,9 +134,30 @@ const options = {
 };
 const shown = path.relative(process.cwd(), LIB_DIR) || '.';
 
+const IF_STALE = process.argv.includes('--if-stale');
+/** The engine digest the theme API's types in lib/types were emitted for, if any. */
+const TYPES_STAMP = path.join(LIB_DIR, 'types', 'engine-digest');
+const typesDigest = () => readFile(TYPES_STAMP, 'utf8').catch(() => undefined);
 if (WATCH) await watch();
 // --if-stale (the tests' global setup): a current lib/ is left as it is.
-else if (!(process.argv.includes('--if-stale') && stateOf().state === 'current')) await compileOnce();
+else if (!(IF_STALE && stateOf().state === 'current')) await compileOnce();
+// --types (npm run compile; the site tests' global setup, with --if-stale): the theme API's types too.
+if (!WATCH && process.argv.includes('--types') && !(IF_STALE && (await typesDigest()) === (await engineDigest())))
+  await emitTypes();
+
+/** The digest of the sources lib/ was compiled from (its stamp's). */
+async function engineDigest() {
+  return JSON.parse(await readFile(path.join(LIB_DIR, INPUTS), 'utf8')).digest;
+}
+
+
+/** Emits the declarations of the theme API and the built-in theme (tsconfig.types.json) into lib/types, stamped. */
+async function emitTypes() {
+  const tsc = requireHere.resolve('typescript/bin/tsc');
+  await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.types.json'], { cwd: ENGINE_ROOT });
+  await writeFile(TYPES_STAMP, await engineDigest());
+  console.log(`emitted the theme API's types into ${shown}/types/`);
+}
 
 async function compileOnce() {
   const temp = `${LIB_DIR}.tmp-${process.pid}`;
