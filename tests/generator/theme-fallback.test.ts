@@ -51,14 +51,16 @@ describe('the theme a project builds with', () => {
     }
   });
 
-  // A folder of markdown from elsewhere (a cheat-sheet collection) often has no index.md: no link to a page not there.
-  it('names the site without a link home when the site has no home page', async () => {
+  // A folder of markdown from elsewhere (a cheat-sheet collection) often has no index.md: the built-in theme's section
+  // pages give it one, which the site's name links to (a theme without them names the site without a link:
+  // default-theme-content.test.ts).
+  it('links the site name to the home page the build made when the site has none', async () => {
     await rm(path.join(root, 'pages/index.md'));
     await writeFile(path.join(root, 'pages/tar.md'), '# tar\n\n> Archiving utility.\n');
     await build({ root, logger: silentLogger });
     const html = await readFile(path.join(root, 'dist/tar.html'), 'utf8');
-    expect(html).toContain('<span class="site-name">Notes</span>');
-    expect(html).not.toContain('href="/"');
+    expect(html).toContain('<a class="site-name" href="/">Notes</a>');
+    expect(await readFile(path.join(root, 'dist/index.html'), 'utf8')).toContain('<a href="/tar">tar</a>');
   });
 
   it("is the project's templates/ when it has one", async () => {
