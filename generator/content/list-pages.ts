@@ -1,7 +1,8 @@
 /** The markdown files of a pages folder: a light module, so a build can list them before loading the rest of the generator. */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError, throwIfAny } from '../base/errors';
+import { briefList } from '../base/brief-list';
+import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
 import { walkFiles, type LinkProblem, type SpecialFile } from '../base/list-files';
 import { displayPath } from '../base/paths';
 
@@ -10,21 +11,37 @@ import { displayPath } from '../base/paths';
 export const CONFIG_FILE = 'site.yml';
 export const PUBLIC_DIR = 'public';
 
-const isPageSource = (relative: string) =>
-  !relative
-    .split('/')
-    .some((part, i) => part.startsWith('_') || part.startsWith('.') || (i === 0 && part === PUBLIC_DIR));
+/** A page's file: markdown, as `.md` or as `.markdown` (Jekyll's posts), in any case. */
+export const MARKDOWN_FILE = /\.(md|markdown)$/i;
+export const isMarkdownFile = (file: string) => MARKDOWN_FILE.test(file);
+/** Hugo's section page, `_index.md`: its folder's page, as index.md is (content/routes.ts), though its name starts with `_`. */
+const SECTION_PAGE = /^_index\.(md|markdown)$/i;
+
+const isPageSource = (relative: string) => {
+  const parts = relative.split('/');
+  return !parts.some(
+    (part, i) =>
+      (part.startsWith('_') && !(i === parts.length - 1 && SECTION_PAGE.test(part))) ||
+      part.startsWith('.') ||
+      (i === 0 && part === PUBLIC_DIR),
+  );
+};
 
 /**
- * Markdown files under the pages folder, skipping `public/` and names starting with `_` or `.`. A symbolic link to
+ * Markdown files under the pages folder, skipping `public/` and names starting with `_` or `.` (but `_index.md`). A symbolic link to
  * a page or folder inside the pages folder is followed; one that leads outside it (or nowhere) is an error naming
  * it: nothing outside the pages folder is published.
  */
-export async function listPageFiles(pagesDir: string): Promise<string[]> {
+export async function listPageFiles(pagesDir: string): Promise<PageFiles> {
   await assertPagesFolder(pagesDir);
+  const passedOver: string[] = [];
   const { files, links, special } = await walkFiles(pagesDir, {
     within: pagesDir,
-    skip: (relative) => !isPageSource(relative),
+    skip: (relative) => {
+      if (isPageSource(relative)) return false;
+      if (isPassedOver(relative)) passedOver.push(relative);
+      return true;
+    },
   }).catch((error: NodeJS.ErrnoException) => {
     throw typeof error.code === 'string' ? unreadableFolder(pagesDir, error) : error; // a file system error, or a SiteError or bug as it is
   });
@@ -32,10 +49,44 @@ export async function listPageFiles(pagesDir: string): Promise<string[]> {
   // pipe, socket or device of another name (site.yml is read, and refused, on its own). One named as a page would be
   // a page missing from the site without a word: it is named instead.
   throwIfAny([
-    ...links.filter((link) => link.folder || link.link.endsWith('.md')).map(linkError),
-    ...special.filter((found) => found.file.endsWith('.md')).map(notRegularError),
+    ...links.filter((link) => link.folder || isMarkdownFile(link.link)).map(linkError),
+    ...special.filter((found) => isMarkdownFile(found.file)).map(notRegularError),
   ]);
-  return files.map((file) => file.path).filter((file) => file.endsWith('.md'));
+  const pages = files.map((file) => file.path).filter(isMarkdownFile);
+  // MDX is markdown with JSX in it, which no build of this engine reads: named with the markdown passed over.
+  for (const file of files) if (MDX_FILE.test(file.path)) passedOver.push(file.path);
+  return { pages, passedOver: passedOver.sort() };
+}
+
+/** The pages of a pages folder, and the markdown in it that is not built (passedOverWarning). */
+export interface PageFiles {
+  /** The page files, relative to the pages folder, with `/` between names. */
+  pages: string[];
+  /** Markdown the build passes over, as `pages`: in a folder or with a name starting with `_`, or MDX. */
+  passedOver: string[];
+}
+
+const MDX_FILE = /\.mdx$/i;
+/**
+ * Markdown the build passes over and names: in `_` folders (Jekyll's `_posts` and `_drafts`, partials) or with a `_`
+ * name, not in hidden folders (`.github`: a repository's own, not the site's) nor in public/ (published as files).
+ */
+const isPassedOver = (relative: string) =>
+  (isMarkdownFile(relative) || MDX_FILE.test(relative)) &&
+  !relative.split('/').some((part, i) => part.startsWith('.') || (i === 0 && part === PUBLIC_DIR));
+
+/** One warning naming the markdown the build passes over, with how many files and the first few. */
+export function passedOverWarning(passedOver: readonly string[], pagesDir: string): SiteWarning[] {
+  if (passedOver.length === 0) return [];
+  return [
+    new SiteWarning('MarkdownPassedOver', {
+      count: passedOver.length,
+      files: briefList(
+        passedOver.map((file) => displayPath(path.join(pagesDir, file))),
+        3,
+      ),
+    }),
+  ];
 }
 
 /** The error for a symbolic link that leads outside the pages folder, or nowhere. */

@@ -72,7 +72,7 @@ export function markdownLinkRoute(
     : path.posix.join(path.posix.dirname(fromFile.replace(/\\/g, '/')), filePart);
   const target = path.posix.normalize(joined);
   if (target.startsWith('../') || target === '..' || path.posix.isAbsolute(target)) return undefined;
-  const route = routeFromFile(target.replace(/\.markdown$/i, '.md'), readmes);
+  const route = routeFromFile(target, readmes);
   return { url: `${route}${found[2]!}`, target };
 }
 

@@ -37,8 +37,9 @@ function nameOf(segment: string): string | undefined {
   }
 }
 
-const README = /^readme\.md$/i;
-const INDEX = /^index\.md$/i;
+const README = /^readme\.(md|markdown)$/i;
+/** index.md, and Hugo's _index.md (a section's own page), in either markdown extension. */
+const INDEX = /^_?index\.(md|markdown)$/i;
 
 /** A file inside the pages folder as its folder, lowercased as routes are (`''` for the pages folder), and its name. */
 function placeOf(relativeFile: string): { folder: string; name: string } {
@@ -75,7 +76,7 @@ export function isFolderPage(relativeFile: string, readmes: ReadonlySet<string>)
 export function routeFromFile(relativeFile: string, readmes: ReadonlySet<string>, slug?: string): string {
   const parts = relativeFile
     .replace(/\\/g, '/')
-    .replace(/\.md$/i, '')
+    .replace(/\.(md|markdown)$/i, '')
     .split('/')
     .map((part) => segmentOf(part));
   if (isFolderPage(relativeFile, readmes)) parts[parts.length - 1] = 'index';

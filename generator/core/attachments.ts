@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { throwIfAny, type SiteError } from '../base/errors';
 import { displayPath } from '../base/paths';
-import { CONFIG_FILE } from '../content/list-pages';
+import { CONFIG_FILE, isMarkdownFile } from '../content/list-pages';
 import type { PageInfo } from '../content/page';
 import { checkInsidePages, LIMITS, readInput } from '../content/read-input';
 import { isPublished, publicCollisions, type PublicFile } from '../output/public-files';
@@ -26,7 +26,7 @@ async function findAttachments(pages: Iterable<PageInfo>, pagesDir: string): Pro
   const errors: SiteError[] = [];
   await Promise.all(
     [...wanted].map(async (file) => {
-      if (!isPublished(file) || file.endsWith('.md') || file === CONFIG_FILE) return;
+      if (!isPublished(file) || isMarkdownFile(file) || file === CONFIG_FILE) return;
       const source = path.join(pagesDir, ...file.split('/'));
       const stats = await stat(source).catch(() => undefined);
       if (!stats?.isFile()) return;

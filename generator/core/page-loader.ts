@@ -131,8 +131,9 @@ export class PageLoader {
     next: Omit<State, 'plan'>,
     output: Output,
   ): Promise<{ routes: Set<string> | 'all'; content: UpdateResult['content'] }> {
-    const present = await listPageFiles(this.paths.pagesDir);
+    const { pages: present, passedOver } = await listPageFiles(this.paths.pagesDir);
     next.readmes = readmeFolders(present);
+    next.passedOver = passedOver;
     // The update is of the folder as it is now, whatever order the watcher reports changes in: a page gone from it is
     // gone from this update too, reported or not yet. A rename's removal comes after its addition (chokidar holds a
     // removal back to see whether the file comes back): README.md renamed readme.md was both files at once, a

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_FILE, listPageFiles, noPages, PUBLIC_DIR } from '../content/list-pages';
+import { CONFIG_FILE, isMarkdownFile, listPageFiles, noPages, PUBLIC_DIR, type PageFiles } from '../content/list-pages';
 import { checkOutputPlace } from '../output/output-folder';
 import { DEFAULT_THEME_DIR } from '../base/engine-files';
 import { isInside } from '../base/paths';
@@ -55,10 +55,10 @@ export function projectPaths(options: ProjectPlaces): ProjectPaths {
  * before it writes anything, its cache included: that the output folder is a place of the build's own
  * (output-folder.ts), and that there are pages.
  */
-export async function pagesToBuild(paths: ProjectPaths): Promise<string[]> {
+export async function pagesToBuild(paths: ProjectPaths): Promise<PageFiles> {
   checkOutputPlace(paths.outDir, paths);
   const files = await listPageFiles(paths.pagesDir);
-  if (files.length === 0) throw noPages(paths.pagesDir, paths.root);
+  if (files.pages.length === 0) throw noPages(paths.pagesDir, paths.root);
   return files;
 }
 
@@ -70,7 +70,7 @@ export function classify(file: string, paths: ProjectPaths): ChangeKind | undefi
   if (file === path.join(paths.pagesDir, CONFIG_FILE)) return 'config';
   if (inside(paths.publicDir)) return 'public';
   // Any other file of the pages folder may be one a page links to beside it (attachments.ts).
-  if (inside(paths.pagesDir)) return file.endsWith('.md') ? 'page' : 'file';
+  if (inside(paths.pagesDir)) return isMarkdownFile(file) ? 'page' : 'file';
   // The theme's own islands (a copy of the built-in theme's, made by `site new`) are bundled as islands are.
   if (inside(path.join(paths.themeDir, 'islands'))) return /\.(tsx?|jsx?|css)$/.test(file) ? 'island' : undefined;
   if (inside(paths.themeDir))

@@ -24,6 +24,7 @@ import { ContentStore } from '../content/content-store';
 import { checkSiteLinks } from '../checks/link-check';
 import { loadConfig, type SiteConfig } from '../content/config';
 import { readmeFolders } from '../content/routes';
+import { passedOverWarning } from '../content/list-pages';
 import { checkOutputPlace } from '../output/output-folder';
 import { listPublicFiles } from '../output/public-files';
 import { publishAttachments, routesShowing } from './attachments';
@@ -243,6 +244,7 @@ export class Site {
       const warnings = [
         ...loaded.notes,
         ...(await step('links', () => this.checkLinks(next))),
+        ...passedOverWarning(next.passedOver, this.paths.pagesDir),
         ...pageWarnings(next.pages, next.plan, next.config, next.theme, this.place.configFile, this.paths.root),
         ...socialCardWarnings(next.config, next.theme),
       ];
@@ -277,7 +279,7 @@ export class Site {
    */
   private async loadEverything(step: Step): Promise<Loaded> {
     this.memo = planMemo();
-    const files = await pagesToBuild(this.paths);
+    const { pages: files, passedOver } = await pagesToBuild(this.paths);
     const notes = await this.useCacheFolder();
     // Without a content store every page's markdown is rendered: remark loads while esbuild bundles the theme.
     if (!(await ContentStore.exists(this.paths.cacheDir, this.paths.pagesDir)))
@@ -302,6 +304,7 @@ export class Site {
         images: new Map(),
         pages,
         readmes: readmeFolders(files),
+        passedOver,
         links: new Map(),
         routeReads: new Map(),
         files: new Set(staging.publicFiles.map((file) => file.path)),

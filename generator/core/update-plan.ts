@@ -29,6 +29,8 @@ export interface State {
   pages: Map<string, PageInfo>;
   /** The folders whose README.md is their page (content/routes.ts, readmeFolders), from every page file. */
   readmes: ReadonlySet<string>;
+  /** The markdown files of the pages folder the build passes over (content/list-pages.ts), named in a warning. */
+  passedOver: readonly string[];
   /** What the link check reads of each page, by route. */
   links: Map<string, PageLinks>;
   /** What each page's rendering read of the routes, by route: which pages a page added or removed may change. */

@@ -38,6 +38,12 @@ export const WARNINGS = {
       `${p.pages.length} page${p.pages.length === 1 ? ' shows' : 's show'} images from other hosts, which the site's Content-Security-Policy (img-src 'self') blocks: ${briefList(p.pages.map((page) => `${page.file} (${page.hosts.join(', ')})`))}`,
     hint: 'Save each image beside its page and link to it there (![diagram](images/diagram.png)): it is then published with the page. The policy keeps other hosts from seeing your visitors, and from changing what your pages show.',
   },
+  MarkdownPassedOver: {
+    title: 'Markdown not built',
+    message: (p: { count: number; files: string }) =>
+      `${p.count === 1 ? '1 markdown file is' : `${p.count} markdown files are`} not built: ${p.files}`,
+    hint: 'Files and folders whose names start with _ are left out (Jekyll keeps posts, drafts and partials there; _index.md is a page), and .mdx (MDX) is not read. To build one, move it out of the _ folder or rename it .md (an .mdx file without JSX is markdown); to keep it out, leave it (docs/pages.md).',
+  },
   NoHomePage: {
     title: 'No home page',
     message: (p: { url: string; file: string }) =>

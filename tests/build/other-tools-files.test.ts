@@ -1,0 +1,79 @@
+/**
+ * Every markdown file of a folder written for another tool is accounted for (issue 42): Jekyll's `.markdown` posts are
+ * pages, Hugo's `_index.md` is its folder's page (the home page at the root), and what the build passes over (files
+ * in `_` folders, `.mdx`) is named in one warning with a count and the first few, in a build and in a watch update.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Site } from '../../generator/core/site';
+import { snapshotDir } from '../support/fixture';
+
+const SITE: Record<string, string> = {
+  'site.yml': 'name: Mixed\nbaseUrl: https://mixed.example.org\n',
+  '_index.md': '# Mixed\n\nRead [the first post](posts/2018-01-02-hello.markdown) or [the docs](docs/_index.md).\n',
+  'docs/_index.md': '# Docs\n\nThe [guide](guide.md).\n',
+  'docs/guide.md': '# Guide\n\nBack to [the docs](_index.md).\n',
+  'posts/2018-01-02-hello.markdown': '---\ntitle: Hello\n---\n\nThe first post.\n',
+  'posts/README.markdown': '# Posts\n\nSee [hello](2018-01-02-hello.markdown).\n',
+  '_drafts/later.md': '# Later\n',
+  '_includes/note.markdown': 'A partial.\n',
+  'docs/_partial.md': 'A partial.\n',
+  'docs/widget.mdx': "import X from './x'\n\n# Widget\n",
+  '.github/CONTRIBUTING.md': '# Contributing\n',
+  'public/notes.md': '# Published as a file\n',
+};
+
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'site-other-tools-files-'));
+  for (const [file, text] of Object.entries(SITE)) {
+    await mkdir(path.dirname(path.join(root, 'pages', file)), { recursive: true });
+    await writeFile(path.join(root, 'pages', file), text);
+  }
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('markdown written for Jekyll and Hugo', () => {
+  it('builds .markdown files and _index.md as pages, and names what it passes over in one warning', async () => {
+    const site = new Site({ root, outDir: path.join(root, 'dist') });
+    try {
+      const result = await site.update('all');
+      await site.commit();
+      const files = Object.keys(await snapshotDir(path.join(root, 'dist')));
+      expect(files).toEqual(
+        expect.arrayContaining([
+          'index.html',
+          'docs.html',
+          'docs/guide.html',
+          'posts.html',
+          'posts/2018-01-02-hello.html',
+          'notes.md',
+        ]),
+      );
+      for (const skipped of ['drafts', '_drafts', 'later', 'widget', 'partial', 'contributing'])
+        expect(
+          files.some((file) => file.toLowerCase().includes(skipped) && file.endsWith('.html')),
+          skipped,
+        ).toBe(false);
+      const passed = result.warnings.filter((w) => w.kind === 'MarkdownPassedOver');
+      expect(passed).toHaveLength(1);
+      expect(passed[0]!.message).toMatch(/^4 markdown files are not built: \S*pages\/_drafts\/later\.md, /);
+      expect(passed[0]!.message).toContain('and 1 more');
+      expect(result.warnings.map((w) => w.kind)).not.toContain('NoHomePage');
+
+      // A watch update that moves a draft out of _drafts builds it, and the warning counts one fewer.
+      await mkdir(path.join(root, 'pages/drafts'), { recursive: true });
+      await rm(path.join(root, 'pages/_drafts/later.md'));
+      await writeFile(path.join(root, 'pages/drafts/later.md'), '# Later\n');
+      const update = await site.update([
+        path.join(root, 'pages/_drafts/later.md'),
+        path.join(root, 'pages/drafts/later.md'),
+      ]);
+      expect(update.warnings.find((w) => w.kind === 'MarkdownPassedOver')?.message).toMatch(/^3 markdown files/);
+    } finally {
+      await site.dispose();
+    }
+  });
+});
