@@ -80,7 +80,8 @@ export function routeFromFile(relativeFile: string, readmes: ReadonlySet<string>
     .split('/')
     .map((part) => segmentOf(part));
   if (isFolderPage(relativeFile, readmes)) parts[parts.length - 1] = 'index';
-  if (slug !== undefined) parts[parts.length - 1] = slug;
+  // A slug is written as the file's own name would be: `slug: hugo_convert_toJSON` is /hugo_convert_tojson.
+  if (slug !== undefined) parts[parts.length - 1] = segmentOf(slug);
   if (parts[parts.length - 1] === 'index') parts.pop();
   return `/${parts.join('/')}`;
 }
