@@ -34,38 +34,49 @@ const text = (contents: FileContents): string =>
 /**
  * Makes the index again into `output` when the theme has search and the update changed a page (or the theme's
  * choice), and removes the files of the previous index it no longer has. A page's HTML is the one this update
- * rendered (`output`), else the one in `dir`, the folder the update writes (a full build's staging folder holds every
- * page it rendered; a watch update's output folder holds the rest). Returns the index's files, for the next update.
+ * rendered (`output`), else the one in the first of `dirs` that holds it: the folder the update writes (a full build's
+ * staging folder holds every page it rendered; a watch update's output folder the rest), then a full update's staging
+ * folder not yet committed (an update made before commit() writes the output folder, which holds only its own pages).
+ * Returns the index's files, for the next update.
  */
 export async function updateSearchIndex(
   next: State,
   previous: State | undefined,
   rendered: ReadonlySet<string>,
   output: Output,
-  dir: string,
+  dirs: readonly string[],
 ): Promise<ReadonlySet<string>> {
   const before = previous?.search ?? new Set<string>();
   const wanted = next.theme.search === true;
   const pagesChanged =
     rendered.size > 0 || [...(previous?.plan.pages.keys() ?? [])].some((route) => !next.plan.pages.has(route));
   if (previous && wanted === (previous.theme.search === true) && !pagesChanged) return before;
-  const files = wanted ? await searchIndexFiles(searchPages(next, output, dir)) : new Map<string, Uint8Array>();
+  const files = wanted ? await searchIndexFiles(searchPages(next, output, dirs)) : new Map<string, Uint8Array>();
   for (const file of before) if (!files.has(file)) output.set(file, null);
   for (const [file, contents] of files) output.set(file, contents);
   return new Set(files.keys());
 }
 
-/** A page the build wrote, read back; never through a symbolic link put in its place. */
-function readOwn(file: string): string {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-  try {
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
+/** A page the build wrote, read back from the first of `dirs` that holds it; never through a symbolic link. */
+function readWritten(dirs: readonly string[], file: string): string {
+  for (const [i, dir] of dirs.entries()) {
+    let fd: number;
+    try {
+      fd = openSync(path.join(dir, file), constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && i < dirs.length - 1) continue;
+      throw error;
+    }
+    try {
+      return readFileSync(fd, 'utf8');
+    } finally {
+      closeSync(fd);
+    }
   }
+  throw new Error(`${file} is in no output folder`);
 }
 
-function searchPages(state: State, output: Output, dir: string): SearchPage[] {
+function searchPages(state: State, output: Output, dirs: readonly string[]): SearchPage[] {
   const searchable = isSearchable(state);
   const pages: SearchPage[] = [];
   for (const [route, { page }] of state.plan.pages) {
@@ -76,7 +87,7 @@ function searchPages(state: State, output: Output, dir: string): SearchPage[] {
       file: page.file,
       html: () => {
         const made = output.get(file);
-        return made ? text(made) : readOwn(path.join(dir, file));
+        return made ? text(made) : readWritten(dirs, file);
       },
     });
   }

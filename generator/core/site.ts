@@ -220,10 +220,9 @@ export class Site {
         });
         return toRender;
       });
-      // The pages as this update leaves them: a full update's are in its staging folder, a watch update's in `output` or the output folder.
-      next.search = await step('search', () =>
-        updateSearchIndex(next, previous, rendered, output, staging?.dir ?? this.paths.outDir),
-      );
+      // Where the pages this update did not render are written (core/search.ts reads them for the index).
+      const pageFolders = [staging?.dir ?? this.paths.outDir, ...(this.staging ? [this.staging.dir] : [])];
+      next.search = await step('search', () => updateSearchIndex(next, previous, rendered, output, pageFolders));
       next.images = await loaded.images;
       const host = siteHostFiles(next, next.plan, this.now);
       changedHostFiles(host, previous?.plan, next.plan, loaded.rerender === 'all', output);
