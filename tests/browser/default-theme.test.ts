@@ -177,10 +177,10 @@ describe.skipIf(!available)('the built-in theme in Chromium', () => {
             expect(await overflowOf(page, width), route).toEqual([]);
           }
         }
-        // The theme's head script and the island loader, nothing more: the colour scheme button's module loads only
-        // when a visitor reaches for it.
+        // The theme's head script and the island loader, nothing more: the colour scheme button's and the search box's
+        // modules (and Pagefind) load only when a visitor reaches for them.
         expect(new Set(scripts.map((url) => new URL(url).pathname.replace(/-\w+\.js$/, '')))).toEqual(
-          new Set(['/assets/color-scheme', '/assets/loader']),
+          new Set(['/assets/head', '/assets/loader']),
         );
         expect(problems).toEqual([]);
         await context.close();
