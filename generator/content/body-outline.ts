@@ -32,6 +32,13 @@ export interface BodyOutline {
 // Parsed as the page is rendered (markdown.ts), fenced containers and admonitions included.
 const parser = remark().use(remarkGfm).use(containerSyntax).freeze();
 
+/**
+ * A paragraph of MDX import or export statements (`import Tabs from '@theme/Tabs';`, over one line or several,
+ * `export const meta = {…}`): what a .md page written for Docusaurus carries at its top.
+ */
+const ESM_PARAGRAPH =
+  /^(?:(?:import\s[\s\S]*?\sfrom\s*(['"])[^'"\n]+\1|import\s*(['"])[^'"\n]+\2);?\s*)+$|^export\s+(?:default|const|let|var|function|class|\{)/;
+
 /** HTML elements whose text is code, shown as written. */
 const CODE_ELEMENTS = /^<(code|pre|kbd|samp)(?:\s[^>]*)?>$/i;
 
@@ -65,8 +72,20 @@ export function outlineBody(body: string): BodyOutline {
   visit(tree);
   code.sort((a, b) => a[0] - b[0]);
 
+  // MDX's import and export lines (Docusaurus: import Tabs from '@theme/Tabs';) are shown as written, never taken
+  // for the page's title line or its description.
+  const esm = (node: RootContent) => {
+    const [start, end] = [node.position?.start.offset, node.position?.end.offset];
+    return (
+      node.type === 'paragraph' &&
+      start !== undefined &&
+      end !== undefined &&
+      ESM_PARAGRAPH.test(body.slice(start, end).trim())
+    );
+  };
   const first = tree.children.find(
-    (node) => !(node.type === 'html' && /^<!--[\s\S]*-->$/.test(node.value.trim())) && node.type !== 'definition',
+    (node) =>
+      !(node.type === 'html' && /^<!--[\s\S]*-->$/.test(node.value.trim())) && node.type !== 'definition' && !esm(node),
   );
   const title =
     first?.type === 'heading' &&
@@ -75,7 +94,10 @@ export function outlineBody(body: string): BodyOutline {
     first.position.end.offset !== undefined
       ? { node: first, start: first.position.start.offset, end: first.position.end.offset }
       : undefined;
-  const paragraph = tree.children.map(proseParagraph).find((node) => node !== undefined);
+  const paragraph = tree.children
+    .filter((node) => !esm(node))
+    .map(proseParagraph)
+    .find((node) => node !== undefined);
   return {
     inCode: (offset) => code.some(([start, end]) => offset >= start && offset < end),
     title,

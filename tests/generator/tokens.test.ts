@@ -217,6 +217,19 @@ describe('a page without frontmatter', () => {
     expect(content).toBe('\n\nFirst, run `npm ci`.\n\n## Next\n');
   });
 
+  it("never takes MDX's import and export lines for its title line or description (issue 42: Docusaurus pages)", async () => {
+    const { source } = await parse(
+      "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n# Installing\n\nexport const meta = { x: 1 };\n\nFirst, run the installer.\n",
+    );
+    expect(source.derived).toEqual({ title: 'Installing', description: 'First, run the installer.' });
+    const multi = await parse("import {\n  Tabs,\n  TabItem,\n} from '@theme/Tabs';\n\nThe tabs below.\n");
+    expect(multi.source.derived.description).toBe('The tabs below.');
+    // Prose that merely starts with the word is prose.
+    expect((await parse('import your data first, then build.\n')).source.derived.description).toBe(
+      'import your data first, then build.',
+    );
+  });
+
   it('leaves the id a title heading names for itself out of the title ({#id}, as Pandoc and VitePress write it)', async () => {
     expect((await parse('# Installing {#install}\n\nText.\n')).source.derived.title).toBe('Installing');
     expect((await parse('# Literal \\{#braces}\n\nText.\n')).source.derived.title).toBe('Literal {#braces}');
