@@ -13,12 +13,12 @@ const ENGINE = [
 const REAL_SITE = 'tests/support/real-site-setup.ts';
 
 export default defineConfig({
-  // The islands' runtime as a project's islands import it (render/built-in-theme.ts resolves it for esbuild).
+  // The built-in theme's island modules as a project imports them (render/built-in-theme.ts resolves them for esbuild).
   resolve: {
     alias: [
       {
-        find: /^site\/theme\/islands\/lib\/([\w-]+)$/,
-        replacement: fileURLToPath(new URL('./themes/default/islands/lib/$1', import.meta.url)),
+        find: /^site\/theme\/islands\/((?:[\w-]+\/)*[\w-]+)$/,
+        replacement: fileURLToPath(new URL('./themes/default/islands/$1', import.meta.url)),
       },
     ],
   },

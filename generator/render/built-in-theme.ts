@@ -3,7 +3,8 @@
  * `site/theme` (the theme, its Layout and its `prose` and `not-found` templates), its stylesheet imports
  * `site/theme/styles.css`. Both come from the running engine's themes/default/, whichever copy of the package the
  * project has installed, as the theme API does (shared-runtime.ts); a project's islands import the islands' runtime
- * as `site/theme/islands/lib/<name>` (runtime, hydrate). All are bundled into the project's own theme and
+ * as `site/theme/islands/lib/<name>` (runtime, hydrate), its templates the built-in islands as
+ * `site/theme/islands/<name>`. All are bundled into the project's own theme and
  * stylesheet: the bundles list them among their inputs, so an engine with a changed theme bundles them again.
  */
 import { existsSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { PACKAGE_NAME } from './shared-runtime';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** The esbuild plugin that resolves `site/theme` and `site/theme/<name>.css` to the built-in theme's files. */
+/** The esbuild plugin that resolves `site/theme`, `site/theme/<name>.css` and `site/theme/islands/<path>` to the built-in theme's files. */
 export function builtInTheme(): Plugin {
   const prefix = `${PACKAGE_NAME}/theme`;
   return {
@@ -22,11 +23,13 @@ export function builtInTheme(): Plugin {
     setup(build) {
       build.onResolve({ filter: new RegExp(`^${escapeRegExp(prefix)}(/|$)`) }, (args) => {
         if (args.path === prefix) return { path: path.join(DEFAULT_THEME_DIR, 'index.ts') };
-        // The islands' runtime (hydrator, hydrateIsland): a project's islands start as the built-in theme's do.
-        const runtime = /^\/islands\/lib\/([\w-]+)$/.exec(args.path.slice(prefix.length));
-        if (runtime) {
+        // An island module of the built-in theme: the islands' runtime (hydrator, hydrateIsland), with which a
+        // project's islands start as the built-in theme's do, and its islands (theme-toggle, features/search), which
+        // the copy `site new` makes of its templates shows.
+        const island = /^\/islands\/((?:[\w-]+\/)*[\w-]+)$/.exec(args.path.slice(prefix.length));
+        if (island) {
           const found = ['.ts', '.tsx']
-            .map((ext) => path.join(DEFAULT_THEME_DIR, 'islands', 'lib', `${runtime[1]}${ext}`))
+            .map((ext) => path.join(DEFAULT_THEME_DIR, 'islands', `${island[1]}${ext}`))
             .find((file) => existsSync(file));
           if (found) return { path: found };
         }
@@ -37,7 +40,7 @@ export function builtInTheme(): Plugin {
         return {
           errors: [
             {
-              text: `"${args.path}" is not a part of the built-in theme: a template imports "${prefix}", a stylesheet "${prefix}/styles.css"`,
+              text: `"${args.path}" is not a part of the built-in theme: a template imports "${prefix}", a stylesheet "${prefix}/styles.css", an island "${prefix}/islands/<name>"`,
             },
           ],
         };

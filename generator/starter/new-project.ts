@@ -9,10 +9,11 @@
 import { cp, lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_THEME_DIR, ENGINE_ROOT } from '../base/engine-files';
+import { ENGINE_ROOT } from '../base/engine-files';
 import { SiteError, siteErrorsOf, throwIfAny } from '../base/errors';
 import { loadConfig } from '../content/config';
 import { engineSpec } from './engine-spec';
+import { copyTheme } from './theme-copy';
 
 export interface NewProjectOptions {
   /** The folder to create, relative to the working directory. */
@@ -166,7 +167,7 @@ export async function newProject(options: NewProjectOptions): Promise<NewProject
   });
   await mkdir(root, { recursive: true });
   await cp(STARTER_PAGES, path.join(root, 'pages'), { recursive: true });
-  await cp(DEFAULT_THEME_DIR, path.join(root, 'templates'), { recursive: true });
+  await copyTheme(path.join(root, 'templates'));
   await writeFile(path.join(root, 'pages', 'site.yml'), siteYml);
   const versions = await engineVersions();
   const manifest = {

@@ -1,9 +1,9 @@
 /**
- * `site new <dir>` as a user runs it: the project it makes, with no other file, builds with its own templates/,
- * passes `site check`, and names the engine in its package.json; a folder that is not empty is refused by name.
+ * `site new <dir>` as a user runs it: the project it makes, with no other file and before `npm install`, builds with
+ * its own templates/ as the built-in theme builds its pages, passes `site check`, and names the engine in its package.json; a folder that is not empty is refused by name.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,12 +41,38 @@ describe('site new', () => {
         'tsconfig.json',
       ]),
     );
+    // The theme's layout, templates and stylesheets, not the engine's scripts: its islands (which import react and
+    // their runtime, bundled from the engine with its dependencies, so the project builds before npm install) and
+    // its head script (index.ts names the engine's, site/theme/head.ts).
+    expect(files.filter((file) => file.startsWith('templates/islands/') || file === 'templates/head.ts')).toEqual([]);
+    const layoutSource = await readFile(path.join(root, 'templates/Layout.tsx'), 'utf8');
+    expect(layoutSource).toContain("from 'site/theme/islands/theme-toggle'");
+    expect(layoutSource).toContain("from 'site/theme/islands/features/search'");
     expect(await readFile(path.join(root, 'pages/site.yml'), 'utf8')).toContain('name: "My notes"');
     const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
     // Run from a checkout of the engine, the project names the checkout.
     expect(manifest.dependencies).toEqual({ site: `file:${REPO}`, zod: expect.any(String) });
+
+    // Before npm install (no node_modules), the copy builds the pages exactly as the built-in theme does: the
+    // sidebar, the search box and the colour scheme button, their islands bundled from the engine.
+    expect(existsSync(path.join(root, 'node_modules'))).toBe(false);
+    const plain = path.join(temp, 'plain');
+    await cp(path.join(root, 'pages'), path.join(plain, 'pages'), { recursive: true });
+    const [copied, builtIn] = await Promise.all([
+      runNode(SITE, ['build', '-q'], { cwd: root }),
+      runNode(SITE, ['build', '-q'], { cwd: plain }),
+    ]);
+    expect(copied).toMatchObject({ code: 0, stderr: '' });
+    expect(builtIn).toMatchObject({ code: 0, stderr: '' });
+    const asCopied = await filesOf(path.join(root, 'dist'));
+    expect(asCopied).toEqual(await filesOf(path.join(plain, 'dist')));
+    const guide = asCopied.get('guide.html')!.toString();
+    expect(guide).toContain('<nav class="sidebar"');
+    expect(guide).toContain('data-island="search"');
+    expect(guide).toContain('data-island="theme-toggle"');
+    expect([...asCopied.keys()].some((file) => /^assets\/theme-toggle-\w+\.js$/.test(file))).toBe(true);
 
     // The project's own templates are the theme: an edit of them shows in the build.
     const layout = path.join(root, 'templates/Layout.tsx');
@@ -67,8 +93,8 @@ describe('site new', () => {
     // the icons and social card made from it.
     expect(home).toContain('<link rel="icon" href="/logo.svg" type="image/svg+xml"/>');
     expect([...output.keys()]).toEqual(expect.arrayContaining(['logo.svg', 'logo.png', 'apple-touch-icon.png']));
-    // Strict-CSP clean: no inline script but JSON-LD data, no style attribute.
-    expect(home.match(/<script(?![^>]*type="application\/ld\+json")(?![^>]*src=)[^>]*>/g)).toBeNull();
+    // Strict-CSP clean: no inline script but data (JSON-LD, an island's props), no style attribute.
+    expect(home.match(/<script(?![^>]*type="application\/(?:ld\+)?json")(?![^>]*src=)[^>]*>/g)).toBeNull();
     expect(home).not.toMatch(/\sstyle=/);
 
     const checked = await runNode(SITE, ['check', '--no-build'], { cwd: root });
