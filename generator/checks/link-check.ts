@@ -60,8 +60,10 @@ export async function checkSiteLinks({
   const present = new Set([...files, ...publicFiles.filter(isPublished)]);
   const pageLinks = [...links];
   const { errors: broken, planned } = checkLinks(pageLinks, present, config.plannedRoutes, markdown);
-  throwIfAny([...errors, ...broken]);
-  const warnings: SiteWarning[] = [];
+  // brokenLinks: warn (site.yml): each broken link a warning where it is, and their count; the site builds.
+  const allowed = config.brokenLinks === 'warn';
+  throwIfAny(allowed ? errors : [...errors, ...broken]);
+  const warnings: SiteWarning[] = allowed ? brokenLinkWarnings(broken, configFile) : [];
   const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);
   if (linked.length) warnings.push(new SiteWarning('PlannedRouteLinked', { routes: linked }));
   // The policy (output/host-files.ts) allows images of the site's own only: one from another host shows broken.
@@ -71,4 +73,20 @@ export async function checkSiteLinks({
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   if (offsite.length) warnings.push(new SiteWarning('OffsiteImages', { pages: offsite }));
   return warnings;
+}
+
+/** Broken links as warnings (brokenLinks: warn): each as its error says it, where it is, then how many. */
+function brokenLinkWarnings(broken: SiteError[], configFile: string): SiteWarning[] {
+  if (broken.length === 0) return [];
+  return [
+    ...broken.map(
+      (error) =>
+        new SiteWarning(
+          'BrokenLinkAllowed',
+          { where: error.location ?? error.file ?? '', message: error.message },
+          { ...(error.file ? { file: error.file } : {}), hint: error.hint },
+        ),
+    ),
+    new SiteWarning('BrokenLinksAllowed', { count: broken.length, configFile }),
+  ];
 }

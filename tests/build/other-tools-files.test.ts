@@ -77,3 +77,40 @@ describe('markdown written for Jekyll and Hugo', () => {
     }
   });
 });
+
+describe('brokenLinks: warn (a site brought from another tool, its links still being mended)', () => {
+  it('builds with its broken links and anchors, each a warning where it is, then their count; error by default', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-broken-links-warn-'));
+    const write = async (file: string, text: string) => {
+      await mkdir(path.dirname(path.join(dir, 'pages', file)), { recursive: true });
+      await writeFile(path.join(dir, 'pages', file), text);
+    };
+    const build = async () => {
+      const site = new Site({ root: dir, outDir: path.join(dir, 'dist') });
+      try {
+        const result = await site.update('all');
+        await site.commit();
+        return result;
+      } finally {
+        await site.dispose();
+      }
+    };
+    try {
+      await write('index.md', '# Home\n\nSee [the guide](guide.md#step1) and [the old page](old.md).\n');
+      await write('guide.md', '# Guide\n\n## Install\n');
+      await write('site.yml', 'name: Moving\nbaseUrl: https://moving.example.org\n');
+      await expect(build()).rejects.toThrow(/BrokenLink|broken/);
+
+      await write('site.yml', 'name: Moving\nbaseUrl: https://moving.example.org\nbrokenLinks: warn\n');
+      const result = await build();
+      const allowed = result.warnings.filter((w) => w.kind === 'BrokenLinkAllowed').map((w) => w.message);
+      expect(allowed).toHaveLength(2);
+      for (const message of allowed) expect(message).toMatch(/^\S*pages\/index\.md:3/);
+      expect(allowed.join('\n')).toContain('step1');
+      expect(allowed.join('\n')).toContain('old.md');
+      expect(result.warnings.find((w) => w.kind === 'BrokenLinksAllowed')?.message).toMatch(/^2 broken links/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -38,6 +38,17 @@ export const WARNINGS = {
       `${p.pages.length} page${p.pages.length === 1 ? ' shows' : 's show'} images from other hosts, which the site's Content-Security-Policy (img-src 'self') blocks: ${briefList(p.pages.map((page) => `${page.file} (${page.hosts.join(', ')})`))}`,
     hint: 'Save each image beside its page and link to it there (![diagram](images/diagram.png)): it is then published with the page. The policy keeps other hosts from seeing your visitors, and from changing what your pages show.',
   },
+  BrokenLinkAllowed: {
+    title: 'Broken link',
+    message: (p: { where: string; message: string }) => `${p.where}: ${p.message}`,
+    hint: 'Correct the link or add what it names.',
+  },
+  BrokenLinksAllowed: {
+    title: 'Broken links allowed',
+    message: (p: { count: number; configFile: string }) =>
+      `${p.count === 1 ? '1 broken link or anchor was' : `${p.count} broken links or anchors were`} allowed by brokenLinks: warn in ${p.configFile}; the site was built with them`,
+    hint: 'Mend them, then take brokenLinks: warn out of site.yml so a new one fails the build again; site check fails on them meanwhile.',
+  },
   MarkdownPassedOver: {
     title: 'Markdown not built',
     message: (p: { count: number; files: string }) =>
