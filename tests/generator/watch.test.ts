@@ -14,7 +14,8 @@ import { REPO } from '../support/fixture';
 
 let root: string;
 let watching: Watching;
-let rebuilt: ((result: unknown) => void)[] = [];
+/** Those waiting for the rebuild that takes a file (by its absolute path), resolved with its result. */
+let waiting: { file: string; resolve: (result: any) => void }[] = [];
 /** Every rebuild, in order: what it was given and what it made. */
 const rebuilds: { result: { error?: unknown } | object; changed: string[] }[] = [];
 const errors: string[] = [];
@@ -29,7 +30,12 @@ const logger: Logger = {
   debug: (m) => debug.push(m),
   error: (m) => errors.push(m),
 };
-const nextRebuild = () => new Promise<any>((resolve) => rebuilt.push(resolve));
+/**
+ * The result of the rebuild that takes `rel` (a path in the project), however many rebuilds of earlier changes come
+ * first: a test's own change is never confused with what an earlier test left in the queue (a folder of pages
+ * removed, whose removals the watcher reports over several rebuilds).
+ */
+const rebuildOf = (rel: string) => new Promise<any>((resolve) => waiting.push({ file: file(rel), resolve }));
 const file = (rel: string) => path.join(root, rel);
 /** A file of watch's own output folder (in the build cache, never dist/). */
 const served = (rel: string) => path.join(watching.site.paths.outDir, rel);
@@ -38,7 +44,7 @@ const get = async (route: string) => {
   return { status: res.status, body: await res.text() };
 };
 async function change(rel: string, edit: (text: string) => string) {
-  const wait = nextRebuild();
+  const wait = rebuildOf(rel);
   await writeFile(file(rel), edit(await readFile(file(rel), 'utf8')));
   return wait;
 }
@@ -57,9 +63,9 @@ beforeAll(async () => {
     logger,
     onRebuild: (result, changed) => {
       rebuilds.push({ result, changed });
-      const waiting = rebuilt;
-      rebuilt = [];
-      waiting.forEach((resolve) => resolve(result));
+      const taken = waiting.filter((w) => changed.includes(w.file));
+      waiting = waiting.filter((w) => !changed.includes(w.file));
+      for (const w of taken) w.resolve(result);
     },
   });
   await new Promise<void>((resolve) => {
@@ -136,7 +142,7 @@ describe('site watch', () => {
   });
 
   it('adds and deletes pages, updating the sitemap', async () => {
-    let wait = nextRebuild();
+    let wait = rebuildOf('pages/news.md');
     await writeFile(
       file('pages/news.md'),
       '---\ntitle: News\ndescription: A page added while the watcher runs.\n---\n\nFresh.\n',
@@ -144,7 +150,7 @@ describe('site watch', () => {
     await wait;
     expect((await get('/news')).status).toBe(200);
     expect(await readFile(served('sitemap.xml'), 'utf8')).toContain('https://fixture.example.com/news');
-    wait = nextRebuild();
+    wait = rebuildOf('pages/news.md');
     await unlink(file('pages/news.md'));
     await wait;
     expect((await get('/news')).status).toBe(404);
