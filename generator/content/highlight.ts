@@ -17,7 +17,7 @@ import type { HighlighterCore, ThemedTokenWithVariants, ThemeRegistrationRaw } f
 import { elementsOf } from './markdown-html';
 
 /** The two themes, by name as Shiki knows them. */
-export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 
 /** Languages written on code blocks that mean "no language": shown plain, not reported. */
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'none', 'output', 'console-output']);
@@ -66,8 +66,8 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
       import('shiki/core'),
       import('shiki/engine/javascript'),
       import('shiki/langs'),
-      import('shiki/themes/github-light.mjs'),
-      import('shiki/themes/github-dark.mjs'),
+      import('shiki/themes/github-light-default.mjs'),
+      import('shiki/themes/github-dark-default.mjs'),
     ]);
   const shiki = await createHighlighterCore({
     themes: [light.default, dark.default],
@@ -173,8 +173,8 @@ function coloursOf(theme: ThemeRegistrationRaw): string[] {
  */
 export async function codeColorsCss(): Promise<string> {
   const [light, dark] = await Promise.all([
-    import('shiki/themes/github-light.mjs'),
-    import('shiki/themes/github-dark.mjs'),
+    import('shiki/themes/github-light-default.mjs'),
+    import('shiki/themes/github-dark-default.mjs'),
   ]);
   const lightRules = coloursOf(light.default).map((c) => `.hl-${c} {\n  color: #${c};\n}\n`);
   const darkRules = (scope: string, indent: string) =>

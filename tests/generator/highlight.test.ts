@@ -3,7 +3,7 @@
  * palette, never style=""; after the sanitiser, so a page's own markup cannot pose as a token; an unknown language
  * shown plain and named once per build, with its first page and how many use it; the stylesheet names every class.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,20 @@ import { build } from '../../generator/core/build';
 import { silentLogger } from '../../generator/base/logger';
 import { codeColorsCss } from '../../generator/content/highlight';
 import { page, plain } from '../support/markdown';
+import { REPO } from '../support/fixture';
+
+/** WCAG's contrast ratio of two sRGB colours written as six hex digits. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [0, 2, 4].map((i) => {
+      const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+}
 
 const render = async (source: string) => plain.render(source, page);
 
@@ -18,9 +32,9 @@ describe('highlighted code', () => {
   it('colours tokens with classes for both palettes, and writes no style attribute', async () => {
     const body = await render('```rust\nfn main() {\n    // hello\n    let x = "a";\n}\n```\n');
     expect(body.html).toMatch(
-      /^<pre tabindex="0"><code class="language-rust"><span class="hl-d73a49 hd-f97583">fn<\/span>/,
+      /^<pre tabindex="0"><code class="language-rust"><span class="hl-cf222e hd-ff7b72">fn<\/span>/,
     );
-    expect(body.html).toContain('<span class="hl-6a737d hd-6a737d">// hello</span>');
+    expect(body.html).toContain('<span class="hl-6e7781 hd-8b949e">// hello</span>');
     expect(body.html).not.toMatch(/style=/);
     // The text is the code as written.
     expect(body.html.replace(/<[^>]+>/g, '')).toBe('fn main() {\n    // hello\n    let x = "a";\n}\n\n');
@@ -35,6 +49,27 @@ describe('highlighted code', () => {
     expect(tokens.length).toBeGreaterThan(4);
     for (const name of tokens) expect(css, name).toContain(`.${name} {`);
     expect(css).toMatch(/@media \(prefers-color-scheme: dark\) \{\n {2}html:not\(\[data-theme='light'\]\) \.hd-/);
+  });
+
+  it('colours every token at 4.5:1 or more against the code block, light and dark (WCAG 1.4.3)', async () => {
+    const css = await codeColorsCss();
+    const theme = await readFile(path.join(REPO, 'themes/default/styles.css'), 'utf8');
+    const backgrounds = [...theme.matchAll(/--code-block-background: #([0-9a-f]{6});/g)].map((m) => m[1]!);
+    const [light, ...dark] = backgrounds;
+    expect(dark.length).toBeGreaterThan(0);
+    const colours = (prefix: string) => [
+      ...new Set([...css.matchAll(new RegExp(`\\.${prefix}-([0-9a-f]{6})`, 'g'))].map((m) => m[1]!)),
+    ];
+    // Colours the themes give scopes that also set a background of their own (an invalid token, a diff line's
+    // marker), shown on that background in an editor: none of the grammars' common tokens.
+    const withBackground = new Set(['f6f8fa', 'eaeef2', '161b22']);
+    const low = (prefix: string, background: string) =>
+      colours(prefix)
+        .filter((colour) => !withBackground.has(colour))
+        .filter((colour) => contrast(colour, background) < 4.5)
+        .map((colour) => `${colour} on ${background}: ${contrast(colour, background).toFixed(2)}`);
+    expect(low('hl', light!)).toEqual([]);
+    for (const background of dark) expect(low('hd', background)).toEqual([]);
   });
 
   it('highlights after sanitising: raw HTML cannot bring its own token spans or styles', async () => {

@@ -28,7 +28,7 @@ describe('markdown: CommonMark and GFM', () => {
     expect(html).toContain('<li class="task-list-item"><input type="checkbox" checked disabled> done</li>');
     // Highlighted (highlight.ts), its text as written.
     expect(html).toContain(
-      '<pre tabindex="0"><code class="language-ts"><span class="hl-d73a49 hd-f97583">const</span>',
+      '<pre tabindex="0"><code class="language-ts"><span class="hl-cf222e hd-ff7b72">const</span>',
     );
     expect(html.slice(html.indexOf('<pre')).replace(/<[^>]+>/g, '')).toBe('const a = 1 &lt; 2 &amp;&amp; "b";\n\n');
   });
