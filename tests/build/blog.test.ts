@@ -128,6 +128,30 @@ describe('the example blog with 242 posts', () => {
     expect(await out('blog/page/7.html')).toBe(before);
   }, 120_000);
 
+  it('shows the built-in theme’s header tools and breadcrumbs through the blog, in the page and its JSON-LD', async () => {
+    const crumbs = (html: string) =>
+      [
+        .../<nav class="breadcrumbs"[^>]*>(.*?)<\/nav>/
+          .exec(html)![1]!
+          .matchAll(/<(a href="([^"]+)"|span aria-current="page")>([^<]+)</g),
+      ].map((m) => `${m[3]} ${m[2] ?? '(here)'}`);
+    const post = await out('blog/patching-on-a-schedule.html');
+    expect(crumbs(post)).toEqual(['Home /', 'Blog /blog', 'Patching on a schedule (here)']);
+    expect(crumbs(await out('blog/page/2.html'))).toEqual(['Home /', 'Blog /blog', 'Blog, page 2 (here)']);
+    expect(crumbs(await out('blog.html'))).toEqual(['Home /', 'Blog (here)']);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(post)![1]!) as {
+      '@graph': { '@type': string; itemListElement?: { name: string }[] }[];
+    };
+    const list = ld['@graph'].find((node) => node['@type'] === 'BreadcrumbList')!;
+    expect(list.itemListElement!.map((item) => item.name)).toEqual(['Home', 'Blog', 'Patching on a schedule']);
+    // The search box and the colour scheme button, as the built-in theme's header has them, over the index it makes.
+    for (const page of [post, await out('index.html')]) {
+      expect(page).toContain('data-island="search"');
+      expect(page).toContain('data-island="theme-toggle"');
+      expect(page).toContain('<main id="main" tabindex="-1" data-pagefind-body="">');
+    }
+  });
+
   it('in watch, a post title edit re-renders exactly the post, its neighbours and the list and tag pages showing it', async () => {
     const site = new Site({ root: project.root, now: NOW, logger: silentLogger, incremental: true, drafts: false });
     try {

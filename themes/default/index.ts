@@ -8,6 +8,7 @@
  */
 import type { Theme } from 'site';
 import { Layout } from './Layout';
+import { Breadcrumbs } from './Navigation';
 import { notFound, prose, section } from './templates';
 
 export const theme: Theme = {
@@ -31,4 +32,5 @@ export const theme: Theme = {
   ],
 };
 
-export { Layout, notFound, prose, section };
+// Breadcrumbs: the trail a theme that extends this one shows on pages of its own templates (the example blog's posts).
+export { Breadcrumbs, Layout, notFound, prose, section };

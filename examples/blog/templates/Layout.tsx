@@ -1,5 +1,11 @@
-/** Every page: a skip link, a header naming the site with a link to the blog, the page, and a footer. */
-import type { LayoutProps } from 'site';
+/**
+ * Every page: a skip link, a header naming the site with a link to the blog and the built-in theme's tools (its
+ * search box and colour scheme button, the engine's islands: `site/theme/islands/...`), the page, and a footer.
+ * The blog needs no sidebar: its list pages, tags and each post's previous and next are its way between posts.
+ */
+import { Island, type LayoutProps } from 'site';
+import { Search } from 'site/theme/islands/features/search';
+import { ThemeToggle } from 'site/theme/islands/theme-toggle';
 
 export function Layout({ site, children }: LayoutProps) {
   return (
@@ -15,9 +21,14 @@ export function Layout({ site, children }: LayoutProps) {
           <nav className="site-nav" aria-label="Site">
             <a href="/blog">Blog</a>
           </nav>
+          <div className="header-tools">
+            <Island name="search" component={Search} props={{ index: '/pagefind/pagefind.js' }} trigger="interaction" />
+            <Island name="theme-toggle" component={ThemeToggle} props={{}} trigger="interaction" />
+          </div>
         </div>
       </header>
-      <main id="main" tabIndex={-1}>
+      {/* What the search index reads of a page: the posts' and lists' text, not the header or footer. */}
+      <main id="main" tabIndex={-1} data-pagefind-body="">
         {children}
       </main>
       <footer className="site-footer">

@@ -1,11 +1,12 @@
 /**
  * The templates. `blog` lists the posts of the blog folder, newest first, ten to a page, with a page for each
  * tag and an Atom and a JSON feed; `post` is one post, with its tags and its previous and next posts; `home`
- * shows the latest three posts. Each says what it reads (`collections`, `paginate`, `neighbours`, `feed`), and
+ * shows the latest three posts. Posts and list pages show their breadcrumbs as the built-in theme's pages do. Each says what it reads (`collections`, `paginate`, `neighbours`, `feed`), and
  * the engine re-renders it whenever that changes.
  */
 import { z } from 'zod';
 import { dateField, defineCollection, defineTemplate, textField, type CollectionEntry, type TagLink } from 'site';
+import { Breadcrumbs } from 'site/theme';
 
 /** A post's fields: its collections name this schema, so their entries' `data.date` is a string, as validated. */
 const postSchema = z.object({ date: dateField(), description: textField(200) });
@@ -83,6 +84,7 @@ export const blog = defineTemplate({
     return (
       <article className="page">
         <header className="page-header">
+          <Breadcrumbs crumbs={page.breadcrumbs} />
           <h1 id="page-title">{p.tag ? `Posts tagged “${p.tag.name}”` : page.title}</h1>
           {p.pages > 1 && (
             <p className="pager-status">
@@ -142,6 +144,7 @@ export const post = defineTemplate({
   component: ({ page, neighbours, entry }) => (
     <article className="page">
       <header className="page-header">
+        <Breadcrumbs crumbs={page.breadcrumbs} />
         <h1 id="page-title">{page.title}</h1>
         <p className="post-meta">
           <time dateTime={page.data.date}>{formatDate(page.data.date)}</time>
