@@ -90,3 +90,22 @@ function brokenLinkWarnings(broken: SiteError[], configFile: string): SiteWarnin
     new SiteWarning('BrokenLinksAllowed', { count: broken.length, configFile }),
   ];
 }
+
+/** The link check of a site's state as an update leaves it: its pages, what each links to and the files it has. */
+export function checkStateLinks(
+  state: Pick<SiteLinks, 'config' | 'files'> & {
+    pages: Map<string, { route: string; file: string; markdownLinks?: readonly MarkdownLink[] }>;
+    links: Map<string, PageLinks>;
+  },
+  configFile: string,
+  publicDir: string,
+): Promise<SiteWarning[]> {
+  return checkSiteLinks({
+    config: state.config,
+    configFile,
+    pages: state.pages.values(),
+    links: state.links.values(),
+    files: state.files,
+    publicDir,
+  });
+}

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { bundleProjectAssets } from '../assets/bundle-assets';
 import { cacheFolder } from '../cache/cache-dir';
 import { ContentStore } from '../content/content-store';
-import { checkSiteLinks } from '../checks/link-check';
+import { checkStateLinks } from '../checks/link-check';
 import { loadConfig, type SiteConfig } from '../content/config';
 import { readmeFolders } from '../content/routes';
 import { passedOverWarning } from '../content/list-pages';
@@ -242,7 +242,7 @@ export class Site {
       checkFilePlaces(withSearchFiles(host, next.search), next.plan, publicFiles, next.attachments, this.paths);
       const warnings = [
         ...loaded.notes,
-        ...(await step('links', () => this.checkLinks(next))),
+        ...(await step('links', () => checkStateLinks(next, this.place.configFile, this.paths.publicDir))),
         ...passedOverWarning(next.passedOver, this.paths.pagesDir),
         ...pageWarnings(next.pages, next.plan, next.config, next.theme, this.place.configFile, this.paths.root),
         ...socialCardWarnings(next.config, next.theme),
@@ -355,7 +355,9 @@ export class Site {
     const allPages = next.theme !== previous.theme || next.assets !== previous.assets;
     const { routes, content } = await step('pages', () =>
       this.loader.loadChanged(
-        changed.filter((f) => classify(f, this.paths) === 'page').map((f) => this.relative(f)),
+        changed
+          .filter((f) => classify(f, this.paths) === 'page')
+          .map((f) => path.relative(this.paths.pagesDir, f).split(path.sep).join('/')),
         allPages,
         previous,
         next,
@@ -393,21 +395,5 @@ export class Site {
   /** The project root, and the site config file relative to it, as errors name them. */
   private get place(): { root: string; configFile: string } {
     return this.loader.place;
-  }
-
-  private checkLinks(state: State): Promise<SiteWarning[]> {
-    const { config, pages, links, files } = state;
-    return checkSiteLinks({
-      config,
-      configFile: this.place.configFile,
-      pages: pages.values(),
-      links: links.values(),
-      files,
-      publicDir: this.paths.publicDir,
-    });
-  }
-
-  private relative(file: string): string {
-    return path.relative(this.paths.pagesDir, file).split(path.sep).join('/');
   }
 }
