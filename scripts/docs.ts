@@ -111,10 +111,26 @@ function configReference(schema: JsonSchema): string {
   ].join('\n');
 }
 
+/**
+ * A catalogue's text (written for the terminal, with `code` marked as markdown marks it) as markdown prose of a page
+ * the engine builds too (npm run docs:site): `{{` outside code is shown as written, escaped as pages.md says, where
+ * the engine would read it as a config token.
+ */
+export const catalogueProse = (text: string) =>
+  text
+    .split(/(`[^`]*`)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/(?<!\\)\{\{/g, '\\{{')))
+    .join('');
+
 /** docs/errors.md: every error and warning kind with its title and hint. */
 function errorReference(): string {
   const section = (kinds: Record<string, { title: string; hint: string }>) =>
-    Object.entries(kinds).flatMap(([name, kind]) => [`### ${name}`, '', `**${kind.title}.** ${kind.hint}`, '']);
+    Object.entries(kinds).flatMap(([name, kind]) => [
+      `### ${name}`,
+      '',
+      `**${catalogueProse(kind.title)}.** ${catalogueProse(kind.hint)}`,
+      '',
+    ]);
   return [
     GENERATED('generator/base/errors/'),
     '# Errors and warnings',

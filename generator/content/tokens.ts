@@ -100,7 +100,7 @@ export function unknownToken(
     { token: token.match, ...(near ? { suggestion: `{{ ${near} }}` } : {}) },
     {
       ...where,
-      hint: `A token names a text value of site.yml by its dotted path (${known || '{{ name }}'}). To show the braces as written, put the text in \`code\` or write \\{{ ... }}.`,
+      hint: `A token names a text value of site.yml by its dotted path (${known || '{{ name }}'}). To show the braces as written, put the text in \`code\` or write \`\\{{ ... }}\`.`,
     },
   );
 }

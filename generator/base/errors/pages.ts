@@ -50,13 +50,13 @@ export const PAGE_ERRORS = {
     title: 'A config token in a frontmatter key',
     message: (p: { tokenInKey: string }) =>
       `A config token ({{ ... }}) stands in the key ${p.tokenInKey}: tokens go in values only`,
-    hint: 'Move the token into the value (key: {{ site.name }}), or write the key out.',
+    hint: 'Move the token into the value (`key: {{ name }}`), or write the key out.',
   },
   UnknownToken: {
     title: 'Unknown config token',
     message: (p: { token: string; suggestion?: string }) =>
       `${p.token} is not a text value of the site config${p.suggestion ? `: did you mean ${p.suggestion}?` : ''}`,
-    hint: 'A token names a text value of site.yml by its dotted path. To show the braces as written, put the text in `code` or write \\{{ ... }}.',
+    hint: 'A token names a text value of site.yml by its dotted path. To show the braces as written, put the text in `code` or write `\\{{ ... }}`.',
   },
   UnknownTemplate: {
     title: 'Unknown template',

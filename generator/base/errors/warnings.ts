@@ -36,7 +36,7 @@ export const WARNINGS = {
     title: 'Images from other hosts, which the site blocks',
     message: (p: { pages: { file: string; hosts: string[] }[] }) =>
       `${p.pages.length} page${p.pages.length === 1 ? ' shows' : 's show'} images from other hosts, which the site's Content-Security-Policy (img-src 'self') blocks: ${briefList(p.pages.map((page) => `${page.file} (${page.hosts.join(', ')})`))}`,
-    hint: 'Save each image beside its page and link to it there (![diagram](images/diagram.png)): it is then published with the page. The policy keeps other hosts from seeing your visitors, and from changing what your pages show.',
+    hint: 'Save each image beside its page and link to it there (`![diagram](images/diagram.png)`): it is then published with the page. The policy keeps other hosts from seeing your visitors, and from changing what your pages show.',
   },
   BrokenLinkAllowed: {
     title: 'Broken link',
