@@ -24,8 +24,11 @@ export interface PrepareContext extends Omit<ParseContext, 'outline'> {
   readmes: ReadonlySet<string>;
 }
 
-/** Whether a page file is a table of contents (mdBook's SUMMARY.md, in any case, in any folder): summary-toc.ts reads it. */
-const isSummaryFile = (relativeFile: string) => /(?:^|[\\/])summary\.md$/i.test(relativeFile);
+/**
+ * Whether a page file is a table of contents: mdBook's SUMMARY.md (GitBook's too), named so exactly, in any folder;
+ * summary-toc.ts reads it. A page about it in lower case (mdBook's own guide has format/summary.md) is a page.
+ */
+const isSummaryFile = (relativeFile: string) => /(?:^|[\\/])SUMMARY\.md$/.test(relativeFile);
 
 /** A page's frontmatter and its body (markdown rendered, or from the store). */
 interface PreparedPage {

@@ -3,7 +3,7 @@
  * pages, Hugo's `_index.md` is its folder's page (the home page at the root), and what the build passes over (files
  * in `_` folders, `.mdx`) is named in one warning with a count and the first few, in a build and in a watch update.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,43 @@ describe('brokenLinks: warn (a site brought from another tool, its links still b
       expect(allowed.join('\n')).toContain('step1');
       expect(allowed.join('\n')).toContain('old.md');
       expect(result.warnings.find((w) => w.kind === 'BrokenLinksAllowed')?.message).toMatch(/^2 broken links/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("mdBook's SUMMARY.md beside a page about it", () => {
+  it('reads SUMMARY.md as the table of contents, and format/summary.md (mdBook’s own guide) as a page', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'site-summary-page-'));
+    const pages: Record<string, string> = {
+      'site.yml': 'name: Book\nbaseUrl: https://book.example.org\n',
+      'README.md': '# Book\n\nThe introduction.\n',
+      'SUMMARY.md':
+        '# Summary\n\n[Introduction](README.md)\n\n# Reference\n\n- [Format](format/README.md)\n  - [SUMMARY.md](format/summary.md)\n',
+      'format/README.md': '# Format\n\nThe files of a book.\n',
+      'format/summary.md':
+        '# SUMMARY.md\n\n1. ***Title*** - While optional, begin with `# Summary`.\n2. ***Prefix Chapter*** - Before the main chapters.\n',
+    };
+    try {
+      for (const [file, text] of Object.entries(pages)) {
+        await mkdir(path.dirname(path.join(dir, 'pages', file)), { recursive: true });
+        await writeFile(path.join(dir, 'pages', file), text);
+      }
+      const site = new Site({ root: dir, outDir: path.join(dir, 'dist') });
+      try {
+        await site.update('all');
+        await site.commit();
+      } finally {
+        await site.dispose();
+      }
+      const html = await readFile(path.join(dir, 'dist/format/summary.html'), 'utf8');
+      const nav = html.slice(html.indexOf('<nav'), html.indexOf('</nav>'));
+      expect(nav).toContain('href="/format/summary"');
+      expect(nav).toContain('Reference');
+      // The page's own list is its content, not a table of contents shown in the navigation.
+      expect(nav).not.toContain('Prefix Chapter');
+      expect(html).toContain('Prefix Chapter');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
