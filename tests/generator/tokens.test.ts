@@ -196,7 +196,7 @@ describe('tokens in a page', () => {
       '{{ contact.emial }} is not a text value of the site config: did you mean {{ contact.email }}?',
       '{{ secrets.TOKEN }} is not a text value of the site config',
     ]);
-    expect(errors[0]!.hint).toMatch(/put the text in `code` or write \\\{\{ \.\.\. \}\}/);
+    expect(errors[0]!.hint).toMatch(/put the text in `code` or write `\\\{\{ \.\.\. \}\}`/);
   });
 });
 
