@@ -150,7 +150,6 @@ async function engineDigest() {
   return JSON.parse(await readFile(path.join(LIB_DIR, INPUTS), 'utf8')).digest;
 }
 
-
 /** Emits the declarations of the theme API and the built-in theme (tsconfig.types.json) into lib/types, stamped. */
 async function emitTypes() {
   const tsc = requireHere.resolve('typescript/bin/tsc');

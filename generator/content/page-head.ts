@@ -131,7 +131,10 @@ export function titleOfFile(
   config: Pick<SiteConfig, 'name'>,
   readmes: ReadonlySet<string>,
 ): string {
-  const parts = relativeFile.replace(/\\/g, '/').replace(/\.(md|markdown)$/i, '').split('/');
+  const parts = relativeFile
+    .replace(/\\/g, '/')
+    .replace(/\.(md|markdown)$/i, '')
+    .split('/');
   if (isFolderPage(relativeFile, readmes)) parts.pop();
   const name = parts.at(-1);
   if (!name) return config.name;

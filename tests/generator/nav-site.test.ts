@@ -58,7 +58,9 @@ describe('the built-in theme with navigation', () => {
       'Recipes -> /guide/recipes',
       'About -> /about',
     ]);
-    expect(html).toContain('<details class="nav-menu"><summary data-pagefind-ignore="">Menu</summary><nav class="sidebar" aria-label="Pages">');
+    expect(html).toContain(
+      '<details class="nav-menu"><summary data-pagefind-ignore="">Menu</summary><nav class="sidebar" aria-label="Pages">',
+    );
     expect(html).toMatch(
       /<nav class="breadcrumbs" aria-label="Breadcrumbs"><ol><li><a href="\/">Home<\/a><\/li><li><a href="\/guide">Guide<\/a><\/li><li><span aria-current="page">Configure<\/span><\/li><\/ol><\/nav>/,
     );
