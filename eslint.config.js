@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   // Dot files at the root are people's scratch files, not the project's.
-  { ignores: ['lib/', 'dist/', 'node_modules/', 'coverage/', '**/*.d.ts', '.*'] },
+  // docs-site/ holds what npm run docs:site copies and builds, nothing written by hand but its site.yml and 404.md.
+  { ignores: ['lib/', 'dist/', 'node_modules/', 'coverage/', '**/*.d.ts', '.*', 'docs-site/'] },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [tseslint.configs.recommendedTypeChecked],
