@@ -169,9 +169,11 @@ export async function bundleProjectAssets(
   { themeDir, islandsDir, root, cacheDir }: { themeDir: string; islandsDir: string; root: string; cacheDir: string },
 ): Promise<Assets> {
   const [scripts, style, head] = await Promise.all([
-    islandEntries(themeDir, islandsDir, { search: theme.search === true }).then((entries) =>
-      bundleScripts(entries, root, cacheDir),
-    ),
+    // The colour scheme button works with the head script that applies the stored choice before the first paint.
+    islandEntries(themeDir, islandsDir, {
+      search: theme.search === true,
+      'theme-toggle': theme.headScript !== undefined,
+    }).then((entries) => bundleScripts(entries, root, cacheDir)),
     bundleStylesheet(
       { stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont },
       root,
@@ -194,13 +196,14 @@ export async function bundleProjectAssets(
  * folder (a copy of the built-in theme made by `site new`, changed), then the project's islands/. A later folder's
  * module takes the name of an earlier one's: a project may replace the loader or a built-in island.
  *
- * The islands of a feature a theme turns on (`features/search.tsx`, with theme.search) are entries only then, from
- * each folder that has one: every other project's bundles stay as they were, byte for byte.
+ * The islands of a feature a theme turns on (`features/search.tsx`, with theme.search; `features/theme-toggle.tsx`,
+ * with a theme.headScript, which applies the choice it stores) are entries only then, from each folder that has one:
+ * every other project's bundles stay as they were, byte for byte.
  */
 export async function islandEntries(
   themeDir: string,
   islandsDir: string,
-  features: { search?: boolean } = {},
+  features: Record<string, boolean> = {},
 ): Promise<Record<string, string>> {
   const folders = [...new Set([BUILT_IN_ISLANDS, path.join(themeDir, 'islands'), islandsDir])];
   const wanted = new Set(Object.entries(features).flatMap(([name, on]) => (on ? [name] : [])));
@@ -249,7 +252,12 @@ async function run(
   const outdir = path.join(workDir, ASSETS_DIR);
   let result;
   try {
-    result = await esbuild().build({ entryPoints, ...bundleOptions(outdir), plugins: [builtInTheme()], ...options });
+    result = await esbuild().build({
+      entryPoints,
+      ...bundleOptions(outdir),
+      plugins: [builtInTheme({ packagesFrom: workDir })],
+      ...options,
+    });
   } catch (cause) {
     throw new SiteError('AssetBuildFailed', { problem: firstEsbuildMessage(cause) }, { cause });
   }

@@ -11,12 +11,21 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import { DEFAULT_THEME_DIR } from '../base/engine-files';
+import { isInside } from '../base/paths';
 import { PACKAGE_NAME } from './shared-runtime';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** The esbuild plugin that resolves `site/theme`, `site/theme/<name>.css` and `site/theme/islands/<path>` to the built-in theme's files. */
-export function builtInTheme(): Plugin {
+/** Marks a resolution this plugin asks esbuild for itself, so its own handler lets it through. */
+const FROM_PROJECT = Symbol('site:packages-from-project');
+
+/**
+ * The esbuild plugin that resolves `site/theme`, `site/theme/<name>.css` and `site/theme/islands/<path>` to the built-in
+ * theme's files. With `packagesFrom` (the project's folder, for the browser bundles), a package the built-in theme's
+ * islands import (react, react-dom) is the project's when the project has it installed, else the engine's: an island
+ * of the project and the islands' runtime it starts with must share one React, or its hooks fail in the browser.
+ */
+export function builtInTheme(options: { packagesFrom?: string } = {}): Plugin {
   const prefix = `${PACKAGE_NAME}/theme`;
   return {
     name: 'site:built-in-theme',
@@ -24,7 +33,7 @@ export function builtInTheme(): Plugin {
       build.onResolve({ filter: new RegExp(`^${escapeRegExp(prefix)}(/|$)`) }, (args) => {
         if (args.path === prefix) return { path: path.join(DEFAULT_THEME_DIR, 'index.ts') };
         // An island module of the built-in theme: the islands' runtime (hydrator, hydrateIsland), with which a
-        // project's islands start as the built-in theme's do, and its islands (theme-toggle, features/search), which
+        // project's islands start as the built-in theme's do, and its islands (features/theme-toggle, features/search), which
         // the copy `site new` makes of its templates shows.
         const island = /^\/islands\/((?:[\w-]+\/)*[\w-]+)$/.exec(args.path.slice(prefix.length));
         if (island) {
@@ -45,6 +54,13 @@ export function builtInTheme(): Plugin {
           ],
         };
       });
+      const from = options.packagesFrom;
+      if (from)
+        build.onResolve({ filter: /^[^./]/ }, async (args) => {
+          if (args.pluginData === FROM_PROJECT || !isInside(args.importer, DEFAULT_THEME_DIR)) return undefined;
+          const found = await build.resolve(args.path, { kind: args.kind, resolveDir: from, pluginData: FROM_PROJECT });
+          return found.errors.length === 0 ? found : undefined;
+        });
     },
   };
 }

@@ -46,7 +46,7 @@ describe('site new', () => {
     // its head script (index.ts names the engine's, site/theme/head.ts).
     expect(files.filter((file) => file.startsWith('templates/islands/') || file === 'templates/head.ts')).toEqual([]);
     const layoutSource = await readFile(path.join(root, 'templates/Layout.tsx'), 'utf8');
-    expect(layoutSource).toContain("from 'site/theme/islands/theme-toggle'");
+    expect(layoutSource).toContain("from 'site/theme/islands/features/theme-toggle'");
     expect(layoutSource).toContain("from 'site/theme/islands/features/search'");
     expect(await readFile(path.join(root, 'pages/site.yml'), 'utf8')).toContain('name: "My notes"');
     const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as {

@@ -90,7 +90,11 @@ describe('a site of its own', () => {
       // No security.txt without a contact, no icons without a logo, and no theme colour.
       const files = await listFiles(path.join(dir, 'dist'));
       expect(files.filter((f) => /security\.txt|logo\.png|apple-touch-icon/.test(f))).toEqual([]);
-      expect(html).not.toMatch(/theme-color|apple-touch-icon|rel="icon"/);
+      expect(html).not.toMatch(/theme-color|apple-touch-icon/);
+      // The favicon a site without a logo gets is made of its name's initial, in the page (no file, no request).
+      expect(html.match(/<link rel="icon"[^>]*>/g) ?? []).toEqual([
+        expect.stringMatching(/href="data:image\/svg\+xml,/),
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

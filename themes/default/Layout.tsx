@@ -4,7 +4,7 @@
  */
 import { Island, type LayoutProps } from 'site';
 import { Search } from './islands/features/search';
-import { ThemeToggle } from './islands/theme-toggle';
+import { ThemeToggle } from './islands/features/theme-toggle';
 
 export function Layout({ site, routes, children }: LayoutProps) {
   // A folder of markdown brought from elsewhere may have no home page (no index.md nor README.md): the name is then not a link to a page that is not there.

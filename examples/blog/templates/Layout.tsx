@@ -5,7 +5,7 @@
  */
 import { Island, type LayoutProps } from 'site';
 import { Search } from 'site/theme/islands/features/search';
-import { ThemeToggle } from 'site/theme/islands/theme-toggle';
+import { ThemeToggle } from 'site/theme/islands/features/theme-toggle';
 
 export function Layout({ site, children }: LayoutProps) {
   return (

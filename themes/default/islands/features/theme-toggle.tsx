@@ -6,8 +6,8 @@
  * it could do, and the system's setting applies.
  */
 import type { ReactNode } from 'react';
-import { applyScheme, readScheme, type Scheme } from './lib/color-scheme-choice';
-import { hydrator } from './lib/runtime';
+import { applyScheme, readScheme, type Scheme } from '../lib/color-scheme-choice';
+import { hydrator } from '../lib/runtime';
 
 const NEXT: Record<Scheme, Scheme> = { system: 'light', light: 'dark', dark: 'system' };
 const LABEL: Record<Scheme, string> = { system: 'System', light: 'Light', dark: 'Dark' };
