@@ -108,8 +108,6 @@ export interface Theme<K = any, C extends SiteConfig = SiteConfig> {
   /** Font file (as imported by the stylesheet) to preload on every page, if any. */
   preloadFont?: string;
   templates: Record<string, TemplateDefinition>;
-  /** Exact text of stylesheets that client libraries inject as <style> elements: allowed by hash in the CSP. */
-  inlineStyles?: string[];
   /**
    * The ids the Layout and templates put in pages: ids, or patterns for numbered families of them (`/^nav-panel-\d+$/`).
    * Markdown headings never take one (a heading "Main" becomes `main-1` when `main` is listed). Whatever the list,

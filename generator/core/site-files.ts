@@ -35,7 +35,6 @@ export function siteHostFiles(
     config,
     pages,
     made: [assets.files, images],
-    inlineStyles: theme.inlineStyles,
     now,
     formEndpoint,
     search: theme.search === true,

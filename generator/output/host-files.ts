@@ -4,7 +4,6 @@
  * Cloudflare Pages format) with a strict Content-Security-Policy, and the
  * speculation rules that _headers points browsers at.
  */
-import { createHash } from 'node:crypto';
 import { contentType } from 'mime-types';
 import type { SiteConfig } from '../content/config';
 import { urlOf } from '../content/routes';
@@ -44,12 +43,7 @@ export function securityTxt(site: SiteConfig, now: Date): string | undefined {
   ].join('\n');
 }
 
-/** The CSP source that allows exactly this inline stylesheet. */
-export const styleHash = (css: string) => `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
-
 export interface CspOptions {
-  /** Hashes ('sha256-…') of the only inline stylesheets a library may inject. */
-  styleHashes?: string[];
   formEndpoint?: string;
   /** The site publishes a search index, whose script compiles WebAssembly: 'wasm-unsafe-eval' (and no other eval). */
   search?: boolean;
@@ -62,11 +56,10 @@ export interface CspOptions {
  */
 export function contentSecurityPolicy(options: CspOptions = {}): string {
   const endpoint = options.formEndpoint ? ` ${new URL(options.formEndpoint).origin}` : '';
-  const styleHashes = (options.styleHashes ?? []).map((h) => ` '${h}'`).join('');
   return [
     "default-src 'self'",
     `script-src 'self'${options.search ? " 'wasm-unsafe-eval'" : ''}`,
-    `style-src 'self'${styleHashes}`,
+    "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src 'self'${endpoint}`,
@@ -147,8 +140,6 @@ export interface HostFileInputs {
   pages: PageSummary[];
   /** Files made elsewhere and published as they are (bundled assets, images), by output path. */
   made: Map<string, Uint8Array>[];
-  /** Stylesheets a client library injects, allowed by hash in the CSP. */
-  inlineStyles?: string[];
   /** The build's date (security.txt's expiry). */
   now: Date;
   /** Where the theme's forms post (theme.formEndpoint), allowed by the CSP. */
@@ -162,7 +153,6 @@ export function hostFiles({
   config,
   pages,
   made,
-  inlineStyles = [],
   now,
   formEndpoint,
   search,
@@ -177,7 +167,7 @@ export function hostFiles({
   files.set('robots.txt', robots(config));
   const security = securityTxt(config, now);
   if (security !== undefined) files.set('.well-known/security.txt', security);
-  files.set('_headers', headersFile(config, { styleHashes: inlineStyles.map(styleHash), formEndpoint, search }));
+  files.set('_headers', headersFile(config, { formEndpoint, search }));
   files.set(SPECULATION_RULES_FILE, speculationRules(config));
   return files;
 }
