@@ -13,6 +13,7 @@ import { Site } from '../../generator/core/site';
 import { silentLogger } from '../../generator/base/logger';
 import { snapshotDir } from '../support/fixture';
 import { blogProject, type BlogProject, type Post } from './blog-project';
+import { fullBuildInto } from '../support/full-build';
 
 const RUNS = Number(process.env.BLOG_WATCH_RUNS ?? 12);
 const SEED = Number(process.env.BLOG_WATCH_SEED ?? 20_251_126);
@@ -61,20 +62,13 @@ afterAll(() => project?.cleanup());
 
 async function fullBuild(): Promise<Record<string, string>> {
   const outDir = project.file('dist-full');
-  await rm(outDir, { recursive: true, force: true });
-  const site = new Site({
+  await fullBuildInto({
     root: project.root,
     outDir,
     cacheDir: project.file('cache-full'),
     now: NOW,
     logger: silentLogger,
   });
-  try {
-    await site.update('all');
-    await site.commit();
-  } finally {
-    await site.dispose();
-  }
   return snapshotDir(outDir);
 }
 

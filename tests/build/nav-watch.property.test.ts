@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Site } from '../../generator/core/site';
 import { silentLogger } from '../../generator/base/logger';
 import { snapshotDir } from '../support/fixture';
+import { fullBuildInto } from '../support/full-build';
 
 const RUNS = Number(process.env.NAV_WATCH_RUNS ?? 100);
 const SEED = Number(process.env.NAV_WATCH_SEED ?? 20_261_128);
@@ -113,8 +114,7 @@ const at = (relative: string) => path.join(pagesDir(), relative);
 
 async function fullBuild(): Promise<Record<string, string>> {
   const outDir = path.join(root, 'full');
-  await rm(outDir, { recursive: true, force: true });
-  const site = new Site({
+  await fullBuildInto({
     root,
     outDir,
     cacheDir: path.join(root, 'cache-full'),
@@ -122,12 +122,6 @@ async function fullBuild(): Promise<Record<string, string>> {
     now: NOW,
     logger: silentLogger,
   });
-  try {
-    await site.update('all');
-    await site.commit();
-  } finally {
-    await site.dispose();
-  }
   return snapshotDir(outDir);
 }
 

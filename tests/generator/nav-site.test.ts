@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Site } from '../../generator/core/site';
 import { silentLogger } from '../../generator/base/logger';
+import { fullBuildInto } from '../support/full-build';
 
 let root: string;
 beforeEach(async () => {
@@ -103,14 +104,12 @@ describe('the built-in theme with navigation', () => {
     }
     const full = await mkdtemp(path.join(os.tmpdir(), 'site-nav-full-'));
     try {
-      const other = new Site({
+      await fullBuildInto({
         root,
         outDir: path.join(full, 'out'),
         cacheDir: path.join(full, 'cache'),
         logger: silentLogger,
       });
-      await other.update('all');
-      await other.commit();
       expect(await readFile(path.join(full, 'out/guide/1-install.html'), 'utf8')).toBe(
         await out('guide/1-install.html'),
       );

@@ -13,6 +13,7 @@ import { Site } from '../../generator/core/site';
 import { silentLogger } from '../../generator/base/logger';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { loadConfig } from '../../generator/content/config';
+import { fullBuildInto } from '../support/full-build';
 
 let root: string;
 beforeEach(async () => {
@@ -165,14 +166,12 @@ describe('lastUpdated: git', () => {
     }
     const full = await mkdtemp(path.join(os.tmpdir(), 'site-foot-full-'));
     try {
-      const other = new Site({
+      await fullBuildInto({
         root,
         outDir: path.join(full, 'out'),
         cacheDir: path.join(full, 'cache'),
         logger: silentLogger,
       });
-      await other.update('all');
-      await other.commit();
       for (const file of ['a.html', 'b.html', 'index.html'])
         expect(await out(file, path.join(full, 'out')), file).toBe(await out(file));
     } finally {
