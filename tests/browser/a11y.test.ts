@@ -1,26 +1,16 @@
 /**
- * Accessibility in Chromium: axe-core (WCAG 2.0/2.1/2.2 A and AA) on every
- * route at 390 px and 1440 px, also with a dropdown open, the mobile menu
- * open and a toast shown; keyboard reachability of every header and footer
- * link with visible focus never hidden under the fixed header.
- *
- * The two sweeps hydrate every island on every route, so they also check that
- * hydration logs no console error or hydration warning, and that no request
- * fails and no CSP violation is reported: one load of each route serves both.
+ * Accessibility in Chromium: axe-core (WCAG 2.0/2.1/2.2 A and AA, ./axe.ts) with a dropdown open, the mobile menu
+ * open and a toast shown; keyboard reachability of every header and footer link with visible focus never hidden under
+ * the fixed header. axe on every route at 390 and 1440 px, hydrated, with no console error, failed request or CSP
+ * violation, is routes.test.ts's (one load of each route serves it and the other checks of a whole route).
  */
-import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromiumAvailable } from '../support/chromium';
 import { hydrateAll, startBrowserSite, STATE_TIMEOUT, type BrowserSite } from '../support/browser-site';
+import { axe } from './axe';
 
 const available = chromiumAvailable();
 vi.setConfig({ expect: { poll: { timeout: STATE_TIMEOUT } } });
-const AXE_SOURCE = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** A path with no page: the not-found page answers it. */
-const NOT_FOUND = '/404-example';
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 let b: BrowserSite;
 beforeAll(async () => {
@@ -29,60 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => b?.close());
 
-/** Runs axe in the page (through the DevTools protocol, so the page's CSP still applies to the page itself). */
-async function axe(page: Page, context = 'body'): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(
-    async ({ context, tags }) => {
-      const result = await (
-        window as unknown as {
-          axe: {
-            run(
-              c: string,
-              o: object,
-            ): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
-          };
-        }
-      ).axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-      return result.violations.map(
-        (v) =>
-          `${v.id}: ${v.help} (${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(' | ')}${v.nodes.length > 3 ? ` … ${v.nodes.length} nodes` : ''})`,
-      );
-    },
-    { context, tags: TAGS },
-  );
-  return violations;
-}
-
 describe.skipIf(!available)('axe-core', () => {
-  for (const width of [390, 1440]) {
-    // Every route loaded, hydrated and checked: more than the default minute on a busy 2-core machine.
-    // (Screenshots of every route are `npm run screenshots`, not part of the suite.)
-    it(`finds no WCAG A/AA violation on any route at ${width} px, hydrated with no console error, failed request or CSP violation`, async () => {
-      const { page, problems } = await b.open({
-        viewport: { width, height: width < 800 ? 844 : 900 },
-        reducedMotion: 'reduce',
-      });
-      const failures: string[] = [];
-      const hydration: string[] = [];
-      for (const route of [...b.site.routes, NOT_FOUND]) {
-        await page.goto(b.url(route));
-        await hydrateAll(page);
-        for (const v of await axe(page)) failures.push(`${route} @${width}: ${v}`);
-        // The not-found page answers 404, which the console reports, and logs the path asked for (as the spec asks).
-        const expected = route === NOT_FOUND ? [/status of 404\b/, /non-existent route: \/404-example$/] : [];
-        for (const problem of problems.splice(0))
-          if (!expected.some((e) => e.test(problem))) hydration.push(`${route} @${width}: ${problem}`);
-      }
-      expect.soft(failures, 'axe').toEqual([]);
-      expect(hydration, 'console errors, failed requests and CSP violations').toEqual([]);
-      await page.context().close();
-    }, 480_000);
-  }
-
   it('finds none with a desktop dropdown open', async () => {
     const { page } = await b.open();
     await page.goto(b.url('/'));

@@ -17,7 +17,7 @@ const available = chromiumAvailable();
 let b: BrowserSite;
 beforeAll(async () => {
   if (available) b = await startBrowserSite();
-}, 300_000);
+});
 afterAll(() => b?.close());
 
 async function throttle(page: Page): Promise<CDPSession> {
@@ -91,5 +91,5 @@ describe.skipIf(!available)('the first tap counts, on a throttled phone', () => 
     expect(await shownSlide(page)).toBe('hero-slide-5');
     expect(problems).toEqual([]);
     await page.context().close();
-  }, 180_000);
+  }, 120_000);
 });

@@ -3,7 +3,7 @@
  * Chromium's DevTools calls carry no time limit: when the page or the browser stalls, a test would wait until the
  * suite's own limit, minutes later, and say only that it timed out. Every such wait goes through `within`, which names
  * what was being waited for, so a stall is a failure that says where it happened (and a sweep can load the page again
- * in a fresh tab: sweepWithRetry).
+ * in a fresh tab: RetryingTab).
  */
 
 /** A wait that did not end within its limit. */
@@ -34,36 +34,36 @@ export interface SweepTab {
 }
 
 /**
- * Runs a sweep's `check` of each item in one tab, each within `limit`. A stalled item is checked once more in a fresh
- * tab (closing the stalled one ends the waits still pending in it); one that stalls twice is named in `stalls`.
+ * A tab a sweep keeps from one item to the next. Each check runs within `limit`; a check that stalls runs once more
+ * in a fresh tab (closing the stalled one ends the waits still pending in it), and one that stalls twice is reported
+ * as a stall, its result missing.
  */
-export async function sweepWithRetry<T extends SweepTab, R>(
-  items: string[],
-  open: () => Promise<T>,
-  check: (tab: T, item: string) => Promise<R>,
-  limit: number,
-  label: (item: string) => string = (item) => item,
-): Promise<{ results: R[]; stalls: string[] }> {
-  const results: R[] = [];
-  const stalls: string[] = [];
-  let tab = await open();
-  for (const item of items) {
+export class RetryingTab<T extends SweepTab> {
+  private tab: Promise<T> | undefined;
+  constructor(
+    private readonly open: () => Promise<T>,
+    private readonly limit: number,
+  ) {}
+
+  async run<R>(label: string, check: (tab: T) => Promise<R>): Promise<{ result: R } | { stall: string }> {
     for (let attempt = 1; ; attempt++) {
+      this.tab ??= this.open();
+      const tab = await this.tab;
       try {
-        results.push(await within(check(tab, item), label(item), limit));
-        break;
+        return { result: await within(check(tab), label, this.limit) };
       } catch (error) {
         if (!(error instanceof Stalled)) throw error;
+        this.tab = undefined;
         await within(tab.page.context().close(), 'closing a stalled tab');
-        tab = await open();
-        if (attempt === 2) {
-          stalls.push(`${item}: ${error.message}`);
-          break;
-        }
-        console.warn(`${label(item)} stalled (${error.message}); checking it again in a fresh tab`);
+        if (attempt === 2) return { stall: `${label}: ${error.message}` };
+        console.warn(`${label} stalled (${error.message}); checking it again in a fresh tab`);
       }
     }
   }
-  await tab.page.context().close();
-  return { results, stalls };
+
+  async close(): Promise<void> {
+    const tab = this.tab;
+    this.tab = undefined;
+    if (tab) await (await tab).page.context().close();
+  }
 }

@@ -28,8 +28,8 @@ export const SCREENS: Screen[] = [
 ];
 
 /**
- * The screens in two groups, each swept through every route in a page of its own (the two side by side): phones and
- * tablets, one kind of device resized, and the laptop.
+ * The screens in two groups: phones and tablets, one kind of device resized, and the laptop (a route is loaded once in
+ * each: ./route-sweep.ts).
  */
 export const DEVICES: { name: string; screens: Screen[] }[] = [
   { name: 'phones and tablets', screens: SCREENS.filter((s) => s.mobile) },
@@ -74,9 +74,9 @@ export async function resize(page: Page, screen: Screen): Promise<void> {
 export const routeLabel = (route: string, width: number) => `${route} @${width}px`;
 
 /**
- * How long a visitor test may take: a sweep (every route, or every slide at every width) and a step (one page worked
- * through). A sweep does a lot of work on a busy 2-core machine, so the limits are generous: they only stop a hung
- * run, and every wait inside is for a state.
+ * How long a visitor test may take: a sweep (every slide at every width) and a step (one page worked through). The
+ * limits only stop a hung run, and every wait inside is for a state under a limit that names it (./stall.ts): they
+ * stay under a few minutes, so a hung test fails well within a CI run.
  */
-export const SWEEP_TIMEOUT = 900_000;
-export const STEP_TIMEOUT = 300_000;
+export const SWEEP_TIMEOUT = 180_000;
+export const STEP_TIMEOUT = 120_000;
