@@ -3,20 +3,20 @@
  * A theme imports this module only, never another generator folder, so the
  * engine's internals can change without touching a theme.
  */
-export { defineTemplate, defineTheme } from './content/theme-types';
-export type { LayoutProps, TemplateDefinition, TemplateProps, Theme } from './content/theme-types';
-export type { BaseFrontmatter, Heading, PageInfo } from './content/page';
-export type { SiteConfig, ConfigExtension } from './content/config';
+export { defineTemplate, defineTheme } from './pages/theme-types';
+export type { LayoutProps, TemplateDefinition, TemplateProps, Theme } from './pages/theme-types';
+export type { BaseFrontmatter, Heading, PageInfo } from './pages/page';
+export type { SiteConfig, ConfigExtension } from './config/config';
 // The engine's config schema and field shapes, for a theme's own fields (its `config`).
-export { email, href, routePath, siteConfigSchema } from './content/config';
-export { textField } from './content/text-field';
-export { publicPath, singleLine, urlField } from './content/field-types';
+export { email, href, routePath, siteConfigSchema } from './config/config';
+export { textField } from './config/text-field';
+export { publicPath, singleLine, urlField } from './config/field-types';
 export { MAX_TITLE } from './content/page-head';
-export type { Crumb } from './content/breadcrumbs';
+export type { Crumb } from './pages/breadcrumbs';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';
 export { organizationId } from './render/json-ld';
 export { SiteError, type ErrorKind } from './base/errors';
-export { defineCollection } from './content/collection-types';
+export { defineCollection } from './pages/collection-types';
 export type {
   CollectionEntry,
   CollectionProps,
@@ -30,6 +30,6 @@ export type {
   Pagination,
   TagCount,
   TagLink,
-} from './content/collection-types';
-export { dateField } from './content/dates';
-export type { NavItem, NavLink, NavOmitted, Navigation } from './content/navigation-types';
+} from './pages/collection-types';
+export { dateField } from './pages/dates';
+export type { NavItem, NavLink, NavOmitted, Navigation } from './pages/navigation-types';

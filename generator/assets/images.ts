@@ -7,12 +7,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { lookup } from 'mime-types';
-import type { SiteConfig } from '../content/config';
+import type { SiteConfig } from '../config/config';
 import { OG_IMAGE } from '../render/document';
 import { SiteError } from '../base/errors';
 import { displayPath, isInside } from '../base/paths';
 import { GENERATOR_DIR } from '../base/engine-files';
-import { checkInsidePages, LIMITS, readInput } from '../content/read-input';
+import { checkInsidePages, LIMITS, readInput } from '../base/read-input';
 import { entryKey, fingerprint, installedVersion, removeStale, touchEntry } from '../cache/cache-files';
 import { readSealed, writeSealed } from '../cache/seal';
 import { fontCoverage, missingCharacters } from './font-coverage';

@@ -4,10 +4,10 @@
  * exists. Planned routes (declared in the site
  * config) are allowed and reported as warnings instead.
  */
-import type { MarkdownLink } from '../content/page-links';
-import { CONFIG_FILE } from '../content/list-pages';
-import { routeOfHtmlName, routeOfPath } from '../content/routes';
-import { closestPath, editDistance } from '../content/tokens';
+import type { MarkdownLink } from '../markdown/page-links';
+import { CONFIG_FILE } from '../pages/list-pages';
+import { routeOfHtmlName, routeOfPath } from '../pages/routes';
+import { closestPath, editDistance } from '../base/closest';
 import { SiteError } from '../base/errors';
 import type { PageLinks } from '../render/html-links';
 
@@ -25,7 +25,7 @@ export interface LinkCheck {
   planned: Map<string, Set<string>>;
 }
 
-/** What the link check knows of the markdown's links to markdown files (content/page-links.ts), to report them as written. */
+/** What the link check knows of the markdown's links to markdown files (markdown/page-links.ts), to report them as written. */
 export interface MarkdownLinks {
   /** The links a page's markdown wrote to markdown files, by the page's route. */
   of(route: string): readonly MarkdownLink[] | undefined;

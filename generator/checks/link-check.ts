@@ -4,10 +4,10 @@
  * that has a page is a config error.
  */
 import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
-import type { SiteConfig } from '../content/config';
+import type { SiteConfig } from '../config/config';
 import { listFiles } from '../base/list-files';
 import { isPublished } from '../output/public-files';
-import type { MarkdownLink } from '../content/page-links';
+import type { MarkdownLink } from '../markdown/page-links';
 import { checkLinks } from './broken-links';
 import type { PageLinks } from '../render/html-links';
 

@@ -3,7 +3,7 @@
  * are absolute; an entry's HTML content carries xml:base, so its relative
  * links resolve against its page.
  */
-import { rfc3339 } from '../content/dates';
+import { rfc3339 } from '../pages/dates';
 
 export interface FeedEntry {
   title: string;

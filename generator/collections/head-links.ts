@@ -1,5 +1,5 @@
 /** The head links of a page that reads collections: its list's previous and next pages, and its feeds. */
-import type { CollectionProps } from '../content/collection-types';
+import type { CollectionProps } from '../pages/collection-types';
 
 export function collectionLinks(
   props: CollectionProps | undefined,

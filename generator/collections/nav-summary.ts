@@ -1,5 +1,5 @@
 /**
- * A table of contents a folder ships (mdBook's SUMMARY.md, read by content/summary-toc.ts) rearranges the tree of
+ * A table of contents a folder ships (mdBook's SUMMARY.md, read by markdown/summary-toc.ts) rearranges the tree of
  * its folder (nav-tree.ts): the pages it lists become its folder's entries in its order, each chapter's
  * sub-chapters its entries, under the names it gives them; part titles and draft chapters are labels that link
  * nowhere. What it does not list keeps its place by the folders, after what it lists. The SUMMARY.md page itself is
@@ -11,8 +11,8 @@
  * its section's link; the others become labels), so the result is always a tree.
  */
 import path from 'node:path';
-import type { PageInfo } from '../content/page';
-import type { TocEntry } from '../content/summary-toc';
+import type { PageInfo } from '../pages/page';
+import type { TocEntry } from '../markdown/summary-toc';
 import { parentRoute, type NavNode } from './nav-tree';
 
 /** The file a link of a table of contents names, as errors show files, or undefined for no file of the site. */

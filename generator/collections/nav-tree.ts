@@ -1,7 +1,7 @@
 /**
  * The site's pages as a tree, made from every page as it is now (so a build and a watch update make the same one).
  * Folders are sections: a page's section is the route above its own (`/guide/install` is in `/guide`), and the
- * page at a section's route is its page (its index.md or README.md, as content/routes.ts decides, or a `guide.md`
+ * page at a section's route is its page (its index.md or README.md, as pages/routes.ts decides, or a `guide.md`
  * beside a `guide/` folder). A section with no page of its own is given one the engine generates, when the theme
  * shows them (navigation.ts). The home page (`/`) is the root.
  *
@@ -11,7 +11,7 @@
  * folder holds a table of contents (mdBook's SUMMARY.md), its order and nesting win for the pages it lists
  * (nav-summary.ts).
  */
-import type { PageInfo } from '../content/page';
+import type { PageInfo } from '../pages/page';
 
 export interface NavNode {
   route: string;

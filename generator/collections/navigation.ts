@@ -1,5 +1,5 @@
 /**
- * The navigation each page is given (content/navigation-types.ts), from the site's tree (nav-tree.ts): the top
+ * The navigation each page is given (pages/navigation-types.ts), from the site's tree (nav-tree.ts): the top
  * level, the current page's branch opened, its breadcrumbs, and its previous and next pages in reading order.
  *
  * What a page is given is bounded whatever the size of the site: only the sections on the page's branch are opened,
@@ -9,13 +9,13 @@
  * the plan's key of a page (plan.ts) digests each once.
  */
 import { callTheme } from '../base/theme-call';
-import type { CollectionUse } from '../content/collection-types';
-import type { SiteConfig } from '../content/config';
-import type { PageInfo } from '../content/page';
-import { urlOf } from '../content/routes';
-import type { Theme } from '../content/theme-types';
-import { breadcrumbTrail, type Crumb } from '../content/breadcrumbs';
-import type { NavItem, NavLink, NavOmitted, Navigation } from '../content/navigation-types';
+import type { CollectionUse } from '../pages/collection-types';
+import type { SiteConfig } from '../config/config';
+import type { PageInfo } from '../pages/page';
+import { urlOf } from '../pages/routes';
+import type { Theme } from '../pages/theme-types';
+import { breadcrumbTrail, type Crumb } from '../pages/breadcrumbs';
+import type { NavItem, NavLink, NavOmitted, Navigation } from '../pages/navigation-types';
 import { navTree, type NavNode } from './nav-tree';
 import { applyTocs } from './nav-summary';
 

@@ -9,11 +9,11 @@
 import { createHash } from 'node:crypto';
 import { SiteError, throwIfAny } from '../base/errors';
 import { callTheme } from '../base/theme-call';
-import type { Theme } from '../content/theme-types';
-import type { PageInfo } from '../content/page';
-import { languageTag, type SiteConfig } from '../content/config';
-import { urlOf } from '../content/routes';
-import { breadcrumbTrail } from '../content/breadcrumbs';
+import type { Theme } from '../pages/theme-types';
+import type { PageInfo } from '../pages/page';
+import { languageTag, type SiteConfig } from '../config/config';
+import { urlOf } from '../pages/routes';
+import { breadcrumbTrail } from '../pages/breadcrumbs';
 import { atomFeed, jsonFeed, type FeedEntry } from './feed';
 import { below, pageRoute, projector, select, sourceOf, tagRoute, type Source } from './query';
 import { schemaProblems, usesOf } from './uses';
@@ -26,7 +26,7 @@ import type {
   Pagination,
   TagCount,
   TagLink,
-} from '../content/collection-types';
+} from '../pages/collection-types';
 
 export interface PlannedPage {
   page: PageInfo;

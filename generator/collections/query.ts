@@ -4,11 +4,11 @@
  * filters and sorts those, so a site's collections cost a sort each, whatever
  * the number of pages that read them.
  */
-import type { PageInfo } from '../content/page';
-import { parseDate } from '../content/dates';
+import type { PageInfo } from '../pages/page';
+import { parseDate } from '../pages/dates';
 import { paragraphSummary } from './summary';
 import { tagSlug } from './tags';
-import type { CollectionQuery, Entry, TagLink } from '../content/collection-types';
+import type { CollectionQuery, Entry, TagLink } from '../pages/collection-types';
 
 /** A page as collections see it: its entry without tag routes or summary, and what queries compare. */
 export interface Source {

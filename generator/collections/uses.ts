@@ -3,8 +3,8 @@
  * is made of it: each mistake is an InvalidCollectionUse naming the template and the field.
  */
 import { SiteError } from '../base/errors';
-import type { Theme } from '../content/theme-types';
-import type { CollectionUse } from '../content/collection-types';
+import type { Theme } from '../pages/theme-types';
+import type { CollectionUse } from '../pages/collection-types';
 import type { Source } from './query';
 
 /** What each template reads, checked; templates that read nothing are left out. */

@@ -34,10 +34,10 @@ import { access, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { removeStale, writeAtomically } from '../cache/cache-files';
 import { sealed, sealInParts, sealKey } from '../cache/seal';
-import type { SiteConfig } from './config';
-import type { RenderedMarkdown } from './markdown';
-import type { PageSource } from './page';
-import { tokenValue } from './tokens';
+import type { SiteConfig } from '../config/config';
+import type { RenderedMarkdown } from '../markdown/markdown';
+import type { PageSource } from '../pages/page';
+import { tokenValue } from '../config/tokens';
 
 /** A page as the store keeps it: its frontmatter and rendered body, and what they were made from. */
 interface StoredPage {

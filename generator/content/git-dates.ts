@@ -9,7 +9,7 @@
  * call, so a page edited in `site watch` loses its date in that update, as a build of the same files would.
  */
 import { spawn } from 'node:child_process';
-import type { PageInfo } from './page';
+import type { PageInfo } from '../pages/page';
 
 /**
  * Options that keep git from running anything a repository's config names, and from writing: core.fsmonitor runs a

@@ -10,20 +10,20 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { breadcrumbTrail } from './breadcrumbs';
-import { dateField } from './dates';
+import { breadcrumbTrail } from '../pages/breadcrumbs';
+import { dateField } from '../pages/dates';
 import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
 import { ownValue } from '../base/own';
 import { callTheme } from '../base/theme-call';
-import type { Theme } from './theme-types';
-import { documentTitle, type BaseFrontmatter, type PageHead, type PageSource, type PageSummary } from './page';
-import type { SiteConfig } from './config';
-import { assertSafeRoute, isFolderPage, NOT_FOUND_ROUTE, routeFromFile, urlOf } from './routes';
-import { LIMITS, readInputSync } from './read-input';
-import { textField } from './text-field';
-import { closestPath, editDistance } from './tokens';
-import { validate } from './validate';
-import { parseYaml, type ParsedYaml } from './yaml';
+import type { Theme } from '../pages/theme-types';
+import { documentTitle, type BaseFrontmatter, type PageHead, type PageSource, type PageSummary } from '../pages/page';
+import type { SiteConfig } from '../config/config';
+import { assertSafeRoute, isFolderPage, NOT_FOUND_ROUTE, routeFromFile, urlOf } from '../pages/routes';
+import { LIMITS, readInputSync } from '../base/read-input';
+import { textField } from '../config/text-field';
+import { closestPath, editDistance } from '../base/closest';
+import { validate } from '../config/validate';
+import { parseYaml, type ParsedYaml } from '../config/yaml';
 
 export const DEFAULT_TEMPLATE = 'prose';
 /** Longest document title (page title, separator and site name) that search results show whole. */

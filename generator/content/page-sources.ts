@@ -11,8 +11,8 @@
 import path from 'node:path';
 import { ContentStore, pageKey } from './content-store';
 import { siteErrorsOf, type SiteError } from '../base/errors';
-import type { PageSource } from './page';
-import type { BodySource, Markdown, RenderedMarkdown, ReservedIds } from './markdown';
+import type { PageSource } from '../pages/page';
+import type { BodySource, Markdown, RenderedMarkdown, ReservedIds } from '../markdown/markdown';
 import { bodyLineOf, parsePage, readPage, type ParseContext } from './parse-page';
 
 export interface PrepareContext extends Omit<ParseContext, 'outline'> {
@@ -65,10 +65,10 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
         continue;
       }
       // remark loads only when a page is parsed: a build whose pages all come from the store never loads it.
-      outline ??= (await import('./body-outline')).outlineBody;
+      outline ??= (await import('../markdown/body-outline')).outlineBody;
       const { source, content, uses } = parsePage(relativeFile, { ...ctx, outline }, bytes);
       // mdBook's table of contents: the navigation takes its order and nesting (kept in the store with the page).
-      if (isSummaryFile(relativeFile)) source.toc = (await import('./summary-toc')).summaryToc(content);
+      if (isSummaryFile(relativeFile)) source.toc = (await import('../markdown/summary-toc')).summaryToc(content);
       const page: BodySource = {
         file: shown,
         path: absolute,

@@ -12,18 +12,18 @@
  * control characters, is empty, has frontmatter that is not closed, is not
  * YAML or uses YAML to do more than hold data, or names an unknown token.
  */
-import { LIMITS, readInputSync } from './read-input';
+import { LIMITS, readInputSync } from '../base/read-input';
 import path from 'node:path';
 import grayMatter from 'gray-matter';
 import jsYaml from 'js-yaml';
-import type { SiteConfig } from './config';
-import type { PageSource } from './page';
+import type { SiteConfig } from '../config/config';
+import type { PageSource } from '../pages/page';
 import { SiteError, throwIfAny } from '../base/errors';
-import { characterError, firstForbidden, lineAt } from './characters';
-import { customIdOf } from './heading-ids';
-import { decodeText } from './read-text';
-import { checkedTexts, measureData, type DataPath } from './text-values';
-import type { BodyOutline } from './body-outline';
+import { characterError, firstForbidden, lineAt } from '../config/characters';
+import { customIdOf } from '../markdown/heading-ids';
+import { decodeText } from '../base/read-text';
+import { checkedTexts, measureData, type DataPath } from '../config/text-values';
+import type { BodyOutline } from '../markdown/body-outline';
 import {
   findTokens,
   holdsToken,
@@ -33,9 +33,9 @@ import {
   unescapeTokens,
   unknownToken,
   type Token,
-} from './tokens';
-import { fieldName } from './validate';
-import { fieldAt, MAX_ALIASED_VALUES, MAX_DEPTH, parseYaml } from './yaml';
+} from '../config/tokens';
+import { fieldName } from '../config/yaml';
+import { fieldAt, MAX_ALIASED_VALUES, MAX_DEPTH, parseYaml } from '../config/yaml';
 
 export interface ParseContext {
   pagesDir: string;

@@ -4,8 +4,8 @@
  * page is reported together, sorted by file.
  */
 import { SiteError, throwIfAny } from '../base/errors';
-import type { RenderedMarkdown } from './markdown';
-import { withBody, type PageHead, type PageInfo } from './page';
+import type { RenderedMarkdown } from '../markdown/markdown';
+import { withBody, type PageHead, type PageInfo } from '../pages/page';
 
 /** Pages whose frontmatter and markdown came from the content store, and pages whose markdown was rendered. */
 export interface ContentCounts {

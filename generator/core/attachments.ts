@@ -1,6 +1,6 @@
 /**
  * Files the pages link to beside them, as markdown written for GitHub or an editor does: `![diagram](images/a.png)`
- * in pages/guide/intro.md publishes pages/guide/images/a.png at /guide/images/a.png (content/page-links.ts rewrites
+ * in pages/guide/intro.md publishes pages/guide/images/a.png at /guide/images/a.png (markdown/page-links.ts rewrites
  * the link). Only a file some page links to is published, never the rest of its folder; never a page, a dotfile or
  * the site config; never a file whose real path leaves the pages folder. A link to a file that is not there is left
  * to the link check, which names its line.
@@ -9,11 +9,11 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { throwIfAny, type SiteError } from '../base/errors';
 import { displayPath } from '../base/paths';
-import { CONFIG_FILE, isMarkdownFile } from '../content/list-pages';
-import type { PageInfo } from '../content/page';
-import { checkInsidePages, LIMITS, readInput } from '../content/read-input';
+import { CONFIG_FILE, isMarkdownFile } from '../pages/list-pages';
+import type { PageInfo } from '../pages/page';
+import { checkInsidePages, LIMITS, readInput } from '../base/read-input';
 import { isPublished, publicCollisions, type PublicFile } from '../output/public-files';
-import type { Output } from './update-plan';
+import type { Output } from './output-map';
 
 /** The files the pages link to beside them: output path → the file to copy. */
 export type Attachments = Map<string, string>;

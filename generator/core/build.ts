@@ -7,7 +7,7 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SiteConfig } from '../content/config';
+import type { SiteConfig } from '../config/config';
 import { listFiles } from '../base/list-files';
 import type { SiteWarning } from '../base/errors';
 import { createLogger, timed } from '../base/logger';
@@ -15,7 +15,7 @@ import { restoreOutput } from '../output/output-folder';
 import { formatReport, measureGzip, type OutputFile } from './report';
 import type { ProjectPaths } from './project';
 import { Site, type SiteOptions, type UpdateResult } from './site';
-import type { PageSummary } from '../content/page';
+import type { PageSummary } from '../pages/page';
 
 export { projectPaths, type ProjectPaths } from './project';
 

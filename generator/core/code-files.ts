@@ -9,7 +9,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, throwIfAny } from '../base/errors';
 import { displayPath } from '../base/paths';
-import type { Theme } from '../content/theme-types';
+import type { Theme } from '../pages/theme-types';
 import { bundleProjectAssets } from '../assets/bundle-assets';
 import type { ProjectPaths } from './project';
 

@@ -5,17 +5,17 @@
 import path from 'node:path';
 import { engineDigest } from '../base/engine-files';
 import { siteErrorsOf } from '../base/errors';
-import { summaryOf, type PageInfo } from '../content/page';
-import type { Theme } from '../content/theme-types';
-import { CONFIG_FILE, type SiteConfig } from '../content/config';
+import { summaryOf, type PageInfo } from '../pages/page';
+import type { Theme } from '../pages/theme-types';
+import { CONFIG_FILE, type SiteConfig } from '../config/config';
 import { ContentStore } from '../content/content-store';
 import { describePage, duplicateRoutes } from '../content/page-head';
-import { listPageFiles } from '../content/list-pages';
-import { outputFileOf, readmeFolders } from '../content/routes';
+import { listPageFiles } from '../pages/list-pages';
+import { outputFileOf, readmeFolders } from '../pages/routes';
 import type { Output, State } from './update-plan';
-import { compileIds } from '../content/heading-ids';
+import { compileIds } from '../markdown/heading-ids';
 import { wholePages, type LoadedPages } from '../content/whole-pages';
-import { markdownRecipe } from '../content/markdown-recipe';
+import { markdownRecipe } from '../markdown/markdown-recipe';
 import { preparePages } from '../content/page-sources';
 import { GitDates, withDates } from '../content/git-dates';
 import type { ProjectPaths } from './project';
@@ -62,7 +62,7 @@ export class PageLoader {
   ): Promise<LoadedPages> {
     const place = this.place;
     // remark loads only when a page needs rendering: the recipe names its packages without importing them.
-    const markdown = async () => (await import('../content/markdown')).loadMarkdown(config.markdown, place);
+    const markdown = async () => (await import('../markdown/markdown')).loadMarkdown(config.markdown, place);
     const reservedIds = theme.reservedIds ?? [];
     const recipe = JSON.stringify([
       engineDigest(),

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_FILE, isMarkdownFile, listPageFiles, noPages, PUBLIC_DIR, type PageFiles } from '../content/list-pages';
+import { CONFIG_FILE, isMarkdownFile, listPageFiles, noPages, PUBLIC_DIR, type PageFiles } from '../pages/list-pages';
 import { checkOutputPlace } from '../output/output-folder';
 import { DEFAULT_THEME_DIR } from '../base/engine-files';
 import { isInside } from '../base/paths';

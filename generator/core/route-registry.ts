@@ -8,7 +8,7 @@
  */
 import { SiteError } from '../base/errors';
 import type { Plan } from '../collections/plan';
-import { outputFileOf } from '../content/routes';
+import { outputFileOf } from '../pages/routes';
 
 /** The file a route names as a path, its segments decoded (`/blog/feed.xml` → `blog/feed.xml`). */
 const pathOfRoute = (route: string) =>

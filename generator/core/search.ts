@@ -8,7 +8,7 @@
  */
 import { closeSync, constants, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { outputFileOf } from '../content/routes';
+import { outputFileOf } from '../pages/routes';
 import { searchIndexFiles, type SearchPage } from '../output/search-index';
 import type { FileContents } from '../output/write-in-place';
 import type { Output, State } from './update-plan';

@@ -3,7 +3,7 @@ import type { ContentCounts } from '../content/whole-pages';
 import type { SiteWarning } from '../base/errors';
 import type { Logger } from '../base/logger';
 import type { ChangeKind } from './project';
-import type { PageSummary } from '../content/page';
+import type { PageSummary } from '../pages/page';
 
 export interface SiteOptions {
   /** Project root: holds templates/, islands/ and the cache. Default: the working directory. */

@@ -22,9 +22,9 @@ import { bundleProjectAssets } from '../assets/bundle-assets';
 import { cacheFolder } from '../cache/cache-dir';
 import { ContentStore } from '../content/content-store';
 import { checkStateLinks } from '../checks/link-check';
-import { loadConfig, type SiteConfig } from '../content/config';
-import { readmeFolders } from '../content/routes';
-import { passedOverWarning } from '../content/list-pages';
+import { loadConfig, type SiteConfig } from '../config/config';
+import { readmeFolders } from '../pages/routes';
+import { passedOverWarning } from '../pages/list-pages';
 import { checkOutputPlace } from '../output/output-folder';
 import { listPublicFiles } from '../output/public-files';
 import { publishAttachments, routesShowing } from './attachments';
@@ -40,8 +40,8 @@ import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPath
 import type { SiteWarning } from '../base/errors';
 import { timed } from '../base/logger';
 import type { SiteOptions, UpdateResult } from './site-options';
-import type { Theme } from '../content/theme-types';
-import { summaryOf, type PageInfo } from '../content/page';
+import type { Theme } from '../pages/theme-types';
+import { summaryOf, type PageInfo } from '../pages/page';
 import { PageLoader } from './page-loader';
 import { updateSearchIndex, withSearchFiles } from './search';
 import { bundleCheckedAssets, checkCodeFiles } from './code-files';
@@ -102,7 +102,7 @@ export class Site {
     const config = this.state?.config;
     if (!config) return;
     const place = this.place;
-    void import('../content/markdown')
+    void import('../markdown/markdown')
       .then(({ loadMarkdown }) => loadMarkdown(config.markdown, place))
       .catch(() => undefined); // an update reports any problem
   }
@@ -282,7 +282,7 @@ export class Site {
     const notes = await this.useCacheFolder();
     // Without a content store every page's markdown is rendered: remark loads while esbuild bundles the theme.
     if (!(await ContentStore.exists(this.paths.cacheDir, this.paths.pagesDir)))
-      void import('../content/markdown').catch(() => undefined);
+      void import('../markdown/markdown').catch(() => undefined);
     const theme = await step('theme', () => this.loadTheme());
     // The config is validated against the engine's schema extended by the theme's (theme.config).
     const config = await step('config', () => this.loadConfig(theme));

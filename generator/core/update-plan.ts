@@ -4,13 +4,13 @@
  * and every page whose key changed, removes the pages and feeds no longer planned, and rewrites the feeds whose text
  * changed and the sitemap. So its output is a full build's. Rendering itself is render/render-pages.tsx's loop.
  */
-import type { PageInfo } from '../content/page';
-import type { Theme } from '../content/theme-types';
+import type { PageInfo } from '../pages/page';
+import type { Theme } from '../pages/theme-types';
 import type { Assets } from '../assets/bundle-assets';
 import type { PageLinks } from '../render/html-links';
 import type { Plan } from '../collections/plan';
-import type { SiteConfig } from '../content/config';
-import { outputFileOf } from '../content/routes';
+import type { SiteConfig } from '../config/config';
+import { outputFileOf } from '../pages/routes';
 import type { PageAssets, RenderContext, RenderedPage } from '../render/render-pages';
 import type { FileContents } from '../output/write-in-place';
 import type { Staging } from '../output/write-site';
@@ -18,6 +18,7 @@ import type { ContentCounts } from '../content/whole-pages';
 import { SiteError, type SiteWarning } from '../base/errors';
 import { readsAny, type RouteReads } from '../render/route-reads';
 import type { Attachments } from './attachments';
+import type { Output } from './output-map';
 
 /** What a Site keeps between updates. */
 export interface State {
@@ -27,9 +28,9 @@ export interface State {
   images: Map<string, Uint8Array>;
   /** Pages by their path inside the pages folder (as change events name them). */
   pages: Map<string, PageInfo>;
-  /** The folders whose README.md is their page (content/routes.ts, readmeFolders), from every page file. */
+  /** The folders whose README.md is their page (pages/routes.ts, readmeFolders), from every page file. */
   readmes: ReadonlySet<string>;
-  /** The markdown files of the pages folder the build passes over (content/list-pages.ts), named in a warning. */
+  /** The markdown files of the pages folder the build passes over (pages/list-pages.ts), named in a warning. */
   passedOver: readonly string[];
   /** What the link check reads of each page, by route. */
   links: Map<string, PageLinks>;
@@ -45,8 +46,7 @@ export interface State {
   search?: ReadonlySet<string>;
 }
 
-/** Output files by path: their new contents, or null for a file to remove. */
-export type Output = Map<string, FileContents | null>;
+export type { Output };
 
 /**
  * The routes a watch update renders: the pages of the changed files (and the pages their pagination makes), every

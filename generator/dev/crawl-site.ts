@@ -10,10 +10,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
-import type { SiteConfig } from '../content/config';
+import type { SiteConfig } from '../config/config';
 import { listFiles } from '../base/list-files';
 import { FILES_AT_ONCE, mapAtMost } from '../base/at-most';
-import { segmentOf } from '../content/routes';
+import { segmentOf } from '../pages/routes';
 import { baseUrlOfBuild, serve } from './serve';
 import { openInside } from './open-inside';
 import { basePathOf } from '../render/base-path';
@@ -95,7 +95,7 @@ export async function checkSite(
     const notFoundHtml =
       notFoundFile && (await notFoundFile.handle.readFile('utf8').finally(() => notFoundFile.handle.close()));
 
-    // A route is a URL path: a file's name percent-encoded where a path needs it (content/routes.ts).
+    // A route is a URL path: a file's name percent-encoded where a path needs it (pages/routes.ts).
     const routeOfFile = (file: string) =>
       file === 'index.html'
         ? '/'

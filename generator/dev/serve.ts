@@ -33,7 +33,7 @@ import { MARK, restoreOutput } from '../output/output-folder';
 import { headersFor, parseHeaders, type HeaderRule } from '../output/headers-rules';
 import { typeOf } from './media-types';
 import { openInside } from './open-inside';
-import { routeOfHtmlName } from '../content/routes';
+import { routeOfHtmlName } from '../pages/routes';
 import { sendStatic } from './send-static';
 import { checkFolder, checkSafe, isLoopback, listenError } from './serve-start';
 

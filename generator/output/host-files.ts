@@ -5,9 +5,9 @@
  * speculation rules that _headers points browsers at.
  */
 import { contentType } from 'mime-types';
-import type { SiteConfig } from '../content/config';
-import { urlOf } from '../content/routes';
-import type { PageSummary } from '../content/page';
+import type { SiteConfig } from '../config/config';
+import { urlOf } from '../pages/routes';
+import type { PageSummary } from '../pages/page';
 import { basePathOf, cssUnderBase } from '../render/base-path';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

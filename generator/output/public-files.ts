@@ -9,7 +9,7 @@ import path from 'node:path';
 import { SiteError, throwIfAny } from '../base/errors';
 import { walkFiles, type FoundFile } from '../base/list-files';
 import { displayPath } from '../base/paths';
-import { linkError, notRegularError } from '../content/list-pages';
+import { linkError, notRegularError } from '../pages/list-pages';
 
 /** A public file: `path` in the output, `source` the file to copy (a link's target inside the pages folder). */
 export type PublicFile = FoundFile;

@@ -30,7 +30,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../base/errors';
 import { displayPath } from '../base/paths';
-import { LIMITS, readInputSync } from '../content/read-input';
+import { LIMITS, readInputSync } from '../base/read-input';
 import {
   checkOutputPlace,
   confine,

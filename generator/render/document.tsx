@@ -4,12 +4,12 @@
  * renders no inline executable script: JSON-LD is data, scripts are files.
  */
 import type { ReactNode } from 'react';
-import type { SiteConfig } from '../content/config';
-import { languageTag } from '../content/config';
+import type { SiteConfig } from '../config/config';
+import { languageTag } from '../config/config';
 import type { Graph } from 'schema-dts';
 import { graphJson } from './json-ld';
 import { initialIcon } from './favicon';
-import { documentTitle, type PageInfo } from '../content/page';
+import { documentTitle, type PageInfo } from '../pages/page';
 
 export interface DocumentAssets {
   stylesheet: string;

@@ -4,7 +4,7 @@
  * letter of its name on its theme colour (or a dark grey), an SVG in a data: URL (nothing to fetch, and the
  * CSP's img-src allows data:).
  */
-import type { SiteConfig } from '../content/config';
+import type { SiteConfig } from '../config/config';
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);

@@ -8,10 +8,10 @@
  * names it (a trail left with the page alone is no BreadcrumbList).
  */
 import type { BreadcrumbList, Graph, Organization, Thing, WebPage } from 'schema-dts';
-import type { SiteConfig } from '../content/config';
-import { urlOf } from '../content/routes';
-import type { Theme } from '../content/theme-types';
-import type { PageInfo } from '../content/page';
+import type { SiteConfig } from '../config/config';
+import { urlOf } from '../pages/routes';
+import type { Theme } from '../pages/theme-types';
+import type { PageInfo } from '../pages/page';
 
 export const organizationId = (site: SiteConfig) => `${site.baseUrl}/#organization`;
 

@@ -14,11 +14,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { pageLinks, type SharedLinks } from './html-links';
-import type { SiteConfig } from '../content/config';
+import type { SiteConfig } from '../config/config';
 import { SiteError } from '../base/errors';
 import { callTheme } from '../base/theme-call';
-import type { Theme } from '../content/theme-types';
-import type { PageInfo } from '../content/page';
+import type { Theme } from '../pages/theme-types';
+import type { PageInfo } from '../pages/page';
 import { createIslandRegistry, IslandContext, type IslandAssets } from './island';
 import { renderToStaticMarkup, renderToString } from './react-server';
 import { recordRoutes, type RouteReads } from './route-reads';

@@ -16,7 +16,7 @@ import type { BuildContext, BuildOptions, BuildResult, Plugin } from 'esbuild';
 import { fingerprint, removeStale, touchEntry, writeEntry } from '../cache/cache-files';
 import { sealKey, sealed, sealOf } from '../cache/seal';
 import { SiteError } from '../base/errors';
-import type { Theme } from '../content/theme-types';
+import type { Theme } from '../pages/theme-types';
 import { SHARED_PACKAGES, sharedRuntime, THEME_API } from './shared-runtime';
 import { builtInTheme } from './built-in-theme';
 

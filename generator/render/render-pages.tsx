@@ -11,22 +11,22 @@
  */
 import { renderToStaticMarkup, renderToString } from './react-server';
 import { createIslandRegistry, IslandContext } from './island';
-import type { SiteConfig } from '../content/config';
+import type { SiteConfig } from '../config/config';
 import { SiteError, siteErrorsOf, throwIfAny } from '../base/errors';
 import { callTheme } from '../base/theme-call';
 import { sortByFile } from '../content/whole-pages';
 import { Document, headOf, type DocumentAssets } from './document';
 import { pageGraph } from './json-ld';
-import { outputFileOf } from '../content/routes';
+import { outputFileOf } from '../pages/routes';
 import { recordRoutes, type RouteReads } from './route-reads';
 import type { LinkSource } from './html-links';
 import { shellFor, SLOT, splitAtSlot, type SharedPart, type ShellCache } from './layout-shell';
-import type { Theme } from '../content/theme-types';
-import type { PageInfo } from '../content/page';
+import type { Theme } from '../pages/theme-types';
+import type { PageInfo } from '../pages/page';
 import { assertUniqueIds } from './unique-ids';
 import { basePathOf, htmlUnderBase } from './base-path';
 import { collectionLinks } from '../collections/head-links';
-import type { CollectionProps } from '../content/collection-types';
+import type { CollectionProps } from '../pages/collection-types';
 
 /** A page rendered: its HTML in parts, and what the link check and the next watch update read of it. */
 export interface RenderedPage {

@@ -7,7 +7,7 @@
  * link or a label that goes to the wrong element.
  */
 import { SiteError } from '../base/errors';
-import type { PageInfo } from '../content/page';
+import type { PageInfo } from '../pages/page';
 import { idsIn } from './html-attributes';
 
 /** A page's markup in order: its own parts as HTML, shared parts (layout shells) with their ids already read. */

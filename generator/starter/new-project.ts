@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ENGINE_ROOT } from '../base/engine-files';
 import { SiteError, siteErrorsOf, throwIfAny } from '../base/errors';
-import { loadConfig } from '../content/config';
+import { loadConfig } from '../config/config';
 import { engineSpec } from './engine-spec';
 import { copyTheme } from './theme-copy';
 
@@ -111,7 +111,7 @@ const siteYmlOf = (name: string, baseUrl: string) =>
 type Sources = Record<'name' | 'baseUrl', { option: string; value: string }>;
 
 /**
- * Reads `text` as a build reads site.yml (content/config.ts: the same characters, YAML and schema), from a folder of
+ * Reads `text` as a build reads site.yml (config/config.ts: the same characters, YAML and schema), from a folder of
  * its own; a field refused is the option that gave it, in the build's words.
  */
 async function checkSiteYml(text: string, sources: Sources): Promise<void> {

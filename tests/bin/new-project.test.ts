@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteErrorsOf, type SiteError } from '../../generator/base/errors';
-import { loadConfig } from '../../generator/content/config';
+import { loadConfig } from '../../generator/config/config';
 import { REPO } from '../support/fixture';
 import { filesOf, runNode } from '../support/installs';
 

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../generator/content/config';
+import { loadConfig } from '../../generator/config/config';
 import { listFiles } from '../../generator/base/list-files';
 import { build } from '../../generator/core/build';
 import { silentLogger } from '../../generator/base/logger';

@@ -3,7 +3,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkSite, formatCheckReport } from '../../generator/dev/crawl-site';
-import type { SiteConfig } from '../../generator/content/config';
+import type { SiteConfig } from '../../generator/config/config';
 import { theme } from '../../templates/index';
 import { builtRealSite, type BuiltSite } from '../support/built-site';
 import { tempSite } from '../support/fixture';

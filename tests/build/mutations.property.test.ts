@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../generator/core/build';
 import { ErrorKinds, siteErrorsOf, type SiteError } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
-import { readmeFolders, routeFromFile } from '../../generator/content/routes';
+import { readmeFolders, routeFromFile } from '../../generator/pages/routes';
 import { REPO, snapshotDir } from '../support/fixture';
 
 const RUNS = Number(process.env.MUTATION_RUNS ?? 60);

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
-import { LIMITS } from '../../generator/content/read-input';
+import { LIMITS } from '../../generator/base/read-input';
 import { displayPath } from '../../generator/base/paths';
 import { writeSite, type SwapStep } from '../../generator/output/write-site';
 import { tempProject, type TempProject } from '../support/project';

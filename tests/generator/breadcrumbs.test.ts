@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbTrail as engineTrail } from '../../generator/content/breadcrumbs';
+import { breadcrumbTrail as engineTrail } from '../../generator/pages/breadcrumbs';
 import { breadcrumbTrail } from '../../templates/breadcrumbs';
 
 const site = {

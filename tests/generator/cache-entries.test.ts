@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { siteImages } from '../../generator/assets/images';
 import { entryKey, writeEntry } from '../../generator/cache/cache-files';
-import { loadConfig } from '../../generator/content/config';
+import { loadConfig } from '../../generator/config/config';
 import { loadTheme } from '../../generator/render/load-theme';
 import { theme as realTheme } from '../../templates/index';
 import { REPO } from '../support/fixture';

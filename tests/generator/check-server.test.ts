@@ -14,7 +14,7 @@ import { checkSite } from '../../generator/dev/crawl-site';
 import { serve } from '../../generator/dev/serve';
 import { build } from '../../generator/core/build';
 import { silentLogger } from '../../generator/base/logger';
-import type { SiteConfig } from '../../generator/content/config';
+import type { SiteConfig } from '../../generator/config/config';
 import { tempSite, type TempSite } from '../support/fixture';
 
 let site: TempSite;

@@ -1,7 +1,7 @@
 /** Collections: dates, tag slugs, queries, and the plan's pages, errors and keys (generator/collections/). */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateProblem, rfc3339 } from '../../generator/content/dates';
+import { dateProblem, rfc3339 } from '../../generator/pages/dates';
 import { planSite } from '../../generator/collections/plan';
 import { select, sourceOf } from '../../generator/collections/query';
 import { tagSlug } from '../../generator/collections/tags';
@@ -9,9 +9,9 @@ import { paragraphSummary } from '../../generator/collections/summary';
 import { md } from '../support/markdown';
 import { htmlWithAbsoluteUrls } from '../../generator/render/base-path';
 import { siteErrorsOf } from '../../generator/base/errors';
-import type { TemplateDefinition, Theme } from '../../generator/content/theme-types';
-import type { PageInfo } from '../../generator/content/page';
-import type { SiteConfig } from '../../generator/content/config';
+import type { TemplateDefinition, Theme } from '../../generator/pages/theme-types';
+import type { PageInfo } from '../../generator/pages/page';
+import type { SiteConfig } from '../../generator/config/config';
 
 const site = { name: 'Notes', baseUrl: 'https://notes.example', locale: 'en_US' } as unknown as SiteConfig;
 const NOW = new Date('2026-01-01T12:00:00Z');

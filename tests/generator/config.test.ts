@@ -6,7 +6,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../generator/content/config';
+import { loadConfig } from '../../generator/config/config';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { websiteConfig, type SiteConfig as WebsiteConfig } from '../../templates/config';
 import { REPO } from '../support/fixture';

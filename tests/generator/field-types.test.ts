@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publicPath, singleLine, urlField } from '../../generator/theme';
-import { siteConfigSchema } from '../../generator/content/config';
+import { siteConfigSchema } from '../../generator/config/config';
 import { heroSlide } from '../../templates/content/schemas';
 
 const ok = (schema: { safeParse(v: unknown): { success: boolean } }, value: unknown) => schema.safeParse(value).success;

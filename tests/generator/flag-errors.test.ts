@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { withBaseUrl } from '../../generator/core/site-files';
-import type { SiteConfig } from '../../generator/content/config';
+import type { SiteConfig } from '../../generator/config/config';
 
 const config = { name: 'A site', baseUrl: 'https://example.org' } as SiteConfig;
 const refused = (baseUrl: string) => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describePage } from '../../generator/content/page-head';
-import type { SiteConfig } from '../../generator/content/config';
+import type { SiteConfig } from '../../generator/config/config';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { defineTemplate, textField, type Theme } from '../../generator/theme';
 

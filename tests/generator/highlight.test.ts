@@ -1,5 +1,5 @@
 /**
- * Code highlighted at build time (content/highlight.ts): tokens coloured by classes for the light and the dark
+ * Code highlighted at build time (markdown/highlight.ts): tokens coloured by classes for the light and the dark
  * palette, never style=""; after the sanitiser, so a page's own markup cannot pose as a token; an unknown language
  * shown plain and named once per build, with its first page and how many use it; the stylesheet names every class.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
 import { silentLogger } from '../../generator/base/logger';
-import { codeColorsCss } from '../../generator/content/highlight';
+import { codeColorsCss } from '../../generator/markdown/highlight';
 import { page, plain } from '../support/markdown';
 import { REPO } from '../support/fixture';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../templates/index';
-import { loadConfig } from '../../generator/content/config';
+import { loadConfig } from '../../generator/config/config';
 import {
   contentSecurityPolicy,
   headersFile,
@@ -11,7 +11,7 @@ import {
   SPECULATION_RULES_TYPE,
   speculationRules,
 } from '../../generator/output/host-files';
-import type { PageSummary } from '../../generator/content/page';
+import type { PageSummary } from '../../generator/pages/page';
 import { REPO } from '../support/fixture';
 import type { SiteConfig as WebsiteConfig } from '../../templates/config';
 

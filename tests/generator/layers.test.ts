@@ -18,6 +18,9 @@ const GENERATOR = path.join(REPO, 'generator');
 const LAYERS = [
   'base',
   'cache',
+  'config',
+  'pages',
+  'markdown',
   'content',
   'collections',
   'render',
@@ -76,6 +79,40 @@ async function imports(loaded = false): Promise<{ from: string; to: string }[]> 
 const against = (edge: { from: string; to: string }) =>
   LAYERS.indexOf(layerOf(edge.to)) > LAYERS.indexOf(layerOf(edge.from));
 
+/**
+ * The groups of files that reach each other through their imports (Tarjan's strongly connected components), each
+ * as its files in order, so a failure names the circle to break.
+ */
+function filesInCircles(graph: Map<string, string[]>): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    for (let top = ''; top !== file;) {
+      top = stack.pop()!;
+      onStack.delete(top);
+      group.push(top);
+    }
+    if (group.length > 1 || (graph.get(file) ?? []).includes(file)) found.push(group.sort().join(' -> '));
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return found.sort();
+}
+
 describe('the engine layers', () => {
   it('every module imports only from its own layer or below', async () => {
     const edges = await imports();
@@ -118,11 +155,28 @@ describe('the engine layers', () => {
     expect(circles.map((found) => found.join(' -> '))).toEqual([]);
   });
 
+  it('no files import each other in a circle, type imports included', async () => {
+    const edges = await imports();
+    const graph = new Map<string, string[]>();
+    for (const { from, to } of edges) graph.set(from, [...(graph.get(from) ?? []), to]);
+    expect(filesInCircles(graph)).toEqual([]);
+  });
+
+  it('finds a circle of files when there is one', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts', 'd.ts']],
+      ['d.ts', []],
+    ]);
+    expect(filesInCircles(graph)).toEqual(['a.ts -> b.ts -> c.ts']);
+  });
+
   it('reads imports of every kind', () => {
     const text =
-      "import type { A } from '../content/config';\nexport { b } from './b';\nconst c = await import('../dev/serve');";
+      "import type { A } from '../config/config';\nexport { b } from './b';\nconst c = await import('../dev/serve');";
     expect([...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2])).toEqual([
-      '../content/config',
+      '../config/config',
       './b',
       '../dev/serve',
     ]);
@@ -138,7 +192,7 @@ describe('what a build loads', () => {
       for (const { from, to } of edges) if (reached.has(from) && !reached.has(to)) grew = reached.add(to) !== undefined;
     }
     expect(reached.size).toBeGreaterThan(30);
-    const pipeline = ['content/body-outline.ts', 'content/markdown.ts', 'content/emoji.ts', 'content/raw-html.ts'];
+    const pipeline = ['markdown/body-outline.ts', 'markdown/markdown.ts', 'markdown/emoji.ts', 'markdown/raw-html.ts'];
     expect(pipeline.filter((module) => reached.has(module))).toEqual([]);
   });
 });

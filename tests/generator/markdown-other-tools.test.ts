@@ -1,14 +1,14 @@
 /**
  * Markdown written for other tools, made as they make it: GitHub's alerts and emoji shortcodes, the fenced containers
- * of VitePress and Docusaurus, and MkDocs's admonitions (content/github-alerts.ts, emoji.ts, containers.ts,
+ * of VitePress and Docusaurus, and MkDocs's admonitions (markdown/github-alerts.ts, emoji.ts, containers.ts,
  * admonitions.ts).
  */
 import type { Code, Construct, Extension, State } from 'micromark-util-types';
 import { remark } from 'remark';
 import type { Processor } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { containerSyntax } from '../../generator/content/containers';
-import { withEmoji } from '../../generator/content/emoji';
+import { containerSyntax } from '../../generator/markdown/containers';
+import { withEmoji } from '../../generator/markdown/emoji';
 import { md } from '../support/markdown';
 
 describe("markdown: GitHub's alerts", () => {

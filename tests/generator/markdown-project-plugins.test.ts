@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadMarkdown, type Markdown, type MarkdownSettings } from '../../generator/content/markdown';
+import { loadMarkdown, type Markdown, type MarkdownSettings } from '../../generator/markdown/markdown';
 
 /** A temporary project with plugin packages in its node_modules and a plugin file of its own. */
 const root = await mkdtemp(path.join(os.tmpdir(), 'site-md-plugins-'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadMarkdown, type MarkdownSettings } from '../../generator/content/markdown';
-import type { RenderedMarkdown as PageBody } from '../../generator/content/markdown';
+import { loadMarkdown, type MarkdownSettings } from '../../generator/markdown/markdown';
+import type { RenderedMarkdown as PageBody } from '../../generator/markdown/markdown';
 import { ids, md, page, place, plain } from '../support/markdown';
 describe('markdown: CommonMark and GFM', () => {
   it('renders markdown with GFM tables', () => {

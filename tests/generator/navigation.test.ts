@@ -9,12 +9,12 @@ import { z } from 'zod';
 import { planSite } from '../../generator/collections/plan';
 import { LIST_LIMIT } from '../../generator/collections/navigation';
 import { htmlWithAbsoluteUrls } from '../../generator/render/base-path';
-import { summaryToc } from '../../generator/content/summary-toc';
+import { summaryToc } from '../../generator/markdown/summary-toc';
 import { siteErrorsOf } from '../../generator/base/errors';
-import type { TemplateDefinition, Theme } from '../../generator/content/theme-types';
-import type { PageInfo } from '../../generator/content/page';
-import type { SiteConfig } from '../../generator/content/config';
-import type { NavItem, Navigation } from '../../generator/content/navigation-types';
+import type { TemplateDefinition, Theme } from '../../generator/pages/theme-types';
+import type { PageInfo } from '../../generator/pages/page';
+import type { SiteConfig } from '../../generator/config/config';
+import type { NavItem, Navigation } from '../../generator/pages/navigation-types';
 
 const site = { name: 'Docs', baseUrl: 'https://docs.example', locale: 'en_US' } as unknown as SiteConfig;
 const absoluteHtml = (html: string, pageUrl: string) => htmlWithAbsoluteUrls(html, site.baseUrl, pageUrl);

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Site } from '../../generator/core/site';
 import { silentLogger } from '../../generator/base/logger';
 import { siteErrorsOf } from '../../generator/base/errors';
-import { loadConfig } from '../../generator/content/config';
+import { loadConfig } from '../../generator/config/config';
 import { fullBuildInto } from '../support/full-build';
 
 let root: string;

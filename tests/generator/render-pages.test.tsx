@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Assets } from '../../generator/assets/bundle-assets';
 import { theme as realTheme } from '../../templates/index';
-import { loadConfig } from '../../generator/content/config';
+import { loadConfig } from '../../generator/config/config';
 import { Island } from '../../generator/render/island';
 import { pageLinks } from '../../generator/render/html-links';
 import { renderPage, renderPages, type RenderContext } from '../../generator/render/render-pages';
-import type { LayoutProps, Theme } from '../../generator/content/theme-types';
-import type { PageInfo } from '../../generator/content/page';
+import type { LayoutProps, Theme } from '../../generator/pages/theme-types';
+import type { PageInfo } from '../../generator/pages/page';
 import { REPO } from '../support/fixture';
 
 /** Every page rendered through the build's loop with one context, the routes those of `pages`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownLinkRoute } from '../../generator/content/page-links';
+import { markdownLinkRoute } from '../../generator/markdown/page-links';
 import { SiteError } from '../../generator/base/errors';
 import {
   assertSafeRoute,
@@ -8,7 +8,7 @@ import {
   routeFromFile,
   routeOfPath,
   urlOf,
-} from '../../generator/content/routes';
+} from '../../generator/pages/routes';
 
 const NONE: ReadonlySet<string> = new Set();
 

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cardLines, siteImages } from '../../generator/assets/images';
-import type { SiteConfig } from '../../generator/content/config';
-import type { Theme } from '../../generator/content/theme-types';
+import type { SiteConfig } from '../../generator/config/config';
+import type { Theme } from '../../generator/pages/theme-types';
 import { socialCardWarnings } from '../../generator/core/site-files';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'social-card-'));

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SiteError, siteErrorsOf } from '../../generator/base/errors';
-import { characterError, firstForbidden } from '../../generator/content/characters';
-import { decodeText } from '../../generator/content/read-text';
-import { checkedTexts } from '../../generator/content/text-values';
-import { parseYaml } from '../../generator/content/yaml';
+import { characterError, firstForbidden } from '../../generator/config/characters';
+import { decodeText } from '../../generator/base/read-text';
+import { checkedTexts } from '../../generator/config/text-values';
+import { parseYaml } from '../../generator/config/yaml';
 
 /** The one SiteError `run` throws. */
 function errorOf(run: () => unknown): SiteError {

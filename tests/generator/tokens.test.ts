@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../templates/index';
-import { loadConfig, type SiteConfig } from '../../generator/content/config';
-import { outlineBody } from '../../generator/content/body-outline';
+import { loadConfig, type SiteConfig } from '../../generator/config/config';
+import { outlineBody } from '../../generator/markdown/body-outline';
 import { parsePage } from '../../generator/content/parse-page';
 import {
   escapeMarkdown,
@@ -16,7 +16,7 @@ import {
   protectTokens,
   restoreTokens,
   substituteInMarkdown,
-} from '../../generator/content/tokens';
+} from '../../generator/config/tokens';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { REPO } from '../support/fixture';
 

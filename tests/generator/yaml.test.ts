@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SiteError } from '../../generator/base/errors';
-import { fieldName, validate } from '../../generator/content/validate';
+import { fieldName, validate } from '../../generator/config/validate';
 import jsYaml from 'js-yaml';
-import { measureData } from '../../generator/content/text-values';
-import { fieldAt, MAX_ALIASED_VALUES, parseYaml } from '../../generator/content/yaml';
+import { measureData } from '../../generator/config/text-values';
+import { fieldAt, MAX_ALIASED_VALUES, parseYaml } from '../../generator/config/yaml';
 
 /** The error parseYaml throws for `source`. */
 function yamlError(source: string, file = 'pages/x.md'): SiteError {

@@ -1,6 +1,6 @@
 /** The markdown pipeline as the engine's tests use it: the plain pipeline (no site plugins), rendering at once. */
-import { loadMarkdown } from '../../generator/content/markdown';
-import type { RenderedMarkdown } from '../../generator/content/markdown';
+import { loadMarkdown } from '../../generator/markdown/markdown';
+import type { RenderedMarkdown } from '../../generator/markdown/markdown';
 import { REPO } from './fixture';
 
 export const place = { root: REPO, configFile: 'pages/site.yml' };

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { build } from '../../generator/core/build';
 import { silentLogger } from '../../generator/base/logger';
-import type { SiteConfig } from '../../generator/content/config';
+import type { SiteConfig } from '../../generator/config/config';
 import { REPO } from './fixture';
 
 /** What a test file gets of the build: where its output is, and what the build reported. */

@@ -5,8 +5,7 @@
  */
 import { SiteError, throwIfAny } from '../base/errors';
 import { describeCharacter, firstForbidden, hasForbidden } from './characters';
-import { fieldName } from './validate';
-import { MAX_ALIASED_VALUES, MAX_DEPTH } from './yaml';
+import { fieldName, MAX_ALIASED_VALUES, MAX_DEPTH } from './yaml';
 
 export type DataPath = (string | number)[];
 

@@ -29,7 +29,6 @@ import {
 } from 'yaml';
 import { SiteError } from '../base/errors';
 import { ownValue } from '../base/own';
-import { fieldName } from './validate';
 
 /** Deepest nesting of lists and mappings a document may have (js-yaml's own default limit). */
 export const MAX_DEPTH = 100;
@@ -283,4 +282,9 @@ export function fieldAt(source: string, offset: number): (string | number)[] | u
   } catch {
     return undefined;
   }
+}
+
+/** `["stats", 0, "label"]` → `stats[0].label` */
+export function fieldName(path: ReadonlyArray<PropertyKey>): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
 }

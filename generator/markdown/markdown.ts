@@ -35,7 +35,7 @@ import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import type { Plugin, Pluggable, Preset, Processor, TransformCallback } from 'unified';
 import { SiteError } from '../base/errors';
-import type { PageInfo } from './page';
+import type { PageInfo } from '../pages/page';
 import {
   compileIds,
   remarkHeadingIds,
@@ -45,7 +45,9 @@ import {
   type ReservedIds,
 } from './heading-ids';
 import { loadPlugins, messageOf, type LoadedPlugin, type PluginPlace, type PluginSetting } from './markdown-plugins';
-import { recipeOf } from './markdown-recipe';
+import { recipeOf, type MarkdownSettings } from './markdown-recipe';
+
+export type { MarkdownSettings };
 import { remarkPageLinks, type PageLinksData } from './page-links';
 import { RAW_HTML_HANDLERS, remarkKeepFile } from './raw-html';
 import { ALERT_CLASSES, remarkGithubAlerts } from './github-alerts';
@@ -58,13 +60,6 @@ import type { Root } from 'mdast';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
-
-/** The site config's `markdown` settings. */
-export interface MarkdownSettings {
-  plugins?: readonly PluginSetting[];
-  /** How headings' ids are made from their text (default: GitHub's slugs). */
-  headingIds?: HeadingIdStyle;
-}
 
 const SCHEMA: Schema = {
   ...defaultSchema,

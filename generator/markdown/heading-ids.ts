@@ -24,7 +24,7 @@
  * vitepress` in the site config makes those.
  */
 import GithubSlugger, { slug } from 'github-slugger';
-import type { Heading } from './page';
+import type { Heading } from '../pages/page';
 
 /** Ids a page uses besides its headings': exact ids, or patterns for families of them (`/^nav-panel-\d+$/`). */
 export type ReservedIds = readonly (string | RegExp)[];

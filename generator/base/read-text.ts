@@ -3,7 +3,7 @@
  * file saved in another encoding is named (with the line of its first bad
  * byte) instead of published as mojibake, and a binary file is named as one.
  */
-import { SiteError } from '../base/errors';
+import { SiteError } from './errors';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 

@@ -12,31 +12,11 @@
  */
 import path from 'node:path';
 import type { Definition, Image, Link, Nodes, Root } from 'mdast';
-import { PUBLIC_DIR } from './list-pages';
-import { routeFromFile } from './routes';
+import { PUBLIC_DIR } from '../pages/list-pages';
+import { routeFromFile } from '../pages/routes';
+import type { MarkdownLink } from '../pages/page';
 
-/**
- * A link within the site that the markdown wrote (to a route, an anchor, or a markdown file, with the route it
- * became), so an error about it can name its line.
- */
-export interface MarkdownLink {
-  /** As the page wrote it, e.g. `./install.md#usage`. */
-  href: string;
-  /** What the page links to now, e.g. `/guide/install#usage`. */
-  url: string;
-  /** For a link to a markdown file: the file, inside the pages folder, e.g. `guide/install.md`. */
-  target?: string;
-  /** For a link to a markdown file: the file as errors show pages' files, e.g. `pages/guide/install.md`. */
-  file?: string;
-  /**
-   * For any other link written relative to the page's file (`images/diagram.png`, `../guide`): the path it names
-   * inside the pages folder. A file there is published at that path with the page (core/attachments.ts).
-   */
-  beside?: string;
-  /** A relative link that climbs out of the pages folder: nothing there is published. */
-  outside?: true;
-  line?: number;
-}
+export type { MarkdownLink };
 
 /** vfile data the plugin reads (the page's file inside the pages folder) and writes (the links it rewrote). */
 export interface PageLinksData {

@@ -19,7 +19,7 @@
  * (admonitions.ts) are parsed with them, into the same node.
  */
 import type { Properties } from 'hast';
-import type { BlockContent, Data, DefinitionContent, Nodes, Paragraph, Parent, PhrasingContent, Root } from 'mdast';
+import type { Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
 import type { Extension as FromMarkdownExtension, CompileContext, Token as MdastToken } from 'mdast-util-from-markdown';
 import { factorySpace } from 'micromark-factory-space';
 import { asciiAlphanumeric, markdownLineEnding } from 'micromark-util-character';
@@ -27,31 +27,9 @@ import type { Code, Construct, Effects, Extension, State, Token, TokenizeContext
 import type { Processor } from 'unified';
 import { ownValue } from '../base/own';
 import { admonitionFromMarkdown, admonitionSyntax } from './admonitions';
+import type { FencedContainer } from './container-node';
 
-/** A container as the markdown tree holds it, until remarkContainers makes it HTML: fenced, or an admonition. */
-export interface FencedContainer extends Parent {
-  type: 'fencedContainer';
-  name: string;
-  children: (BlockContent | DefinitionContent)[];
-  data?: Data;
-  /** An admonition (admonitions.ts): its title as written in quotes (`''` for none), and whether it folds. */
-  admonition?: true;
-  title?: string;
-  folds?: 'open' | 'closed';
-}
-
-declare module 'mdast' {
-  interface RootContentMap {
-    fencedContainer: FencedContainer;
-  }
-  interface BlockContentMap {
-    fencedContainer: FencedContainer;
-  }
-  interface ParagraphData {
-    /** The paragraph holds a container's title (the rest of its opening line). */
-    containerTitle?: boolean;
-  }
-}
+export type { FencedContainer };
 
 declare module 'micromark-util-types' {
   interface TokenTypeMap {

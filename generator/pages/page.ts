@@ -4,8 +4,41 @@
  * keeps of it once written (PageSummary). Every other shape along the way is local to the module that makes it.
  */
 import type { Crumb } from './breadcrumbs';
-import type { MarkdownLink } from './page-links';
-import type { TocEntry } from './summary-toc';
+
+/**
+ * A link within the site that the markdown wrote (to a route, an anchor, or a markdown file, with the route it
+ * became), so an error about it can name its line.
+ */
+export interface MarkdownLink {
+  /** As the page wrote it, e.g. `./install.md#usage`. */
+  href: string;
+  /** What the page links to now, e.g. `/guide/install#usage`. */
+  url: string;
+  /** For a link to a markdown file: the file, inside the pages folder, e.g. `guide/install.md`. */
+  target?: string;
+  /** For a link to a markdown file: the file as errors show pages' files, e.g. `pages/guide/install.md`. */
+  file?: string;
+  /**
+   * For any other link written relative to the page's file (`images/diagram.png`, `../guide`): the path it names
+   * inside the pages folder. A file there is published at that path with the page (core/attachments.ts).
+   */
+  beside?: string;
+  /** A relative link that climbs out of the pages folder: nothing there is published. */
+  outside?: true;
+  line?: number;
+}
+
+/** One entry of a table of contents. */
+export interface TocEntry {
+  /** The link's text, or the part title. */
+  title: string;
+  /** The link's target as written (`guide/install.md`); none for a draft chapter or a part title. */
+  href?: string;
+  /** A part title (a heading between chapters). */
+  part?: true;
+  /** Its sub-chapters. */
+  items?: TocEntry[];
+}
 
 export interface Heading {
   depth: number;
@@ -70,9 +103,9 @@ export interface PageInfo<D = Record<string, unknown>> {
   /** The markdown body rendered to sanitised HTML. */
   html: string;
   headings: Heading[];
-  /** Links the markdown wrote to other markdown files, rewritten to routes (content/page-links.ts). */
+  /** Links the markdown wrote to other markdown files, rewritten to routes (markdown/page-links.ts). */
   markdownLinks?: MarkdownLink[];
-  /** Languages of code blocks no grammar knows, shown plain (content/highlight.ts), in order of first use. */
+  /** Languages of code blocks no grammar knows, shown plain (markdown/highlight.ts), in order of first use. */
   unknownCode?: string[];
   /** Home → navigation group (if any) → this page. */
   breadcrumbs: Crumb[];

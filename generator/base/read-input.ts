@@ -9,8 +9,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { open, readlink, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { SiteError } from '../base/errors';
-import { isInside } from '../base/paths';
+import { SiteError } from './errors';
+import { isInside } from './paths';
 
 /** How large an input may be: far beyond any real one, far below what would exhaust the memory. */
 export const LIMITS = {

@@ -8,13 +8,14 @@ import { displayPath } from '../base/paths';
 
 /** The public folder inside the pages folder: copied to the output as it is. */
 /** The site config, beside the pages. */
-export const CONFIG_FILE = 'site.yml';
+import { CONFIG_FILE } from '../config/config-file';
+export { CONFIG_FILE };
 export const PUBLIC_DIR = 'public';
 
 /** A page's file: markdown, as `.md` or as `.markdown` (Jekyll's posts), in any case. */
 export const MARKDOWN_FILE = /\.(md|markdown)$/i;
 export const isMarkdownFile = (file: string) => MARKDOWN_FILE.test(file);
-/** Hugo's section page, `_index.md`: its folder's page, as index.md is (content/routes.ts), though its name starts with `_`. */
+/** Hugo's section page, `_index.md`: its folder's page, as index.md is (pages/routes.ts), though its name starts with `_`. */
 const SECTION_PAGE = /^_index\.(md|markdown)$/i;
 
 const isPageSource = (relative: string) => {

@@ -7,7 +7,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { Organization, Thing } from 'schema-dts';
 import type { Crumb } from './breadcrumbs';
-import type { ConfigExtension, SiteConfig } from './config';
+import type { ConfigExtension, SiteConfig } from '../config/config';
 import type { PageInfo } from './page';
 import type { CollectionProps, CollectionPropsOf, FeedOptions, PaginateOptions, Queries } from './collection-types';
 

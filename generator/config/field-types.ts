@@ -11,7 +11,7 @@
  * - `singleLine`: text of one line (no line break or control character), for
  *   every value that reaches a line-based file (security.txt, `_headers`,
  *   robots.txt), where a line break would start a field of its own.
- * - `href` (content/config.ts): a link a page may publish.
+ * - `href` (config/config.ts): a link a page may publish.
  */
 import { z } from 'zod';
 import { textField } from './text-field';

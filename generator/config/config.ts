@@ -10,14 +10,15 @@ import path from 'node:path';
 import { z } from 'zod';
 import { SiteError, throwIfAny } from '../base/errors';
 import { characterError, firstForbidden } from './characters';
-import { CONFIG_FILE } from './list-pages';
-import { checkInsidePages, LIMITS, readInput } from './read-input';
-import { decodeText } from './read-text';
+import { checkInsidePages, LIMITS, readInput } from '../base/read-input';
+import { decodeText } from '../base/read-text';
 import { publicPath, singleLine, urlField } from './field-types';
 import { textField } from './text-field';
 import { checkedTexts } from './text-values';
-import { fieldName, validate } from './validate';
-import { fieldAt, parseYaml } from './yaml';
+import { validate } from './validate';
+import { fieldAt, fieldName, parseYaml } from './yaml';
+
+import { CONFIG_FILE } from './config-file';
 
 export { CONFIG_FILE };
 
@@ -93,7 +94,7 @@ export const siteConfigSchema = z.strictObject({
    * Absent or `error`: a broken link fails the build.
    */
   brokenLinks: z.enum(['error', 'warn']).optional(),
-  /** Extra remark plugins, run in this order after GFM and before heading ids and HTML (generator/content/markdown.ts). */
+  /** Extra remark plugins, run in this order after GFM and before heading ids and HTML (generator/markdown/markdown.ts). */
   markdown: z
     .strictObject({
       plugins: z

@@ -8,18 +8,9 @@
  */
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { List, Nodes, RootContent } from 'mdast';
+import type { TocEntry } from '../pages/page';
 
-/** One entry of a table of contents. */
-export interface TocEntry {
-  /** The link's text, or the part title. */
-  title: string;
-  /** The link's target as written (`guide/install.md`); none for a draft chapter or a part title. */
-  href?: string;
-  /** A part title (a heading between chapters). */
-  part?: true;
-  /** Its sub-chapters. */
-  items?: TocEntry[];
-}
+export type { TocEntry };
 
 const textOf = (node: Nodes): string =>
   'value' in node && typeof node.value === 'string'

@@ -6,13 +6,10 @@
  */
 import { z } from 'zod';
 import { SiteError } from '../base/errors';
-import { closestPath } from './tokens';
-import type { ParsedYaml } from './yaml';
+import { closestPath } from '../base/closest';
+import { fieldName, type ParsedYaml } from './yaml';
 
-/** `["stats", 0, "label"]` → `stats[0].label` */
-export function fieldName(path: ReadonlyArray<PropertyKey>): string {
-  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
-}
+export { fieldName };
 
 export interface ValidateWhere {
   kind: 'InvalidConfig' | 'InvalidFrontmatter';

@@ -6,8 +6,14 @@
  */
 import { installedVersion } from '../cache/cache-files';
 import type { HeadingIdStyle } from './heading-ids';
-import type { MarkdownSettings } from './markdown';
-import { resolvePlugins, type PluginPlace, type ResolvedPlugin } from './markdown-plugins';
+import { resolvePlugins, type PluginPlace, type PluginSetting, type ResolvedPlugin } from './markdown-plugins';
+
+/** The site config's `markdown` settings. */
+export interface MarkdownSettings {
+  plugins?: readonly PluginSetting[];
+  /** How headings' ids are made from their text (default: GitHub's slugs). */
+  headingIds?: HeadingIdStyle;
+}
 
 /** The packages every rendering runs through: remark, and the parser and processor it is made of, then the rest. */
 const PIPELINE_PACKAGES = [

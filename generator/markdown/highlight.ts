@@ -180,7 +180,7 @@ export async function codeColorsCss(): Promise<string> {
   const darkRules = (scope: string, indent: string) =>
     coloursOf(dark.default).map((c) => `${indent}${scope} .hd-${c} {\n${indent}  color: #${c};\n${indent}}\n`);
   return [
-    `/* Generated from Shiki's ${CODE_THEMES.light} and ${CODE_THEMES.dark} themes (generator/content/highlight.ts, npm run docs): do not edit. */\n`,
+    `/* Generated from Shiki's ${CODE_THEMES.light} and ${CODE_THEMES.dark} themes (generator/markdown/highlight.ts, npm run docs): do not edit. */\n`,
     lightRules.join('\n'),
     '\n',
     darkRules("html[data-theme='dark']", '').join('\n'),

@@ -19,7 +19,7 @@ import { blankLine } from 'micromark-core-commonmark';
 import { factorySpace } from 'micromark-factory-space';
 import { asciiAlphanumeric, markdownLineEnding, markdownSpace } from 'micromark-util-character';
 import type { Code, Construct, Effects, Extension, State, TokenizeContext } from 'micromark-util-types';
-import type { FencedContainer } from './containers';
+import type { FencedContainer } from './container-node';
 
 declare module 'micromark-util-types' {
   interface TokenTypeMap {
