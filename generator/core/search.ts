@@ -32,26 +32,35 @@ const text = (contents: FileContents): string =>
       : contents.map(text).join('');
 
 /**
- * Makes the index again into `output` when the theme has search and the update changed a page (or the theme's
- * choice), and removes the files of the previous index it no longer has. A page's HTML is the one this update
- * rendered (`output`), else the one in the first of `dirs` that holds it: the folder the update writes (a full build's
- * staging folder holds every page it rendered; a watch update's output folder the rest), then a full update's staging
- * folder not yet committed (an update made before commit() writes the output folder, which holds only its own pages).
- * Returns the index's files, for the next update.
+ * Whether the update makes the index again: when the theme's choice changed, the update changed a page, or the index
+ * of the update before was never made (an update interrupted before its index, or whose index failed).
+ */
+export function searchDue(next: State, previous: State | undefined, rendered: ReadonlySet<string>): boolean {
+  if (!previous || previous.searchStale === true) return true;
+  if ((next.theme.search === true) !== (previous.theme.search === true)) return true;
+  return rendered.size > 0 || [...previous.plan.pages.keys()].some((route) => !next.plan.pages.has(route));
+}
+
+/** Thrown by `stop` of updateSearchIndex: a later change will make the index again; this one need not finish it. */
+export class SearchInterrupted extends Error {}
+
+/**
+ * Makes the index again into `output` when the theme has search, and removes the files of the previous index
+ * (`before`) it no longer has. A page's HTML is the one this update rendered (`output`), else the one in the first of
+ * `dirs` that holds it: the folder the update writes (a full build's staging folder holds every page it rendered; a
+ * watch update's output folder the rest), then a full update's staging folder not yet committed (an update made
+ * before commit() writes the output folder, which holds only its own pages). `stop`, asked between pages, throws
+ * SearchInterrupted to give up (output untouched). Returns the index's files, for the next update.
  */
 export async function updateSearchIndex(
   next: State,
-  previous: State | undefined,
-  rendered: ReadonlySet<string>,
+  before: ReadonlySet<string>,
   output: Output,
   dirs: readonly string[],
+  stop?: () => void,
 ): Promise<ReadonlySet<string>> {
-  const before = previous?.search ?? new Set<string>();
   const wanted = next.theme.search === true;
-  const pagesChanged =
-    rendered.size > 0 || [...(previous?.plan.pages.keys() ?? [])].some((route) => !next.plan.pages.has(route));
-  if (previous && wanted === (previous.theme.search === true) && !pagesChanged) return before;
-  const files = wanted ? await searchIndexFiles(searchPages(next, output, dirs)) : new Map<string, Uint8Array>();
+  const files = wanted ? await searchIndexFiles(searchPages(next, output, dirs), stop) : new Map<string, Uint8Array>();
   for (const file of before) if (!files.has(file)) output.set(file, null);
   for (const [file, contents] of files) output.set(file, contents);
   return new Set(files.keys());

@@ -18,43 +18,28 @@
  * nothing: a failed one leaves the state, and the output folder, as they were.
  */
 import path from 'node:path';
-import { bundleProjectAssets } from '../assets/bundle-assets';
-import { cacheFolder } from '../cache/cache-dir';
-import { ContentStore } from '../content/content-store';
 import { checkStateLinks } from '../checks/link-check';
-import { loadConfig, type SiteConfig } from '../config/config';
-import { readmeFolders } from '../pages/routes';
+import type { SiteConfig } from '../config/config';
 import { passedOverWarning } from '../pages/list-pages';
-import { checkOutputPlace } from '../output/output-folder';
 import { listPublicFiles } from '../output/public-files';
 import { publishAttachments, routesShowing } from './attachments';
 import { updateFiles } from '../output/update-files';
-import { stageSite, type Staging } from '../output/write-site';
+import type { Staging } from '../output/write-site';
 import { folderWriter } from '../output/write-in-place';
-import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { htmlWithAbsoluteUrls } from '../render/base-path';
 import { createInterner, pageLinks } from '../render/html-links';
 import { renderPages } from '../render/render-pages';
 import { planMemo, planSite, type Plan } from '../collections/plan';
-import { classify, pagesToBuild, projectPaths, type ChangeKind, type ProjectPaths } from './project';
-import type { SiteWarning } from '../base/errors';
+import { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
+import { loadChanged, loadEverything, type LoadContext, type Step } from './load-update';
 import { timed } from '../base/logger';
 import type { SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../pages/theme-types';
 import { summaryOf, type PageInfo } from '../pages/page';
 import { PageLoader } from './page-loader';
-import { updateSearchIndex, withSearchFiles } from './search';
-import { bundleCheckedAssets, checkCodeFiles } from './code-files';
-import {
-  byteLength,
-  checkFilePlaces,
-  pageWarnings,
-  publicFileOf,
-  siteHostFiles,
-  siteImagesOf,
-  socialCardWarnings,
-  withBaseUrl,
-} from './site-files';
+import { searchDue, SearchInterrupted, updateSearchIndex, withSearchFiles } from './search';
+import { ProjectLoader } from './project-loader';
+import { byteLength, checkFilePlaces, pageWarnings, siteHostFiles, socialCardWarnings } from './site-files';
 import {
   changedHostFiles,
   removeUnplanned,
@@ -71,22 +56,22 @@ import {
 export { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 export type { SiteOptions, UpdateResult } from './site-options';
 
-type Step = <T>(name: string, run: () => T | Promise<T>) => Promise<T>;
-
 export class Site {
   readonly paths: ProjectPaths;
   private state?: State;
   /** The folder a full update writes into until commit(). */
   private staging?: Staging;
-  private bundler?: ThemeBundler;
   private readonly loader: PageLoader;
-  private cacheReady?: Promise<SiteWarning[]>;
+  private readonly project: ProjectLoader;
+  /** Set by interrupt(): a change came that a later update takes, so this one need not finish its search index. */
+  private interrupted = false;
   /** What the last plan made of each page, for the next (collections/plan.ts); a full update starts it anew. */
   private memo = planMemo();
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
     this.loader = new PageLoader(this.paths, options.drafts === true);
+    this.project = new ProjectLoader(this.paths, options);
   }
 
   /** The config the last successful update used. */
@@ -110,7 +95,7 @@ export class Site {
   /** The theme, and the site config as an update reads it (validated with the theme's fields), without building anything. */
   async readProject(): Promise<{ theme: Theme; config: SiteConfig }> {
     const theme = await this.loadTheme();
-    return { theme, config: await this.loadConfig(theme) };
+    return { theme, config: await this.project.loadConfig(theme) };
   }
 
   /**
@@ -119,6 +104,7 @@ export class Site {
    * folder once everything it changes has rendered and passed the link check.
    */
   async update(changed: 'all' | string[]): Promise<UpdateResult> {
+    this.interrupted = false;
     const started = performance.now();
     const steps: Record<string, number> = {};
     const step: Step = (name, run) => timed(steps, name, run);
@@ -134,6 +120,14 @@ export class Site {
         changed.includes(path.join(this.paths.publicDir, this.state.config.logo)));
     const result = await this.apply(everything ? undefined : (changed as string[]), kinds, step);
     return { ...result, kinds, steps, ms: performance.now() - started };
+  }
+
+  /**
+   * Says a change came while an update runs (site watch): a watch update whose pages are written leaves its search
+   * index to the next update, which makes it from the pages as they are then.
+   */
+  interrupt(): void {
+    this.interrupted = true;
   }
 
   /** Swaps the staging folder of a full update in as the output folder. */
@@ -169,17 +163,7 @@ export class Site {
 
   async dispose(): Promise<void> {
     await this.abort();
-    await this.bundler?.dispose();
-  }
-
-  /** The cache folder: node_modules/.cache/site, or (with a warning, once) a private folder when that cannot be written. */
-  private useCacheFolder(): Promise<SiteWarning[]> {
-    return (this.cacheReady ??= cacheFolder(this.paths.cacheDir, path.join(this.paths.root, 'node_modules')).then(
-      (cache) => {
-        this.paths.cacheDir = cache.dir;
-        return cache.warning ? [cache.warning] : [];
-      },
-    ));
+    await this.project.dispose();
   }
 
   /**
@@ -194,7 +178,9 @@ export class Site {
     step: Step,
   ): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
     const previous = changed === undefined ? undefined : this.state!;
-    const loaded = previous ? await this.loadChanged(changed!, kinds, previous, step) : await this.loadEverything(step);
+    const loaded = previous
+      ? await loadChanged(this.loadContext, changed!, kinds, previous, step)
+      : await this.loadEverythingAnew(step);
     const { output, staging } = loaded;
     try {
       const written = new Map<string, number>();
@@ -222,7 +208,12 @@ export class Site {
       });
       // Where the pages this update did not render are written (core/search.ts reads them for the index).
       const pageFolders = [staging?.dir ?? this.paths.outDir, ...(this.staging ? [this.staging.dir] : [])];
-      next.search = await step('search', () => updateSearchIndex(next, previous, rendered, output, pageFolders));
+      // A full update makes its index with its pages; a watch update writes its pages first, so that an edit is
+      // served at once, and its index after them (writeSearchIndex).
+      if (searchDue(next, previous, rendered)) {
+        if (staging) next.search = await step('search', () => updateSearchIndex(next, new Set(), output, pageFolders));
+        else next.searchStale = true;
+      }
       next.images = await loaded.images;
       const host = siteHostFiles(next, next.plan, this.now);
       changedHostFiles(host, previous?.plan, next.plan, loaded.rerender === 'all', output);
@@ -253,6 +244,8 @@ export class Site {
       for (const [file, contents] of output) if (contents !== null) written.set(file, byteLength(contents));
       this.state = next;
       if (staging) this.staging = staging;
+      if (next.searchStale)
+        await step('search', () => this.writeSearchIndex(next, host, publicFiles, pageFolders, written));
       const cssOnly = kinds.length === 1 && kinds[0] === 'style';
       return {
         routes: loaded.rerender === 'all' ? ['*'] : [...rendered],
@@ -272,124 +265,64 @@ export class Site {
     }
   }
 
-  /**
-   * A full update's inputs: the theme, the config and every page, with the assets and images made alongside the
-   * pages, and a new staging folder to write into.
-   */
-  private async loadEverything(step: Step): Promise<Loaded> {
+  /** What loading an update needs of the Site. */
+  private get loadContext(): LoadContext {
+    return {
+      paths: this.paths,
+      project: this.project,
+      loader: this.loader,
+      again: this.state !== undefined,
+      abort: () => this.abort(),
+    };
+  }
+
+  /** A full update's inputs; the plan's memo starts anew with them. */
+  private loadEverythingAnew(step: Step): Promise<Loaded> {
     this.memo = planMemo();
-    const { pages: files, passedOver } = await pagesToBuild(this.paths);
-    const notes = await this.useCacheFolder();
-    // Without a content store every page's markdown is rendered: remark loads while esbuild bundles the theme.
-    if (!(await ContentStore.exists(this.paths.cacheDir, this.paths.pagesDir)))
-      void import('../markdown/markdown').catch(() => undefined);
-    const theme = await step('theme', () => this.loadTheme());
-    // The config is validated against the engine's schema extended by the theme's (theme.config).
-    const config = await step('config', () => this.loadConfig(theme));
-    await this.abort();
-    const staging = await stageSite(this.paths.outDir, this.paths.publicDir, this.paths);
-    const assetsBuilt = step('assets', () => bundleProjectAssets(theme, this.paths));
-    const images = step('images', () => siteImagesOf(config, theme, this.paths));
-    // Reported in their turn: the assets' errors once the pages are loaded, the images' after the pages' own.
-    assetsBuilt.catch(() => undefined);
-    images.catch(() => undefined);
-    const alongside = [assetsBuilt, images];
+    return loadEverything(this.loadContext, step);
+  }
+
+  /**
+   * A watch update's search index, made once its pages are written, from the pages in `dirs`, and written with the
+   * old index's files removed; given up when a change came meanwhile (interrupt()), for the next update to make.
+   */
+  private async writeSearchIndex(
+    next: State,
+    host: ReadonlyMap<string, unknown>,
+    publicFiles: Parameters<typeof checkFilePlaces>[2],
+    dirs: string[],
+    written: Map<string, number>,
+  ): Promise<void> {
+    const output: Output = new Map();
+    const stop = () => {
+      if (this.interrupted) throw new SearchInterrupted();
+    };
+    let files: ReadonlySet<string>;
     try {
-      const { pages, content } = await step('pages', () => this.loader.loadAll(files, config, theme));
-      const next = {
-        config,
-        theme,
-        assets: await assetsBuilt,
-        images: new Map(),
-        pages,
-        readmes: readmeFolders(files),
-        passedOver,
-        links: new Map(),
-        routeReads: new Map(),
-        files: new Set(staging.publicFiles.map((file) => file.path)),
-        attachments: new Map(),
-      };
-      return { next, rerender: 'all', output: new Map(), images, content, notes, staging, alongside };
+      files = await updateSearchIndex(next, next.search ?? new Set(), output, dirs, stop);
     } catch (error) {
-      await Promise.allSettled(alongside);
-      await staging.abort();
+      if (error instanceof SearchInterrupted) return;
       throw error;
     }
-  }
-
-  /** What `changed` affects of `previous`, loaded again: the output folder is written in place. */
-  private async loadChanged(changed: string[], kinds: ChangeKind[], previous: State, step: Step): Promise<Loaded> {
-    checkOutputPlace(this.paths.outDir, this.paths);
-    const next: Omit<State, 'plan'> = {
-      ...previous,
-      pages: new Map(previous.pages),
-      links: new Map(previous.links),
-      routeReads: new Map(previous.routeReads),
-      files: new Set(previous.files),
-    };
-    let images = previous.images;
-    if (kinds.includes('theme') || kinds.includes('island')) {
-      next.theme = await step('theme', () => this.loadTheme());
-      // The theme's config fields may have changed with it.
-      if (next.theme.config !== previous.theme.config)
-        next.config = await step('config', () => this.loadConfig(next.theme));
-      // The social card's lines may come from the theme (theme.socialCard).
-      if (next.theme !== previous.theme)
-        images = await step('images', () => siteImagesOf(next.config, next.theme, this.paths));
+    checkFilePlaces(withSearchFiles(host, files), next.plan, publicFiles, next.attachments, this.paths);
+    await updateFiles(this.paths.outDir, output, this.paths);
+    for (const [file, contents] of output) {
+      if (contents === null) next.files.delete(file);
+      else {
+        next.files.add(file);
+        written.set(file, byteLength(contents));
+      }
     }
-    // The browser bundles change when a stylesheet, an island or a module they import changed, or when the theme
-    // names other files for them.
-    const assetInputs = new Set(previous.assets.inputs);
-    const assetFields = (theme: Theme) =>
-      [theme.stylesheet, theme.preloadFont, theme.headScript, theme.search === true].join('\0');
-    if (
-      kinds.includes('style') ||
-      kinds.includes('island') ||
-      assetFields(next.theme) !== assetFields(previous.theme) ||
-      changed.some((file) => assetInputs.has(file))
-    )
-      next.assets = await step('assets', () => bundleCheckedAssets(next.theme, this.paths));
-
-    const output: Output = new Map();
-    // The theme's schemas may have changed: every page is validated again (its markdown comes from the store).
-    const allPages = next.theme !== previous.theme || next.assets !== previous.assets;
-    const { routes, content } = await step('pages', () =>
-      this.loader.loadChanged(
-        changed
-          .filter((f) => classify(f, this.paths) === 'page')
-          .map((f) => path.relative(this.paths.pagesDir, f).split(path.sep).join('/')),
-        allPages,
-        previous,
-        next,
-        output,
-      ),
-    );
-    for (const file of changed.filter((f) => classify(f, this.paths) === 'public'))
-      output.set(...(await publicFileOf(file, this.paths)));
-    return {
-      next,
-      rerender: routes,
-      output,
-      images: Promise.resolve(images),
-      content,
-      notes: [],
-      alongside: [],
-    };
+    next.search = files;
+    next.searchStale = false;
   }
 
-  private async loadConfig(theme: Theme): Promise<SiteConfig> {
-    return withBaseUrl(await loadConfig(this.paths.pagesDir, this.paths.root, theme.config), this.options.baseUrl);
+  private loadConfig(theme: Theme): Promise<SiteConfig> {
+    return this.project.loadConfig(theme);
   }
 
-  /**
-   * The theme: the cached bundle while its inputs are unchanged (a watch session starts without esbuild); once a
-   * watched theme changes, an esbuild context kept between edits re-bundles it incrementally.
-   */
-  private async loadTheme(): Promise<Theme> {
-    await Promise.all([this.useCacheFolder(), checkCodeFiles(this.paths)]);
-    const rebundle = this.options.incremental && this.state !== undefined;
-    if (rebundle) this.bundler ??= new ThemeBundler(this.paths.themeDir, this.paths.cacheDir);
-    return (await (this.bundler ? this.bundler.load() : loadTheme(this.paths.themeDir, this.paths.cacheDir))).theme;
+  private loadTheme(): Promise<Theme> {
+    return this.project.loadTheme(this.state !== undefined);
   }
 
   /** The project root, and the site config file relative to it, as errors name them. */

@@ -44,6 +44,11 @@ export interface State {
   plan: Plan;
   /** The files of the search index (core/search.ts), when the theme has search. */
   search?: ReadonlySet<string>;
+  /**
+   * Set when the pages changed since `search` was made: a watch update writes its pages first and the index after
+   * them, which a later change may interrupt (or which may fail); the next update makes it again.
+   */
+  searchStale?: boolean;
 }
 
 export type { Output };

@@ -217,6 +217,8 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
   const watched = [site.paths.pagesDir, site.paths.themeDir, site.paths.islandsDir].map((dir) => path.resolve(dir));
   const queue = (file: string) => {
     pending.add(path.resolve(file));
+    // An update running now leaves its search index to the update of this change (core/site.ts, interrupt).
+    site.interrupt();
     clearTimeout(timer);
     timer = setTimeout(() => {
       // A rebuild never rejects the chain, or later changes would wait forever.

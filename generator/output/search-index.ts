@@ -24,16 +24,32 @@ export interface SearchPage {
  */
 const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)[.-]/;
 
-/** The index files by output path (`pagefind/…`), from `pages` in route order. */
-export async function searchIndexFiles(pages: readonly SearchPage[]): Promise<Map<string, Uint8Array>> {
+/**
+ * The index files by output path (`pagefind/…`), from `pages` in route order. `stop`, called before each page, may
+ * throw to give the index up (a watch update a later change supersedes); what it throws is thrown as it is.
+ */
+export async function searchIndexFiles(
+  pages: readonly SearchPage[],
+  stop?: () => void,
+): Promise<Map<string, Uint8Array>> {
   const pagefind = await import('pagefind');
   const failed = (file: string, problem: string) => new SiteError('SearchIndexFailed', { file, problem }, { file });
   const created = await pagefind.createIndex({});
   if (!created.index) throw failed(SEARCH_FOLDER, created.errors.join('; ') || 'no index');
   const index = created.index;
+  let given: unknown;
+  const ask = () => {
+    try {
+      stop?.();
+    } catch (error) {
+      given = error;
+      throw error;
+    }
+  };
   try {
     // One at a time: Pagefind numbers pages in the order they arrive.
     for (const page of [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))) {
+      ask();
       const added = await index.addHTMLFile({ url: page.route, content: page.html() });
       if (added.errors.length > 0) throw failed(page.file, added.errors.join('; '));
     }
@@ -45,6 +61,7 @@ export async function searchIndexFiles(pages: readonly SearchPage[]): Promise<Ma
         .map((file) => [`${SEARCH_FOLDER}/${file.path}`, file.content] as [string, Uint8Array]),
     );
   } catch (error) {
+    if (given !== undefined && error === given) throw error;
     throw error instanceof SiteError ? error : failed(SEARCH_FOLDER, (error as Error).message);
   } finally {
     await index.deleteIndex().catch(() => undefined);
