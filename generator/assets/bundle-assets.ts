@@ -173,6 +173,8 @@ export async function bundleProjectAssets(
     islandEntries(themeDir, islandsDir, {
       search: theme.search === true,
       'theme-toggle': theme.headScript !== undefined,
+      // Started by the head script on the first interaction with a code block (the built-in theme's code-copy-trigger.ts).
+      'code-copy': theme.headScript !== undefined,
     }).then((entries) => bundleScripts(entries, root, cacheDir)),
     bundleStylesheet(
       { stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont },
@@ -197,7 +199,7 @@ export async function bundleProjectAssets(
  * module takes the name of an earlier one's: a project may replace the loader or a built-in island.
  *
  * The islands of a feature a theme turns on (`features/search.tsx`, with theme.search; `features/theme-toggle.tsx`,
- * with a theme.headScript, which applies the choice it stores) are entries only then, from each folder that has one:
+ * with a theme.headScript, which applies the choice it stores; `features/code-copy.tsx`, which the head script starts) are entries only then, from each folder that has one:
  * every other project's bundles stay as they were, byte for byte.
  */
 export async function islandEntries(

@@ -107,7 +107,8 @@ export function Pager({ navigation }: { navigation: Navigation }) {
 
 /** A page with the site's navigation around it: the sidebar beside it, or nothing around it without navigation. */
 export function WithNavigation({ navigation, children }: { navigation?: Navigation; children: ReactNode }) {
-  if (!navigation) return <>{children}</>;
+  // A site of one page has no sidebar: its page takes the whole width, not the sidebar's column.
+  if (!navigation || navigation.items.length === 0) return <>{children}</>;
   return (
     <div className="docs">
       <Sidebar navigation={navigation} />

@@ -7,9 +7,20 @@
  * `not-found` is the 404 page.
  */
 import { z } from 'zod';
-import { defineTemplate, type Heading, type NavItem } from 'site';
+import { defineTemplate, Island, type Heading, type NavItem } from 'site';
+import { CodeCopy } from './islands/features/code-copy';
 import { Breadcrumbs, Pager, WithNavigation } from './Navigation';
 import { PageFooter } from './PageFooter';
+
+/** The page's markdown, with a copy button on each code block when it has one (islands/features/code-copy.tsx). */
+function Prose({ html }: { html: string }) {
+  return (
+    <>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
+      {html.includes('<pre') && <Island name="code-copy" component={CodeCopy} props={{}} trigger="interaction" />}
+    </>
+  );
+}
 
 /** The headings a table of contents lists: sections and their subsections. */
 const contentsOf = (headings: Heading[]) => headings.filter((heading) => heading.depth === 2 || heading.depth === 3);
@@ -42,7 +53,7 @@ export const prose = defineTemplate({
             <h1 id="page-title">{page.title}</h1>
           </header>
           {contents.length >= 2 && <TableOfContents headings={contents} />}
-          <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+          <Prose html={page.html} />
           <PageFooter page={page} site={site} />
           {navigation && <Pager navigation={navigation} />}
         </article>
@@ -74,7 +85,7 @@ export const section = defineTemplate({
           {navigation && <Breadcrumbs crumbs={page.breadcrumbs} />}
           <h1 id="page-title">{page.title}</h1>
         </header>
-        <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <Prose html={page.html} />
         {navigation?.children && <SectionEntries items={navigation.children} />}
         {navigation && <Pager navigation={navigation} />}
       </article>
@@ -90,7 +101,7 @@ export const notFound = defineTemplate({
         <p className="not-found-code">404</p>
         <h1 id="page-title">{page.title}</h1>
       </header>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
+      <Prose html={page.html} />
       <p>
         <a className="home-link" href="/">
           Go to the home page
