@@ -70,6 +70,13 @@ export interface PlanMemo {
   sources: WeakMap<PageInfo, Source>;
   entries: WeakMap<Source, Map<string, Entry>>;
   digests: WeakMap<object, string>;
+  /**
+   * The last plan's pages, and the lists it gave many pages (a whole collection, a list of tags) by what they list:
+   * a page given props equal, value for value, to those it was given then keeps that plan's props and key (equal
+   * values, equal JSON, equal key), so an edit digests only what it changed; a list equal to the last is the same
+   * object, compared once for all the pages that show it.
+   */
+  last?: { pages: ReadonlyMap<string, PlannedPage>; lists: ReadonlyMap<string, readonly unknown[]> };
 }
 
 export const planMemo = (): PlanMemo => ({ sources: new WeakMap(), entries: new WeakMap(), digests: new WeakMap() });
@@ -98,6 +105,22 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     });
   const bySource = new Map(sources.map((source) => [source.page.route, source]));
   const key = keyMaker(memo.digests);
+  const last = memo.last;
+  const kept = new Map<string, readonly unknown[]>();
+  /** The list `id` as the last plan gave it when it is equal to `list`, else `list`. */
+  const shared = <T>(id: string, list: T[]): T[] => {
+    const before = last?.lists.get(id);
+    const same = before !== undefined && sameValue(before, list) ? (before as T[]) : list;
+    kept.set(id, same);
+    return same;
+  };
+  /** A page with its props: the last plan's props and key for it when its props are equal to them. */
+  const settle = (page: PageInfo, props: CollectionProps): PlannedPage => {
+    const before = last?.pages.get(page.route);
+    return before?.props !== undefined && sameValue(before.props, props)
+      ? { page, props: before.props, key: before.key }
+      : { page, props, key: key(props) };
+  };
 
   // Tag pages of a collection live under the page that paginates it with tags: the collection's name means that
   // collection in every template (the first such page by route, when two do).
@@ -153,7 +176,10 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     for (const name of names) {
       if (name === use.paginate?.collection || name === use.neighbours) continue;
       const list = listOf(page.template, name);
-      collections[name] = list.whole ??= list.sources.map(list.entry);
+      collections[name] = list.whole ??= shared(
+        `whole\u0000${page.template}\u0000${name}`,
+        list.sources.map(list.entry),
+      );
     }
     const feedLinks: FeedLink[] = [];
     if (use.feed) {
@@ -180,7 +206,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
       } else props.neighbours = {};
     }
     if (!use.paginate) {
-      planned.set(page.route, { page, props, key: key(props) });
+      planned.set(page.route, settle(page, props));
       continue;
     }
     const { collection, size, tags: withTags, title: titleOf } = use.paginate;
@@ -189,7 +215,10 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     if (withTags) {
       const base = tagBases.get(collection)!;
       const id = `${page.template}\u0000${collection}\u0000${base}`;
-      tagList = tagLists.get(id) ?? tagsOf(list.sources, base, errors);
+      if (!tagList) {
+        const made = tagsOf(list.sources, base, errors);
+        tagList = { ...made, tags: shared(`tags\u0000${id}`, made.tags) };
+      }
       tagLists.set(id, tagList);
     }
     const spread = (base: string, entries: Source[], tag: TagLink | undefined) => {
@@ -237,8 +266,8 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
                   (theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: page.data.breadcrumb }, site),
                 ),
               };
-        if (route === page.route) planned.set(route, { page, props: pageProps, key: key(pageProps) });
-        else add({ page: made, props: pageProps, key: key(pageProps) }, page);
+        if (route === page.route) planned.set(route, settle(page, pageProps));
+        else add(settle(made, pageProps), page);
       }
     };
     spread(page.route, list.sources, undefined);
@@ -254,7 +283,34 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
           });
     }
   }
+  memo.last = { pages: planned, lists: kept };
   return finish({ pages: planned, feeds, feedPages }, errors);
+}
+
+/**
+ * Whether two values of props are equal, value for value: the same object, or arrays or plain objects whose items are.
+ * Anything else (a Date, a class, a function, NaN) is equal only to itself, which at worst digests a page's props
+ * again.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  const plain = (value: object) => {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    return proto === Object.prototype || proto === null;
+  };
+  if (!plain(a) || !plain(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys)
+    if (!Object.hasOwn(b, k) || !sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+      return false;
+  return true;
 }
 
 const defaultTitle = (title: string, page: number, tag: string | undefined) =>

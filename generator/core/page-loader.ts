@@ -104,11 +104,21 @@ export class PageLoader {
       items,
       errors,
       content: { stored: prepared.stored, rendered: prepared.rendered },
+      // A full update saves the store with its pages; a watch update once its pages are written (saveStore).
       finish: async () => {
-        if (all) store.keepOnly(new Set(files));
+        if (!all) return;
+        store.keepOnly(new Set(files));
         await store.save();
       },
     };
+  }
+
+  /**
+   * Writes the content store when a watch update changed it: after the update's pages are written, so that an edit
+   * is served without waiting for the store of every page to be written again.
+   */
+  async saveStore(): Promise<void> {
+    await this.store?.save();
   }
 
   /** Every page of `files` (every page file of the site), whole; rejects with every page's errors. */
@@ -172,9 +182,11 @@ export class PageLoader {
       this.loadHeads(existing, readmeFolders(present), next.config, next.theme, false),
       this.datesOf(next.config),
     ]);
-    heads.errors.push(
-      ...duplicateRoutes([...next.pages.values(), ...heads.items.map((item) => item.head)].map(summaryOf)),
-    );
+    // The pages loaded before claim a route each (the update before checked them): a route claimed twice now is one
+    // a loaded page claims, so only the pages of those routes are compared, in the order a full update compares them.
+    const claimed = new Set(heads.items.map((item) => item.head.route));
+    const others = [...next.pages.values()].filter((page) => claimed.has(page.route));
+    heads.errors.push(...duplicateRoutes([...others, ...heads.items.map((item) => item.head)].map(summaryOf)));
     const pages = await wholePages(heads);
     for (const [file, page] of pages) next.pages.set(file, page);
     const routes = new Set([...pages.values()].map((page) => page.route));

@@ -119,7 +119,8 @@ export class Site {
       (this.state.config.logo !== undefined &&
         changed.includes(path.join(this.paths.publicDir, this.state.config.logo)));
     const result = await this.apply(everything ? undefined : (changed as string[]), kinds, step);
-    return { ...result, kinds, steps, ms: performance.now() - started };
+    // Assigned, not spread: the result's pages are made when asked for (a watch update never asks).
+    return Object.assign(result, { kinds, steps, ms: performance.now() - started });
   }
 
   /**
@@ -163,6 +164,7 @@ export class Site {
 
   async dispose(): Promise<void> {
     await this.abort();
+    await this.loader.saveStore();
     await this.project.dispose();
   }
 
@@ -246,11 +248,16 @@ export class Site {
       if (staging) this.staging = staging;
       if (next.searchStale)
         await step('search', () => this.writeSearchIndex(next, host, publicFiles, pageFolders, written));
+      // The markdown a watch update rendered is kept for the next start once its pages are written (a full update
+      // kept it with its pages); left to a later update, or to dispose(), when a change came meanwhile.
+      if (!staging && !this.interrupted) await step('store', () => this.loader.saveStore());
       const cssOnly = kinds.length === 1 && kinds[0] === 'style';
       return {
         routes: loaded.rerender === 'all' ? ['*'] : [...rendered],
         shows,
-        pages: [...next.plan.pages.values()].map((planned) => summaryOf(planned.page)),
+        get pages() {
+          return [...next.plan.pages.values()].map((planned) => summaryOf(planned.page));
+        },
         written,
         warnings,
         content: loaded.content,

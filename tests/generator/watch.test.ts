@@ -122,9 +122,9 @@ describe('site watch', () => {
     expect(result.routes).toEqual(['*']);
     for (const route of ['/', '/about', '/services', '/services/audits'])
       expect((await get(route)).body, route).toContain('Edited template');
-    // --verbose shows where the rebuild's time went.
+    // --verbose shows where the rebuild's time went: after the pages are written, the search index and the content store.
     expect(debug.at(-1)).toMatch(
-      /^\s*theme [\d.]+ ms, (config [\d.]+ ms, )?(images [\d.]+ ms, )?pages [\d.]+ ms, plan [\d.]+ ms, render [\d.]+ ms, .*write [\d.]+ ms$/,
+      /^\s*theme [\d.]+ ms, (config [\d.]+ ms, )?(images [\d.]+ ms, )?pages [\d.]+ ms, plan [\d.]+ ms, render [\d.]+ ms, .*write [\d.]+ ms(, search [\d.]+ ms)?, store [\d.]+ ms$/,
     );
   });
 
