@@ -1,11 +1,19 @@
 /**
  * The templates. `blog` lists the posts of the blog folder, newest first, ten to a page, with a page for each
- * tag and an Atom and a JSON feed; `post` is one post, with its tags and its previous and next posts; `home`
+ * tag and an Atom and a JSON feed (the first page lists every tag, the others the most used); `post` is one post, with its tags and its previous and next posts; `home`
  * shows the latest three posts. Posts and list pages show their breadcrumbs as the built-in theme's pages do. Each says what it reads (`collections`, `paginate`, `neighbours`, `feed`), and
  * the engine re-renders it whenever that changes.
  */
 import { z } from 'zod';
-import { dateField, defineCollection, defineTemplate, textField, type CollectionEntry, type TagLink } from 'site';
+import {
+  dateField,
+  defineCollection,
+  defineTemplate,
+  textField,
+  type CollectionEntry,
+  type TagCount,
+  type TagLink,
+} from 'site';
 import { Breadcrumbs } from 'site/theme';
 
 /** A post's fields: its collections name this schema, so their entries' `data.date` is a string, as validated. */
@@ -52,6 +60,39 @@ function PostList({ entries, level = 2 }: { entries: Post[]; level?: 2 | 3 }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The tags a list page shows: the most used, so that each page's size stays the same however many tags there are. */
+const MOST_USED = 20;
+
+/**
+ * The blog's tags with their counts: all of them on the blog's first page, the tags index (`whole`), and the
+ * MOST_USED most used on every other list and tag page, with a link to the index. Every tag on every page would make
+ * the output grow with the posts times the tags.
+ */
+function TagIndex({ tags, current, whole }: { tags: TagCount[]; current?: string; whole: boolean }) {
+  const shown = whole
+    ? tags
+    : [...tags].sort((a, b) => b.count - a.count || (a.slug < b.slug ? -1 : 1)).slice(0, MOST_USED);
+  return (
+    <section aria-labelledby="tags-title">
+      <h2 id="tags-title">{whole || shown.length === tags.length ? 'Tags' : 'Most used tags'}</h2>
+      <ul className="tag-list">
+        {shown.map((tag) => (
+          <li key={tag.slug}>
+            <a href={tag.route} aria-current={tag.slug === current ? 'page' : undefined}>
+              {tag.name} ({tag.count})
+            </a>
+          </li>
+        ))}
+      </ul>
+      {!whole && shown.length < tags.length && (
+        <p>
+          <a href="/blog#tags-title">All {tags.length} tags</a>
+        </p>
+      )}
+    </section>
   );
 }
 
@@ -111,20 +152,7 @@ export const blog = defineTemplate({
             <span />
           )}
         </nav>
-        {p.tags && p.tags.length > 0 && (
-          <section aria-labelledby="tags-title">
-            <h2 id="tags-title">Tags</h2>
-            <ul className="tag-list">
-              {p.tags.map((tag) => (
-                <li key={tag.slug}>
-                  <a href={tag.route} aria-current={tag.slug === p.tag?.slug ? 'page' : undefined}>
-                    {tag.name} ({tag.count})
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        {p.tags && p.tags.length > 0 && <TagIndex tags={p.tags} current={p.tag?.slug} whole={p.page === 1 && !p.tag} />}
         {feeds.map((feed) => (
           <p key={feed.href} className="feed-link">
             <a href={feed.href} type={feed.type}>
