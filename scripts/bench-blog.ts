@@ -12,7 +12,6 @@ import { silentLogger } from '../generator/base/logger';
 import { Site } from '../generator/core/site';
 import { REPO } from './lib/temp-project';
 
-const TAGS = Array.from({ length: 100 }, (_, n) => `Topic ${n + 1}`);
 const EDITS = 7;
 
 export interface BlogRun {
@@ -23,21 +22,26 @@ export interface BlogRun {
   rerendered: number;
 }
 
-export async function blogSite(posts: number): Promise<string> {
+/**
+ * A copy of the example blog with `posts` posts of three tags each, from `tags` tags (100 unless given); `engine`: the
+ * checkout whose examples/blog/ it copies (this one unless given: a benchmark compares two).
+ */
+export async function blogSite(posts: number, tags = 100, engine = REPO): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), `site-bench-blog-${posts}-`));
-  await cp(path.join(REPO, 'examples/blog/templates'), path.join(root, 'templates'), { recursive: true });
-  await cp(path.join(REPO, 'examples/blog/pages'), path.join(root, 'pages'), { recursive: true });
+  await cp(path.join(engine, 'examples/blog/templates'), path.join(root, 'templates'), { recursive: true });
+  await cp(path.join(engine, 'examples/blog/pages'), path.join(root, 'pages'), { recursive: true });
   await symlink(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   await mkdir(path.join(root, 'pages/blog'), { recursive: true });
+  const TAGS = Array.from({ length: tags }, (_, n) => `Topic ${n + 1}`);
   for (let n = 1; n <= posts; n++) {
     const date = new Date(Date.UTC(2000, 0, 1) + n * 3_600_000).toISOString().replace(/\.000Z$/, 'Z');
-    const tags = [TAGS[n % 100], TAGS[(n * 7) % 100], TAGS[(n * 13 + 5) % 100]].filter(
+    const chosen = [TAGS[n % tags], TAGS[(n * 7) % tags], TAGS[(n * 13 + 5) % tags]].filter(
       (tag, i, all) => all.indexOf(tag) === i,
     );
     const body = `Post ${n} opens with a paragraph that the list pages show as its summary.\n\n## Details\n\nA second section with a [link home](/) and some **bold** text.\n`;
     await writeFile(
       path.join(root, `pages/blog/post-${n}.md`),
-      `---\ntitle: "Post ${n}"\ntemplate: post\ndate: ${date}\ndescription: "About post ${n}."\ntags: [${tags.map((t) => `"${t}"`).join(', ')}]\n---\n\n${body}`,
+      `---\ntitle: "Post ${n}"\ntemplate: post\ndate: ${date}\ndescription: "About post ${n}."\ntags: [${chosen.map((t) => `"${t}"`).join(', ')}]\n---\n\n${body}`,
     );
   }
   return root;

@@ -8,7 +8,10 @@
  * tldr-pages' form, scripts/lib/markdown-collections.ts, or any folder of
  * markdown given with --collection, such as a checkout's pages/common), cold
  * and warm. Medians of several runs; it prints figures and fails nothing.
- * Usage: npm run bench [-- --sizes 1000,4000 --skip-watch --collection <pages folder>]
+ * The example blog at 1,000, 10,000 and 20,000 posts (scripts/bench-blog-scale.ts: build, peak RSS, output, watch start
+ * and a post edit served, beside a bare `node -e 0`), each size with every --engine checkout in turn when given.
+ * Usage: npm run bench [-- --sizes 1000,4000 --skip-watch --collection <pages folder> --blog-sizes 1000,10000,20000
+ *   --engine <checkout> --engine <another>]
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism, cpus } from 'node:os';
@@ -18,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureWatch } from './bench-watch';
-import { formatBlogRun, measureBlog } from './bench-blog';
+import { bareNodeMs, blogScaleHeader, formatBlogScaleRun, measureBlogScale } from './bench-blog-scale';
 import { createWeigher } from './lib/page-weight';
 import { writeCheatSheets } from './lib/markdown-collections';
 import { writeSyntheticSite } from './lib/synthetic-site';
@@ -29,6 +32,8 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '1000,4000' },
     'skip-watch': { type: 'boolean', default: false },
     collection: { type: 'string' },
+    'blog-sizes': { type: 'string', default: '1000,10000,20000' },
+    engine: { type: 'string', multiple: true },
   },
 });
 
@@ -156,11 +161,15 @@ if (scaling.length > 1) {
   console.log(row('warm', count, runs.warm));
 }
 
-// Collections at scale: the example blog with 100 tags, its build and a one-post edit, at 1,000 and 10,000 posts.
+// Collections at scale: the example blog with a tag for every ten posts, as a writer meets it.
 console.log(
-  '\nThe example blog (examples/blog/, scripts/bench-blog.ts), in this process: a build with a fresh cache, then a post title edit through the watch engine (median of 7)',
+  '\nThe example blog (examples/blog/, scripts/bench-blog-scale.ts): site build, then site watch and a post title edit served (median of 5), each in a process of its own',
 );
-for (const posts of [1_000, 10_000]) console.log(formatBlogRun(await measureBlog(posts)));
+console.log(`node -e 0: ${(await bareNodeMs()).toFixed(0)} ms`);
+console.log(blogScaleHeader);
+for (const posts of values['blog-sizes']!.split(',').map(Number))
+  for (const engine of values.engine ?? [REPO])
+    console.log(formatBlogScaleRun(await measureBlogScale(posts, path.resolve(engine))));
 
 console.log('\nReal site');
 const realOut = await mkdtemp(path.join(os.tmpdir(), 'site-bench-real-'));

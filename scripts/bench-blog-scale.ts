@@ -1,0 +1,169 @@
+/**
+ * The example blog at scale, as a writer meets it, each figure from processes of its own: `site build` (time from
+ * spawn to exit, peak RSS, the output's size on disk), then `site watch` (time from spawn to "Serving at", a post's
+ * title saved and the time until the served post has it, median of several edits, and the watch's peak RSS), with one
+ * tag for every ten posts (2,000 tags at 20,000 posts, where the tag list is what grows); beside them `node -e 0`, a
+ * bare Node start. With --engine, each size runs each checkout in turn (its bin/site.js with its lib/ compiled, and
+ * its examples/blog/), so that two versions are compared side by side in one run. Prints figures; passes or fails
+ * nothing. Run alone:
+ *   npx tsx scripts/bench-blog-scale.ts [--sizes 1000,10000,20000] [--engine <checkout> ...]
+ */
+import { spawn } from 'node:child_process';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { blogSite } from './bench-blog';
+import { REPO } from './lib/temp-project';
+
+const EDITS = 5;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export interface BlogScaleRun {
+  engine: string;
+  posts: number;
+  tags: number;
+  buildMs: number;
+  buildRssMb: number;
+  outputMb: number;
+  watchStartMs: number;
+  watchRssMb: number;
+  editMs: number[];
+}
+
+/** The wall time of `node -e 0`, median of 7: the floor of any process the writer waits for. */
+export async function bareNodeMs(): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const at = performance.now();
+    await new Promise((resolve) => spawn('node', ['-e', '0'], { stdio: 'ignore' }).on('exit', resolve));
+    times.push(performance.now() - at);
+  }
+  return median(times);
+}
+
+const rssFileOf = () => path.join(os.tmpdir(), `site-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
+const readRssMb = async (file: string) => {
+  const kb = Number(await readFile(file, 'utf8'));
+  await rm(file, { force: true });
+  return kb / 1024;
+};
+
+/** `node <engine>/bin/site.js <args>` in `root`, reporting its peak RSS into `rssFile` at exit. */
+const siteProcess = (engine: string, root: string, args: string[], rssFile: string) =>
+  spawn(
+    'node',
+    ['--import', path.join(REPO, 'scripts/lib/report-rss.mjs'), path.join(engine, 'bin/site.js'), ...args],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', SITE_BENCH_RSS_FILE: rssFile },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) total += (await stat(path.join(entry.parentPath, entry.name))).size;
+  return total;
+}
+
+export async function measureBlogScale(posts: number, engine = REPO): Promise<BlogScaleRun> {
+  const tags = Math.max(1, Math.round(posts / 10));
+  const root = await blogSite(posts, tags, engine);
+  try {
+    const buildRss = rssFileOf();
+    const started = performance.now();
+    const build = siteProcess(engine, root, ['build', '--quiet'], buildRss);
+    build.stdout.resume();
+    const code = await new Promise<number | null>((resolve) => build.on('exit', resolve));
+    const buildMs = performance.now() - started;
+    if (code !== 0) throw new Error(`site build exited with ${code}`);
+    const buildRssMb = await readRssMb(buildRss);
+    const outputMb = (await folderBytes(path.join(root, 'dist'))) / 1024 / 1024;
+    // The watch starts as a writer's would after a build: the cache in place.
+    const watchRss = rssFileOf();
+    const { startMs, editMs } = await watchEdits(engine, root, posts, watchRss);
+    return {
+      engine,
+      posts,
+      tags,
+      buildMs,
+      buildRssMb,
+      outputMb,
+      watchStartMs: startMs,
+      watchRssMb: await readRssMb(watchRss),
+      editMs,
+    };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** `site watch` started, then EDITS title edits of the middle post, each timed until the server serves it. */
+async function watchEdits(engine: string, root: string, posts: number, rssFile: string) {
+  const started = performance.now();
+  const child = siteProcess(engine, root, ['watch', '--port', '0'], rssFile);
+  let text = '';
+  let notify = () => {};
+  child.stdout!.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+    notify();
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  try {
+    const url = await Promise.race([
+      new Promise<string>((resolve) => {
+        notify = () => {
+          const found = /Serving at (\S+)/.exec(text);
+          if (found) resolve(found[1]!.replace(/\/$/, ''));
+        };
+      }),
+      exited.then(() => Promise.reject(new Error(`site watch exited:\n${text}`))),
+    ]);
+    const startMs = performance.now() - started;
+    const name = `post-${Math.ceil(posts / 2)}`;
+    const file = path.join(root, `pages/blog/${name}.md`);
+    // The watcher reports itself ready a moment after the server: an edit before that is not seen.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const editMs: number[] = [];
+    for (let i = 0; i < EDITS; i++) {
+      const title = `Edited title ${i}`;
+      const source = (await readFile(file, 'utf8')).replace(/^title: .*$/m, `title: "${title}"`);
+      const at = performance.now();
+      await writeFile(file, source);
+      for (;;) {
+        const page = await fetch(`${url}/blog/${name}`).then((response) => response.text());
+        if (page.includes(`<h1 id="page-title">${title}</h1>`)) break;
+        if (performance.now() - at > 120_000) throw new Error(`not served in two minutes:\n${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      editMs.push(performance.now() - at);
+    }
+    return { startMs, editMs };
+  } finally {
+    child.kill('SIGINT');
+    await exited;
+  }
+}
+
+export const blogScaleHeader = `${'engine'.padEnd(14)} ${'posts'.padStart(6)} ${'tags'.padStart(5)} ${'build'.padStart(9)} ${'peak RSS'.padStart(9)} ${'output'.padStart(9)} ${'watch start'.padStart(12)} ${'watch RSS'.padStart(10)} ${'edit served'.padStart(12)}   edits`;
+
+export const formatBlogScaleRun = (run: BlogScaleRun) =>
+  `${path.basename(run.engine).padEnd(14)} ${String(run.posts).padStart(6)} ${String(run.tags).padStart(5)} ${`${(run.buildMs / 1000).toFixed(1)} s`.padStart(9)} ${`${run.buildRssMb.toFixed(0)} MB`.padStart(9)} ${`${run.outputMb.toFixed(0)} MB`.padStart(9)} ${`${(run.watchStartMs / 1000).toFixed(1)} s`.padStart(12)} ${`${run.watchRssMb.toFixed(0)} MB`.padStart(10)} ${`${median(run.editMs).toFixed(0)} ms`.padStart(12)}   ${run.editMs.map((ms) => ms.toFixed(0)).join(', ')}`;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: '1000,10000,20000' },
+      engine: { type: 'string', multiple: true },
+    },
+  });
+  const engines = (values.engine ?? [REPO]).map((engine) => path.resolve(engine));
+  console.log(`node -e 0: ${(await bareNodeMs()).toFixed(0)} ms`);
+  console.log(blogScaleHeader);
+  for (const posts of values.sizes!.split(',').map(Number))
+    for (const engine of engines) console.log(formatBlogScaleRun(await measureBlogScale(posts, engine)));
+  console.log(`node -e 0: ${(await bareNodeMs()).toFixed(0)} ms`);
+}
