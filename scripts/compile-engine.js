@@ -34,6 +34,7 @@ const BUNDLED = [
   'unified',
   'remark-parse',
   'remark-gfm',
+  'remark-html',
   'hast-util-to-html',
   'hast-util-sanitize',
   'github-slugger',

@@ -1,6 +1,7 @@
 /**
- * Code blocks highlighted at build time with Shiki (VS Code's grammars and themes), in the HTML step after the
- * sanitiser (markdown-html.ts): the sanitiser never sees these spans, and a page's own markup cannot pose as them.
+ * Code blocks highlighted at build time with Shiki (VS Code's grammars and themes), in remark-html's `code` handler
+ * (code-blocks.ts): the grammars a page names are loaded before the page is made into HTML, so the handler colours
+ * each block synchronously, and the sanitiser's schema allows the token classes on spans (markdown-html.ts).
  *
  * Tokens are coloured by classes, never `style=""` (the Content-Security-Policy forbids inline styles): each token
  * gets `hl-<colour>` for the light palette and `hd-<colour>` for the dark one, named by the colour itself, and the
@@ -12,50 +13,26 @@
  * counts). The versions and themes are in the markdown recipe (markdown-recipe.ts): a cached page is highlighted
  * as a new one would be.
  */
-import type { Element, ElementContent, Root } from 'hast';
+import type { ElementContent } from 'hast';
 import type { HighlighterCore, ThemedTokenWithVariants, ThemeRegistrationRaw } from 'shiki/core';
-import { elementsOf } from './markdown-html';
 
 /** The two themes, by name as Shiki knows them. */
 export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 
 /** Languages written on code blocks that mean "no language": shown plain, not reported. */
-const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'none', 'output', 'console-output']);
+export const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext', 'none', 'output', 'console-output']);
 
-/** A code block the highlighter may colour: `<pre><code class="language-x">text</code></pre>`, text only. */
-interface CodeBlock {
-  code: Element;
-  language: string;
-  text: string;
-}
-
-function codeBlocksOf(tree: Root): CodeBlock[] {
-  const blocks: CodeBlock[] = [];
-  for (const pre of elementsOf(tree)) {
-    if (pre.tagName !== 'pre') continue;
-    const [code, ...rest] = pre.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''));
-    if (!code || rest.length > 0 || code.type !== 'element' || code.tagName !== 'code') continue;
-    const classes = Array.isArray(code.properties.className) ? code.properties.className : [];
-    const language = classes.map(String).find((name) => name.startsWith('language-'));
-    if (!language || !code.children.every((child) => child.type === 'text')) continue;
-    const text = code.children.map((child) => (child as { value: string }).value).join('');
-    blocks.push({ code, language: language.slice('language-'.length).toLowerCase(), text });
-  }
-  return blocks;
-}
-
-/** Whether the tree has a code block that names a language (the highlighter is loaded only then). */
-export function hasLanguageCode(tree: Root): boolean {
-  return codeBlocksOf(tree).some((block) => !PLAIN.has(block.language));
-}
+/** The classes a token may get (classesOf): the schema allows them on spans, and on nothing a page wrote itself. */
+export const TOKEN_CLASSES: readonly (string | RegExp)[] = [/^h[ld]-[0-9a-f]+$/, 'hi', 'hb'];
 
 /** A highlighter for one markdown pipeline: the grammars it has loaded stay loaded for the pipeline's life. */
 export interface CodeHighlighter {
-  /**
-   * Colours the tree's code blocks; the languages no grammar knows, in order of first use. Synchronous when every
-   * grammar the tree needs is loaded, else a promise (the grammars load first).
-   */
-  highlight(tree: Root): string[] | Promise<string[]>;
+  /** Whether Shiki has a grammar for the language (loaded or not). */
+  knows(language: string): boolean;
+  /** Loads the grammars of those of `languages` Shiki knows and has not loaded; undefined when there are none. */
+  load(languages: Iterable<string>): Promise<void> | undefined;
+  /** A block's text as coloured tokens, the lines joined by newlines; the language's grammar must be loaded. */
+  highlight(text: string, language: string): ElementContent[];
 }
 
 type Languages = typeof import('shiki/langs').bundledLanguages;
@@ -74,33 +51,17 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
     langs: [],
     engine: createJavaScriptRegexEngine(),
   });
-  const known = (language: string) => Object.hasOwn(bundledLanguages, language);
-  const colour = (tokens: ThemedTokenWithVariants[][]) => tokensToHast(tokens, shiki);
-  const run = (blocks: CodeBlock[]): string[] => {
-    const unknown: string[] = [];
-    for (const block of blocks) {
-      if (PLAIN.has(block.language)) continue;
-      if (!known(block.language)) {
-        if (!unknown.includes(block.language)) unknown.push(block.language);
-        continue;
-      }
-      // mdast-util-to-hast ends a block's text with a newline: not a line of its own.
-      const text = block.text.endsWith('\n') ? block.text.slice(0, -1) : block.text;
-      const tokens = shiki.codeToTokensWithThemes(text, { lang: block.language, themes: { ...CODE_THEMES } });
-      block.code.children = [...colour(tokens), { type: 'text', value: '\n' }];
-    }
-    return unknown;
-  };
+  const knows = (language: string) => Object.hasOwn(bundledLanguages, language);
+  const fg = { light: shiki.getTheme(CODE_THEMES.light).fg, dark: shiki.getTheme(CODE_THEMES.dark).fg };
   return {
-    highlight(tree) {
-      const blocks = codeBlocksOf(tree);
+    knows,
+    load(languages) {
       const loaded = new Set(shiki.getLoadedLanguages());
-      const missing = [
-        ...new Set(blocks.map((block) => block.language).filter((name) => known(name) && !loaded.has(name))),
-      ];
-      if (missing.length === 0) return run(blocks);
-      return loadLanguages(shiki, bundledLanguages, missing).then(() => run(blocks));
+      const missing = [...new Set(languages)].filter((name) => knows(name) && !loaded.has(name));
+      return missing.length === 0 ? undefined : loadLanguages(shiki, bundledLanguages, missing);
     },
+    highlight: (text, language) =>
+      tokensToHast(shiki.codeToTokensWithThemes(text, { lang: language, themes: { ...CODE_THEMES } }), fg),
   };
 }
 
@@ -127,8 +88,7 @@ function classesOf(token: ThemedTokenWithVariants, fg: { light: string; dark: st
   return classes;
 }
 
-function tokensToHast(lines: ThemedTokenWithVariants[][], shiki: HighlighterCore): ElementContent[] {
-  const fg = { light: shiki.getTheme(CODE_THEMES.light).fg, dark: shiki.getTheme(CODE_THEMES.dark).fg };
+function tokensToHast(lines: ThemedTokenWithVariants[][], fg: { light: string; dark: string }): ElementContent[] {
   const out: ElementContent[] = [];
   lines.forEach((line, index) => {
     if (index > 0) out.push({ type: 'text', value: '\n' });

@@ -21,6 +21,7 @@ const PIPELINE_PACKAGES = [
   'unified',
   'remark-parse',
   'remark-gfm',
+  'remark-html',
   'mdast-util-to-hast',
   'hast-util-to-html',
   'hast-util-raw',

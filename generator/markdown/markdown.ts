@@ -2,37 +2,28 @@
  * Markdown to safe HTML with remark, as remark-html's README builds it (`remark().use(remarkGfm).use(remarkHtml)`):
  *
  *   remark (parse, with fenced containers and admonitions) → remark-gfm → the site's plugins, in order → containers and GitHub's
- *   alerts as HTML → links to .md files → heading ids
- *   → GitHub's emoji shortcodes → HTML, sanitised (markdown-html.ts, as remark-html makes it)
+ *   alerts as HTML → links to .md files → heading ids → GitHub's emoji shortcodes → the grammars the code blocks name
+ *   → remark-html, sanitising (its handlers and schema: markdown-html.ts)
  *
  * remark-gfm adds tables, strikethrough, task lists, footnotes and autolinks.
  * The site's plugins are named in the site config (`markdown.plugins`,
  * markdown-plugins.ts). One processor is made per plugin list (with options)
  * and project, frozen and reused for every page; a page renders synchronously
- * unless a plugin works asynchronously.
+ * unless a plugin works asynchronously, or a code block names a language whose grammar is not loaded yet.
  *
- * Safety: the HTML step sanitises with GitHub's schema (hast-util-sanitize's
- * defaultSchema), raw HTML included (raw-html.ts: `<kbd>`, `<details>`, `<sup>`,
+ * Safety: remark-html sanitises with GitHub's schema (hast-util-sanitize's
+ * defaultSchema, changed as markdown-html.ts says), raw HTML included (raw-html.ts: `<kbd>`, `<details>`, `<sup>`,
  * `<a id>` and `<img>` stay; `<script>`, `<style>`, event handlers go). Link and
  * image URLs with any other protocol than the schema's (http, https, mailto,
  * xmpp, irc, ircs; images http and https) lose the attribute, so `javascript:`,
  * `data:` and `vbscript:` never reach a page. No element keeps a `style`
  * attribute (the site's Content-Security-Policy forbids them): table alignment
  * is written as `align`.
- *
- * Three changes to the schema: alerts keep their class names (github-alerts.ts), `<style>` goes with its text, and
- * ids and the aria attributes that refer to ids
- * are not prefixed with `user-content-`, so headings keep the ids tables of
- * contents and links name (`#data-we-hold`). Footnote ids already carry that
- * prefix from mdast-util-to-hast, and their links name it once: prefixing
- * again would break every footnote link. Headings are kept from colliding with
- * them (heading-ids.ts), and a page's final HTML is checked for duplicate ids
- * (render/unique-ids.ts).
  */
 import path from 'node:path';
-import { defaultSchema, type Schema } from 'hast-util-sanitize';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
+import remarkHtml from 'remark-html';
 import type { Plugin, Pluggable, Preset, Processor, TransformCallback } from 'unified';
 import { SiteError } from '../base/errors';
 import type { PageInfo } from '../pages/page';
@@ -49,34 +40,16 @@ import { recipeOf, type MarkdownSettings } from './markdown-recipe';
 
 export type { MarkdownSettings };
 import { remarkPageLinks, type PageLinksData } from './page-links';
-import { RAW_HTML_HANDLERS, remarkKeepFile } from './raw-html';
-import { ALERT_CLASSES, remarkGithubAlerts } from './github-alerts';
+import { remarkKeepFile } from './raw-html';
+import { remarkGithubAlerts } from './github-alerts';
 import { remarkEmoji } from './emoji';
 import { containerSyntax, remarkContainers } from './containers';
-import { addKeyboardStops, htmlOf, safeTree, type HtmlStep } from './markdown-html';
-import { createCodeHighlighter, hasLanguageCode, type CodeHighlighter } from './highlight';
-import type { Root as HastRoot } from 'hast';
-import type { Root } from 'mdast';
+import { htmlOptions } from './markdown-html';
+import { codeBlocks, type CodeBlocksData } from './code-blocks';
+import type { Handler } from 'mdast-util-to-hast';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
-
-const SCHEMA: Schema = {
-  ...defaultSchema,
-  attributes: {
-    ...defaultSchema.attributes,
-    div: [...(defaultSchema.attributes?.div ?? []), ['className', ...ALERT_CLASSES.div]],
-    p: [...(defaultSchema.attributes?.p ?? []), ['className', ...ALERT_CLASSES.p]],
-  },
-  // A `<style>` in raw HTML goes with its rules: kept as text (the schema's default), they would show on the page.
-  strip: [...(defaultSchema.strip ?? []), 'style'],
-  clobber: (defaultSchema.clobber ?? []).filter(
-    (property) => property !== 'id' && property !== 'ariaDescribedBy' && property !== 'ariaLabelledBy',
-  ),
-};
-
-/** The HTML step's options (markdown-html.ts): the schema above, and raw HTML kept. */
-const HTML_STEP: HtmlStep = { schema: SCHEMA, handlers: RAW_HTML_HANDLERS };
 
 /** What the pipeline makes of a page's markdown: the parts of the page (PageInfo) that come from its body. */
 export type RenderedMarkdown = Pick<PageInfo, 'html' | 'headings' | 'markdownLinks' | 'unknownCode'>;
@@ -139,6 +112,7 @@ async function createMarkdown(
   place: PluginPlace,
 ): Promise<Markdown> {
   const plugins = await loadPlugins(settings, place);
+  const code = codeBlocks();
   // The site's plugins are not known to the type checker: the pipeline is typed loosely from here.
   const processor = remark().use(remarkGfm) as unknown as Processor<any, any, any, any, any>;
   for (const plugin of plugins) {
@@ -154,7 +128,12 @@ async function createMarkdown(
     .use(remarkPageLinks as unknown as Plugin)
     .use(remarkHeadingIds as unknown as Plugin<[HeadingIdOptions]>, { style: headingIds })
     .use(remarkEmoji as unknown as Plugin)
-    .use(remarkKeepFile as unknown as Plugin);
+    .use(code.remarkCodeLanguages as unknown as Plugin)
+    .use(remarkKeepFile as unknown as Plugin)
+    .use(
+      remarkHtml as unknown as Plugin<[ReturnType<typeof htmlOptions>]>,
+      htmlOptions(code.code as unknown as Handler),
+    );
   try {
     // Runs every plugin's attacher: one that rejects its options throws here, once, rather than on every page.
     processor.freeze();
@@ -174,19 +153,10 @@ async function createMarkdown(
     throw error;
   }
   const frozen = processor as unknown as Processor;
-  // Shiki loads with the first page that has a code block in a language.
-  let highlighter: CodeHighlighter | undefined;
-  let loading: Promise<CodeHighlighter> | undefined;
-  const highlight = (tree: HastRoot): string[] | Promise<string[]> => {
-    if (!hasLanguageCode(tree)) return [];
-    if (highlighter) return highlighter.highlight(tree);
-    loading ??= createCodeHighlighter().then((made) => (highlighter = made));
-    return loading.then((made) => made.highlight(tree));
-  };
   return {
     plugins: plugins.map((plugin) => plugin.name),
     recipe: recipeOf(plugins, headingIds),
-    render: (source, page) => render(frozen, source, page, highlight),
+    render: (source, page) => render(frozen, source, page),
   };
 }
 
@@ -255,15 +225,10 @@ function namedPlugin(plugin: Plugin<unknown[]>, entry: LoadedPlugin): Plugin<unk
   } as Plugin<unknown[]>;
 }
 
-type Outcome = { body: Omit<RenderedMarkdown, 'html'> & { safe: HastRoot } } | { error: unknown };
+type Outcome = { body: RenderedMarkdown } | { error: unknown };
 
 /** Parse, run and compile one body: the result at once when every transformer is synchronous, else a promise. */
-function render(
-  processor: Processor,
-  source: string,
-  page: BodySource,
-  highlight: (tree: HastRoot) => string[] | Promise<string[]>,
-): RenderedMarkdown | Promise<RenderedMarkdown> {
+function render(processor: Processor, source: string, page: BodySource): RenderedMarkdown | Promise<RenderedMarkdown> {
   const shown = page.file.replace(/\\/g, '/');
   const shownPrefix =
     page.relativeFile && shown.endsWith(page.relativeFile)
@@ -278,26 +243,9 @@ function render(
   };
   let outcome: Outcome | undefined;
   let settle: ((outcome: Outcome) => void) | undefined;
-  // The sanitised tree, highlighted: at once when the grammars it needs are loaded, else once they are.
-  const finish = (result: Outcome): RenderedMarkdown | Promise<RenderedMarkdown> => {
+  const finish = (result: Outcome): RenderedMarkdown => {
     if ('error' in result) throw failed(result.error, page);
-    const { safe, ...body } = result.body;
-    const done = (unknown: string[]): RenderedMarkdown => ({
-      ...body,
-      html: htmlOf(safe),
-      ...(unknown.length > 0 ? { unknownCode: unknown } : {}),
-    });
-    let highlighted: string[] | Promise<string[]>;
-    try {
-      highlighted = highlight(safe);
-    } catch (error) {
-      throw failed(error, page);
-    }
-    return Array.isArray(highlighted)
-      ? done(highlighted)
-      : highlighted.then(done, (error: unknown) => {
-          throw failed(error, page);
-        });
+    return result.body;
   };
   try {
     const tree = processor.parse(source);
@@ -308,10 +256,20 @@ function render(
         let result: Outcome;
         try {
           if (error || !tree || !file) throw error ?? new Error('the pipeline returned no tree');
-          const safe = safeTree(tree as Root, HTML_STEP);
-          addKeyboardStops(safe);
-          const { headings = [], markdownLinks } = file.data as HeadingData & PageLinksData;
-          result = { body: { safe, headings, ...(markdownLinks ? { markdownLinks } : {}) } };
+          const html = String(processor.stringify(tree, file));
+          const {
+            headings = [],
+            markdownLinks,
+            unknownCode,
+          } = file.data as HeadingData & PageLinksData & CodeBlocksData;
+          result = {
+            body: {
+              html,
+              headings,
+              ...(markdownLinks ? { markdownLinks } : {}),
+              ...(unknownCode ? { unknownCode } : {}),
+            },
+          };
         } catch (caught) {
           result = { error: caught };
         }

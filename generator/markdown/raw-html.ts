@@ -5,7 +5,10 @@
  * opened in one block and closed in another holds the markdown between. remark-html then sanitises the result with
  * the same schema as everything else (markdown.ts), so `<script>`, `<style>`, `style=""`, event handlers and comments
  * go. The links raw HTML writes are read as the markdown's are (page-links.ts): rewritten when they name a markdown
- * file or a path beside the page, and recorded with their line for the link check. A page without raw HTML is made
+ * file or a path beside the page, and recorded with their line for the link check. What the engine adds to the
+ * markup it makes is never taken from the page's own: a span the raw HTML wrote keeps no class (the schema allows the
+ * highlighter's token classes on spans, highlight.ts), and its table or pre gets the keyboard stop every table and
+ * code block gets (markdown-html.ts), whatever tabindex it wrote. Its code is shown as written, not highlighted. A page without raw HTML is made
  * exactly as before. Footnotes are made after the root (mdast-util-to-hast's footer): the root handler makes each
  * footnote's content with its raw HTML parsed beforehand, and leaves it in the footnote as elements the footer makes
  * as they are (`hName`, `hProperties`, `hChildren`).
@@ -31,6 +34,21 @@ export function remarkKeepFile() {
   };
 }
 
+/** The page each run of the HTML step makes (set by the root handler, which runs first): handlers write to its data. */
+const pageFiles = new WeakMap<State, VFile>();
+
+/** The file of the page the HTML step is making, for handlers that report what they found (code-blocks.ts). */
+export const pageFileOf = (state: State): VFile | undefined => pageFiles.get(state);
+
+/**
+ * An element the page's raw HTML wrote: a span keeps no class (the schema allows only the highlighter's token
+ * classes on spans, which a page must not pose as), and a table or pre gets the keyboard stop of its kind.
+ */
+function asWritten(element: Element): void {
+  if (element.tagName === 'span') delete element.properties.className;
+  else if (element.tagName === 'table' || element.tagName === 'pre') element.properties.tabIndex = 0;
+}
+
 /** Where in the body each raw HTML block or inline tag was written: [start, end) offsets. */
 function rawSpans(node: Nodes, into: [number, number][] = []): [number, number][] {
   if (node.type === 'html' && node.position?.start.offset !== undefined && node.position.end.offset !== undefined)
@@ -39,12 +57,29 @@ function rawSpans(node: Nodes, into: [number, number][] = []): [number, number][
   return into;
 }
 
-/** Reads and rewrites the links of the elements the raw HTML wrote (not those the markdown around it made). */
-function rawLinks(tree: HastRoot, spans: [number, number][], file: VFile & { data: PageLinksData }) {
-  const from = file.data.relativeFile;
-  if (from === undefined) return;
+/** Whether `at` is inside one of `spans` (in document order, apart from each other): a binary search. */
+function inSpans(spans: readonly [number, number][], at: number): boolean {
+  let low = 0;
+  let high = spans.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [start, end] = spans[middle]!;
+    if (at < start) high = middle - 1;
+    else if (at >= end) low = middle + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * Reads and rewrites the links of the elements the raw HTML wrote (not those the markdown around it made), and
+ * takes from them what only the engine adds (asWritten).
+ */
+function rawElements(tree: HastRoot, spans: [number, number][], file: (VFile & { data: PageLinksData }) | undefined) {
+  const from = file?.data.relativeFile;
   const links: MarkdownLink[] = [];
   const read = (href: string, line: number | undefined) => {
+    if (from === undefined || !file) return href;
     const { url, link } = pageLink(href, from, file.data, line);
     if (link) links.push(link);
     return url ?? href;
@@ -53,9 +88,16 @@ function rawLinks(tree: HastRoot, spans: [number, number][], file: VFile & { dat
     for (const child of node.children) {
       if (child.type !== 'element') continue;
       const at = child.position?.start.offset;
-      if (at !== undefined && spans.some(([start, end]) => at >= start && at < end)) {
-        const line = fileLine(file.data, child.position?.start.line);
+      if (at !== undefined && inSpans(spans, at)) {
+        asWritten(child);
+        const line = file && fileLine(file.data, child.position?.start.line);
         const props = child.properties;
+        // `<a name="step1">` is a link target in every browser; the sanitiser would prefix its name (user-content-),
+        // which only a script can follow. As the id it stands for, it is a target without one.
+        if (child.tagName === 'a' && typeof props.name === 'string' && props.name !== '' && props.id === undefined) {
+          props.id = props.name;
+          delete props.name;
+        }
         for (const name of ['href', 'src'] as const)
           if (typeof props[name] === 'string') props[name] = read(props[name], line);
         // A srcset is a list of candidates, "url width" each (parsed into a list, though hast's types say a string).
@@ -74,7 +116,7 @@ function rawLinks(tree: HastRoot, spans: [number, number][], file: VFile & { dat
     }
   };
   visit(tree);
-  if (links.length > 0) file.data.markdownLinks = [...(file.data.markdownLinks ?? []), ...links];
+  if (file && links.length > 0) file.data.markdownLinks = [...(file.data.markdownLinks ?? []), ...links];
 }
 
 /** Whether a node holds a footnote reference: a footnote that does is left as it was (see parseFootnotes). */
@@ -95,7 +137,7 @@ function parseFootnotes(state: State, file: (VFile & { data: PageLinksData }) | 
       { type: 'root', children: state.all(definition) as ElementContent[] },
       file ? { file } : {},
     ) as HastRoot;
-    if (file) rawLinks(parsed, spans, file);
+    rawElements(parsed, spans, file);
     // Text between the blocks is kept as text (the footer's list item holds it as it would), comments go.
     definition.children = parsed.children.flatMap((node): BlockContent[] => {
       if (node.type === 'element')
@@ -121,6 +163,7 @@ export const RAW_HTML_HANDLERS: Handlers = {
   },
   // A root handler returns the root (mdast-util-to-hast's own does), which its Handler type does not name.
   root: ((state: State, node: Root) => {
+    if (node.data?.pageFile) pageFiles.set(state, node.data.pageFile);
     const made = defaultHandlers.root(state, node) as HastRoot;
     // The footnotes' raw HTML is parsed with them: a page whose only raw HTML is in footnotes has its body made as before.
     const spans = node.children
@@ -130,7 +173,7 @@ export const RAW_HTML_HANDLERS: Handlers = {
     parseFootnotes(state, file);
     if (spans.length === 0) return made;
     const parsed = raw(made, file ? { file } : {}) as HastRoot;
-    if (file) rawLinks(parsed, spans, file);
+    rawElements(parsed, spans, file);
     return parsed;
   }) as unknown as Handler,
 };

@@ -117,3 +117,77 @@ export async function writeDocsSite(pagesDir: string): Promise<void> {
     await writeFile(path.join(pagesDir, page.file), `${page.frontmatter ? `---\n${page.frontmatter}\n---\n\n` : ''}${page.body}`);
   }
 }
+
+const SCOPES = ['core', 'cli', 'build', 'server', 'config', 'deps', 'docs', 'plugins', 'css', 'ssr'];
+const CHANGES = [
+  'handle a trailing slash in the base path',
+  'keep the order of imported stylesheets',
+  'resolve symlinked packages once',
+  'report the file and line of a syntax error',
+  'avoid a second scan of the dependency graph',
+  'support `import.meta.glob` with a query',
+  'close the watcher when the server stops',
+  'read `NODE_ENV` from the mode, not the shell',
+];
+
+/**
+ * A changelog of `bytes` bytes or a little more, in the form of a big project's CHANGELOG.md (Vite's, say): a
+ * release heading per version, sections of one-line entries with a bold scope, inline code, and links to pull
+ * requests and commits. What a big page looks like in practice.
+ */
+export function changelog(bytes: number): string {
+  const parts = ['# Changelog\n\nAll notable changes to this project are documented in this file.\n'];
+  let size = parts[0]!.length;
+  for (let release = 0; size < bytes; release++) {
+    const version = `${5 - Math.floor(release / 100)}.${Math.floor(release / 10) % 10}.${release % 10}`;
+    const lines = [`## [${version}](https://github.com/example/tool/compare/v${version}...HEAD) (2024-${String((release % 12) + 1).padStart(2, '0')}-${String((release % 28) + 1).padStart(2, '0')})`, ''];
+    for (const [s, section] of ['Features', 'Bug Fixes', 'Performance Improvements'].entries()) {
+      lines.push(`### ${section}`, '');
+      for (let i = 0; i < 3 + ((release + s) % 5); i++) {
+        const n = 10_000 + release * 17 + s * 5 + i;
+        const hash = ((n * 2_654_435_761) >>> 0).toString(16).padStart(8, '0').slice(0, 7);
+        lines.push(
+          `* **${SCOPES[(n + i) % SCOPES.length]}:** ${CHANGES[(n * 3 + s) % CHANGES.length]} ([#${n}](https://github.com/example/tool/issues/${n})) ([${hash}](https://github.com/example/tool/commit/${hash}))`,
+        );
+      }
+      lines.push('');
+    }
+    const text = `${lines.join('\n')}\n`;
+    parts.push(text);
+    size += text.length;
+  }
+  return parts.join('\n');
+}
+
+const CODE_SAMPLES: Record<string, (n: number) => string> = {
+  ts: (n) => `export interface Options${n} {\n  root: string;\n  retries?: number;\n}\n\nexport async function load${n}(options: Options${n}): Promise<string[]> {\n  const found: string[] = [];\n  for (let i = 0; i < (options.retries ?? ${n % 7}); i++) found.push(\`\${options.root}/\${i}\`);\n  return found;\n}`,
+  python: (n) => `import json\nfrom pathlib import Path\n\n\ndef read_${n}(path: Path) -> dict:\n    """Read the settings file, or the defaults."""\n    if not path.exists():\n        return {"retries": ${n % 9}, "verbose": False}\n    with path.open() as f:\n        return json.load(f)`,
+  rust: (n) => `use std::collections::HashMap;\n\n/// Counts the words of a text.\npub fn count_${n}(text: &str) -> HashMap<&str, usize> {\n    let mut counts = HashMap::new();\n    for word in text.split_whitespace() {\n        *counts.entry(word).or_insert(0) += ${(n % 3) + 1};\n    }\n    counts\n}`,
+  go: (n) => `package main\n\nimport (\n\t"fmt"\n\t"os"\n)\n\nfunc main() {\n\tif len(os.Args) < ${(n % 4) + 2} {\n\t\tfmt.Fprintln(os.Stderr, "usage: tool${n} <file>")\n\t\tos.Exit(1)\n\t}\n\tfmt.Println("reading", os.Args[1])\n}`,
+  yaml: (n) => `name: build-${n}\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n      - run: npm ci\n      - run: npm test -- --shard=${(n % 4) + 1}/4`,
+  json: (n) => `{\n  "name": "package-${n}",\n  "version": "1.${n % 10}.0",\n  "type": "module",\n  "scripts": { "build": "tool build", "test": "tool test" },\n  "dependencies": { "left-pad": "^1.3.0" }\n}`,
+  bash: (n) => `#!/usr/bin/env bash\nset -euo pipefail\nfor file in src/*.md; do\n  echo "checking $file"\n  grep -q "^# " "$file" || { echo "no title in $file" >&2; exit ${(n % 3) + 1}; }\ndone`,
+  css: (n) => `.card-${n} {\n  display: grid;\n  gap: ${(n % 4) + 1}rem;\n  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));\n}\n\n@media (prefers-color-scheme: dark) {\n  .card-${n} { background: #111; }\n}`,
+};
+const CODE_LANGUAGES = Object.keys(CODE_SAMPLES);
+
+/**
+ * One page of a code-heavy collection (API reference or cookbook style): a title, a sentence, and four to six code
+ * blocks in several languages, each under its own heading. `languages: false` writes the same fences without a
+ * language (what the collection costs without highlighting).
+ */
+export function codePage(n: number, languages = true): string {
+  const blocks: string[] = [`# Recipe ${n}\n\nHow to do task ${n} in several languages.\n`];
+  for (let i = 0; i < 4 + (n % 3); i++) {
+    const language = CODE_LANGUAGES[(n + i * 3) % CODE_LANGUAGES.length]!;
+    blocks.push(`## In ${language}\n\n\`\`\`${languages ? language : ''}\n${CODE_SAMPLES[language]!(n + i)}\n\`\`\`\n`);
+  }
+  return blocks.join('\n');
+}
+
+/** Writes `count` code-heavy pages and site.yml into `pagesDir` (see codePage). */
+export async function writeCodePages(pagesDir: string, count: number, languages = true): Promise<void> {
+  await mkdir(pagesDir, { recursive: true });
+  await writeFile(path.join(pagesDir, 'site.yml'), 'name: Recipes\nbaseUrl: https://recipes.example.org\n');
+  for (let n = 1; n <= count; n++) await writeFile(path.join(pagesDir, `recipe-${n}.md`), codePage(n, languages));
+}

@@ -1,6 +1,7 @@
 /**
  * Code highlighted at build time (markdown/highlight.ts): tokens coloured by classes for the light and the dark
- * palette, never style=""; after the sanitiser, so a page's own markup cannot pose as a token; an unknown language
+ * palette, never style=""; in remark-html's code handler, with the schema allowing the token classes on spans and
+ * raw HTML's spans keeping no class, so a page's own markup cannot pose as a token; an unknown language
  * shown plain and named once per build, with its first page and how many use it; the stylesheet names every class.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -72,11 +73,31 @@ describe('highlighted code', () => {
     for (const background of dark) expect(low('hd', background)).toEqual([]);
   });
 
-  it('highlights after sanitising: raw HTML cannot bring its own token spans or styles', async () => {
+  it('keeps what the engine adds its own: raw HTML cannot bring token spans, styles or its own tabindex', async () => {
     const body = await render(
-      '<pre><code class="language-js"><span style="color:red" class="hl-d73a49">x</span></code></pre>\n',
+      [
+        '<pre tabindex="3" title="t"><code class="language-js"><span style="color:red" class="hl-d73a49">x</span></code></pre>',
+        '',
+        'Prose <span class="hl-cf222e hd-ff7b72 hi">posing</span> as a token[^1].',
+        '',
+        '```js',
+        'const a = 1;',
+        '```',
+        '',
+        '[^1]: A note <span class="hb hd-79c0ff">posing</span> too.',
+        '',
+      ].join('\n'),
     );
-    expect(body.html).not.toMatch(/style=|hl-/);
+    // The page's own markup: no class on its spans, the keyboard stop every code block gets, in place of its own.
+    expect(body.html).toContain('<pre tabindex="0" title="t"><code class="language-js"><span>x</span></code></pre>');
+    expect(body.html).toContain('Prose <span>posing</span> as a token');
+    expect(body.html).toContain('A note <span>posing</span> too.');
+    expect(body.html).not.toMatch(/style=/);
+    // The engine's tokens, from the fenced block only.
+    expect(body.html).toContain(
+      '<pre tabindex="0"><code class="language-js"><span class="hl-cf222e hd-ff7b72">const</span>',
+    );
+    expect([...body.html.matchAll(/class="h[ld]-/g)]).toHaveLength(4);
   });
 
   it('shows a language it does not know plain, and reports it', async () => {

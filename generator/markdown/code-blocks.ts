@@ -1,0 +1,81 @@
+/**
+ * Fenced code as the HTML step makes it: remark-html's `code` handler, which colours a block with Shiki
+ * (highlight.ts) and makes it a keyboard stop (a block scrolls sideways in its own box, and a box that scrolls must
+ * be reachable from the keyboard, WCAG 2.1.1), and the remark plugin that loads, before the HTML step, the grammars
+ * of the languages the page's blocks name, so the handler runs synchronously. A language Shiki does not know is
+ * left plain and reported with the page (`unknownCode`, in the order the blocks are made).
+ *
+ * One per markdown pipeline: Shiki loads with the first page that names a language, and its grammars stay loaded.
+ */
+import type { Element, ElementContent } from 'hast';
+import type { Code, Nodes, Root } from 'mdast';
+import { defaultHandlers, type State } from 'mdast-util-to-hast';
+import { createCodeHighlighter, PLAIN, type CodeHighlighter } from './highlight';
+import { pageFileOf } from './raw-html';
+
+/** vfile data the handler writes: the languages of blocks no grammar knows, in order of first use. */
+export interface CodeBlocksData {
+  unknownCode?: string[];
+}
+
+/** The language of a fence as mdast-util-to-hast's class names it (`language-` and the info's first word), lower-case. */
+const fenceLanguage = (node: Code) => /^[^ \t]+(?=[ \t]|$)/.exec(node.lang ?? '')?.[0].toLowerCase();
+
+/** Every language the tree's fences name that is not plain text. */
+function languagesOf(node: Nodes, into: Set<string>): Set<string> {
+  if (node.type === 'code') {
+    const language = fenceLanguage(node);
+    if (language && !PLAIN.has(language)) into.add(language);
+  } else if ('children' in node) for (const child of node.children) languagesOf(child, into);
+  return into;
+}
+
+/** The language a `<pre>` shows, as its only `<code>`'s `language-` class names it, when that code is text only. */
+function blockLanguage(pre: Element): { code: Element; language: string } | undefined {
+  const [code, ...rest] = pre.children.filter((child) => !(child.type === 'text' && child.value.trim() === ''));
+  if (!code || rest.length > 0 || code.type !== 'element' || code.tagName !== 'code') return undefined;
+  const classes = Array.isArray(code.properties.className) ? code.properties.className : [];
+  const language = classes.map(String).find((name) => name.startsWith('language-'));
+  if (!language || !code.children.every((child) => child.type === 'text')) return undefined;
+  return { code, language: language.slice('language-'.length).toLowerCase() };
+}
+
+export interface CodeBlocks {
+  /** The remark plugin, run last before the HTML step: loads the grammars the page needs (a promise only then). */
+  remarkCodeLanguages: () => (tree: Root) => Promise<void> | undefined;
+  /** remark-html's handler for `code` nodes. */
+  code: (state: State, node: Code) => Element;
+}
+
+export function codeBlocks(): CodeBlocks {
+  let highlighter: CodeHighlighter | undefined;
+  let loading: Promise<CodeHighlighter> | undefined;
+  const load = (languages: Set<string>): Promise<void> | undefined => {
+    if (languages.size === 0) return undefined;
+    if (highlighter) return highlighter.load(languages);
+    loading ??= createCodeHighlighter().then((made) => (highlighter = made));
+    return loading.then((made) => made.load(languages));
+  };
+  return {
+    remarkCodeLanguages: () => (tree) => load(languagesOf(tree, new Set())),
+    code(state, node) {
+      const pre = defaultHandlers.code(state, node);
+      pre.properties.tabIndex = 0;
+      const block = blockLanguage(pre);
+      if (!block || PLAIN.has(block.language)) return pre;
+      if (!highlighter) throw new Error(`no highlighter for a block in ${block.language}: its grammar was not loaded`);
+      if (!highlighter.knows(block.language)) {
+        const data = pageFileOf(state)?.data as CodeBlocksData | undefined;
+        if (data && !data.unknownCode?.includes(block.language))
+          data.unknownCode = [...(data.unknownCode ?? []), block.language];
+        return pre;
+      }
+      // mdast-util-to-hast ends a block's text with a newline: not a line of its own.
+      const text = block.code.children.map((child) => (child as { value: string }).value).join('');
+      const lines = text.endsWith('\n') ? text.slice(0, -1) : text;
+      const coloured: ElementContent[] = highlighter.highlight(lines, block.language);
+      block.code.children = [...coloured, { type: 'text', value: '\n' }];
+      return pre;
+    },
+  };
+}

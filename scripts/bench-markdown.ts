@@ -1,0 +1,159 @@
+/**
+ * The markdown pipeline against the library it is built on, side by side in one run (`npm run bench`, or alone:
+ * `NODE_ENV=production tsx scripts/bench-markdown.ts`): remark alone (remark-parse, remark-gfm, remark-html with its
+ * sanitising, one thread, the same pages: scripts/lib/remark-alone.mjs) and `site build` with the built-in theme,
+ * cold and warm, each in a new process (process start included), on
+ *
+ * - 4,000 pages of about 1.5 KB (scripts/lib/synthetic-site.ts's pages);
+ * - one big page, a 400 KB changelog (scripts/lib/markdown-collections.ts);
+ * - 2,000 code-heavy pages, with their fences' languages (highlighted) and without (the same code, plain).
+ *
+ * Runs alternate (remark, cold, …), so a machine that slows down during the run slows every column alike; medians.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { changelog, writeCodePages } from './lib/markdown-collections';
+import { syntheticPage } from './lib/synthetic-site';
+import { REPO } from './lib/temp-project';
+
+interface Run {
+  ms: number;
+  rssMb: number;
+}
+
+/** `node <args>` in `cwd`: wall time from spawn to exit and peak RSS. */
+async function timed(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
+  const rssFile = path.join(os.tmpdir(), `site-bench-rss-${process.pid}-${Date.now()}`);
+  const started = performance.now();
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn('node', ['--import', path.join(REPO, 'scripts/lib/report-rss.mjs'), ...args], {
+      cwd,
+      env: { ...process.env, NODE_ENV: 'production', SITE_BENCH_RSS_FILE: rssFile, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('exit', resolve);
+  });
+  const ms = performance.now() - started;
+  if (code !== 0) throw new Error(`node ${args.join(' ')} exited with ${code}`);
+  const rssKb = Number(await readFile(rssFile, 'utf8'));
+  await rm(rssFile, { force: true });
+  return { ms, rssMb: rssKb / 1024 };
+}
+
+/** A project of its own (no templates/: the built-in theme) with its pages in `root/pages`. */
+interface Project {
+  root: string;
+  pages: string;
+  out: string;
+}
+
+const remarkAlone = (project: Project) => timed([path.join(REPO, 'scripts/lib/remark-alone.mjs'), project.pages], REPO);
+
+/** Another engine's bin/site.js to compare with (BENCH_BASELINE: a copy of an earlier build's bin/, lib/ and themes/). */
+const BASELINE = process.env.BENCH_BASELINE;
+
+/** The engine measured: this checkout's, or BENCH_ENGINE's (a copy, so a compile during the run cannot change it). */
+const ENGINE = process.env.BENCH_ENGINE ?? path.join(REPO, 'bin/site.js');
+
+const build = (project: Project, env: Record<string, string> = {}, bin = ENGINE) =>
+  timed([bin, 'build', '--quiet', '--pages', project.pages, '--out', project.out], project.root, env);
+
+async function cold(project: Project, env: Record<string, string> = {}, bin?: string): Promise<Run> {
+  await rm(path.join(project.root, 'node_modules/.cache/site'), { recursive: true, force: true });
+  await rm(project.out, { recursive: true, force: true });
+  await rm(path.join(project.root, '.dist.spare'), { recursive: true, force: true });
+  return build(project, env, bin);
+}
+
+/** The baseline engine's cold build of a project, as a column, when BENCH_BASELINE names one. */
+const baseline = (project: Project, label = 'site build, cold'): [string, () => Promise<Run>][] =>
+  BASELINE ? [[`${label} (baseline)`, () => cold(project, {}, BASELINE)]] : [];
+
+async function project(name: string, write: (pages: string) => Promise<void>): Promise<Project> {
+  const root = await mkdtemp(path.join(os.tmpdir(), `site-bench-md-${name}-`));
+  const pages = path.join(root, 'pages');
+  await mkdir(pages, { recursive: true });
+  await write(pages);
+  return { root, pages, out: path.join(root, 'dist') };
+}
+
+const median = (runs: Run[]) => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!.ms;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Measures each column `runs` times, alternating, and prints a row per column with its ratio to the first. */
+async function sideBySide(title: string, columns: [string, () => Promise<Run>][], runs: number): Promise<void> {
+  const results = columns.map(() => [] as Run[]);
+  for (let i = 0; i < runs; i++) for (const [c, [, run]] of columns.entries()) results[c]!.push(await run());
+  console.log(`\n${title}`);
+  const base = median(results[0]!);
+  for (const [c, [label]] of columns.entries()) {
+    const runsOf = results[c]!;
+    const m = median(runsOf);
+    const peak = Math.max(...runsOf.map((r) => r.rssMb));
+    console.log(
+      `  ${label.padEnd(34)} ${seconds(m).padStart(9)} ${`${(m / base).toFixed(2)}×`.padStart(7)} ${`${peak.toFixed(0)} MB`.padStart(8)}   ${runsOf.map((r) => seconds(r.ms)).join(', ')}`,
+    );
+  }
+}
+
+/** Prints the markdown figures; `runs` of each, medians. */
+export async function measureMarkdown(runs = 3, pageCount = 4_000): Promise<void> {
+  console.log(
+    `\nMarkdown against remark alone (remark-parse, remark-gfm, remark-html with sanitising, one thread, the same pages): new processes, median of ${runs}, runs alternating; ratio to remark alone`,
+  );
+  const made: Project[] = [];
+  try {
+    const site = await project('pages', async (pages) => {
+      await writeFile(path.join(pages, 'site.yml'), 'name: Synthetic\nbaseUrl: https://synthetic.example.org\n');
+      for (let n = 1; n <= pageCount; n++)
+        await writeFile(path.join(pages, `page-${n}.md`), syntheticPage(n, pageCount));
+    });
+    made.push(site);
+    await sideBySide(
+      `${pageCount.toLocaleString('en')} pages of about 1.5 KB, built-in theme`,
+      [
+        ['remark alone', () => remarkAlone(site)],
+        ...baseline(site),
+        ['site build, cold', () => cold(site)],
+        ['site build, warm', () => build(site)],
+      ],
+      runs,
+    );
+
+    const big = await project('big', async (pages) => {
+      await writeFile(path.join(pages, 'site.yml'), 'name: Changelog\nbaseUrl: https://tool.example.org\n');
+      await writeFile(path.join(pages, 'index.md'), changelog(400 * 1024));
+    });
+    made.push(big);
+    await sideBySide(
+      'One big page: a 400 KB changelog',
+      [['remark alone', () => remarkAlone(big)], ...baseline(big), ['site build, cold', () => cold(big)]],
+      runs,
+    );
+
+    const code = await project('code', (pages) => writeCodePages(pages, 2_000));
+    const plain = await project('plain', (pages) => writeCodePages(pages, 2_000, false));
+    made.push(code, plain);
+    await sideBySide(
+      '2,000 code-heavy pages (4-6 blocks in 8 languages each): highlighted, and the same fences without a language',
+      [
+        ['remark alone', () => remarkAlone(code)],
+        ...baseline(plain, 'site build, cold, plain'),
+        ['site build, cold, plain', () => cold(plain)],
+        ...baseline(code, 'site build, cold, highlighted'),
+        ['site build, cold, highlighted', () => cold(code)],
+        ['site build, warm, highlighted', () => build(code)],
+      ],
+      runs,
+    );
+  } finally {
+    for (const { root } of made) await rm(root, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  const runs = Number(process.env.BENCH_RUNS ?? 3);
+  await measureMarkdown(runs);
+}
