@@ -3,7 +3,8 @@
  * it on a site of one page: no script for it loads until the reader points at, touches or tabs to a block; then each
  * block of the page's prose has a button in its top right corner, reachable from the keyboard, that puts the block's
  * code (and nothing of the button) on the clipboard and says so; the page stays free of axe violations. And a site of
- * one page (no sidebar) gives its text the page's width, not the sidebar's column.
+ * one page (no sidebar) gives its text the page's width, not the sidebar's column; and a long site name on a phone
+ * leaves the header's search box and button whole, on the screen.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import { silentLogger } from '../../generator/base/logger';
 import { serve, type RunningServer } from '../../generator/dev/serve';
 import { STATE_TIMEOUT } from '../support/browser-site';
 import { chromiumAvailable, launchChromium } from '../support/chromium';
+import { overflowOf } from './overflow';
 
 const available = chromiumAvailable();
 vi.setConfig({ expect: { poll: { timeout: STATE_TIMEOUT } } });
@@ -41,7 +43,10 @@ let chrome: Awaited<ReturnType<typeof launchChromium>>;
 beforeAll(async () => {
   temp = await mkdtemp(path.join(os.tmpdir(), 'site-code-copy-'));
   await mkdir(path.join(temp, 'pages'));
-  await writeFile(path.join(temp, 'pages/site.yml'), 'name: Notes\nbaseUrl: https://notes.example.org\n');
+  await writeFile(
+    path.join(temp, 'pages/site.yml'),
+    'name: The Rust Programming Language\nbaseUrl: https://notes.example.org\n',
+  );
   await writeFile(path.join(temp, 'pages/index.md'), PAGE);
   await build({ root: temp, outDir: 'dist', logger: silentLogger });
   server = await serve({ dir: path.join(temp, 'dist'), port: 0 });
@@ -95,6 +100,15 @@ describe.skipIf(!available)('the copy button of code blocks', () => {
     await page.keyboard.press('Shift+Tab');
     expect(await page.evaluate(() => document.activeElement?.className)).toBe('code-copy');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Copy code');
+    await page.close();
+  });
+
+  it('keeps a long site name, the search box and the button on a 320 px screen', async () => {
+    const page = await chrome.browser.newPage({ viewport: { width: 320, height: 640 } });
+    await page.goto(server.url);
+    expect(await overflowOf(page, 320)).toEqual([]);
+    const toggle = (await page.locator('.theme-toggle').boundingBox())!;
+    expect(toggle.x + toggle.width).toBeLessThanOrEqual(320);
     await page.close();
   });
 
