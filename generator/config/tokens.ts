@@ -16,9 +16,15 @@
  *   text: `*`, `[` or `<` in a config value never becomes emphasis, a link or
  *   HTML.
  * A token written with a backslash, `\{{ name }}`, is no token: markdown (and
- * the frontmatter's text) shows it as `{{ name }}`. An unknown token in prose
- * or frontmatter is an error naming its line and field, and the config path it
- * was probably meant to be.
+ * the frontmatter's text) shows it as `{{ name }}`.
+ *
+ * `{{ }}` is ours only when its first name is a key of the site config: other
+ * tools write the same braces (Jekyll's `{{ site.repository }}`, Liquid in
+ * Eleventy and Hugo's templates), and a folder written for them builds with
+ * that text shown as written (markdown/other-syntax.ts names it once). A token
+ * under a key of ours that names no text value (`{{ contact.emial }}`) is an
+ * error naming its line and field, and the config path it was probably meant
+ * to be.
  */
 import { closestPath } from '../base/closest';
 import type { SiteConfig } from './config';
@@ -38,6 +44,8 @@ export interface Token {
   value: string;
   /** Whether the token names a text value of the config. */
   known: boolean;
+  /** Whether its first name is a key of the config: else it is another tool's syntax, shown as written. */
+  ours: boolean;
 }
 
 /** The config value a token path names, as a token shows it; undefined when it names no text value. */
@@ -45,6 +53,14 @@ export function tokenValue(config: SiteConfig, path: string): string | undefined
   const value = lookup(config, path);
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
+
+/** Whether `{{ path }}` is ours: its first name is a key of the config. */
+const oursIn = (config: SiteConfig, path: string): boolean => Object.hasOwn(config, path.split('.')[0]!);
+
+/** What a page's text made of `{{ path }}` depends on: its value, or, for another tool's, that it is not ours. */
+const NOT_OURS = '\uFDD3';
+export const tokenUse = (config: SiteConfig, path: string): string | undefined =>
+  oursIn(config, path) ? tokenValue(config, path) : NOT_OURS;
 
 function lookup(config: SiteConfig, path: string): unknown {
   return path
@@ -67,14 +83,22 @@ function escapedAt(text: string, offset: number): boolean {
 
 /**
  * Every token in `text` (not those written `\{{ ... }}`); one that names no text value of the config is marked unknown
- * and keeps its own text as its value.
+ * and keeps its own text as its value, and one whose first name is no key of the config is marked not ours.
  */
 export function findTokens(text: string, config: SiteConfig): Token[] {
   if (!text.includes('{{')) return [];
   return Array.from(text.matchAll(TOKEN), (found) => {
     const value = lookup(config, found[1]!);
     const known = typeof value === 'string' || typeof value === 'number';
-    return { match: found[0], path: found[1]!, offset: found.index, value: known ? String(value) : found[0], known };
+    const ours = oursIn(config, found[1]!);
+    return {
+      match: found[0],
+      path: found[1]!,
+      offset: found.index,
+      value: known ? String(value) : found[0],
+      known,
+      ours,
+    };
   }).filter((token) => !escapedAt(text, token.offset));
 }
 

@@ -37,7 +37,7 @@ import { sealed, sealInParts, sealKey } from '../cache/seal';
 import type { SiteConfig } from '../config/config';
 import type { RenderedMarkdown } from '../markdown/markdown';
 import type { PageSource } from '../pages/page';
-import { tokenValue } from '../config/tokens';
+import { tokenUse } from '../config/tokens';
 
 /** A page as the store keeps it: its frontmatter and rendered body, and what they were made from. */
 interface StoredPage {
@@ -117,7 +117,7 @@ export class ContentStore {
   get(relativeFile: string, key: string, config: SiteConfig): StoredPage | undefined {
     const entry = this.pages.get(relativeFile);
     if (!entry || entry.key !== key) return undefined;
-    for (const [at, value] of Object.entries(entry.uses)) if (tokenValue(config, at) !== value) return undefined;
+    for (const [at, value] of Object.entries(entry.uses)) if (tokenUse(config, at) !== value) return undefined;
     return entry;
   }
 

@@ -119,6 +119,7 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
     ),
     isNotFound: route === NOT_FOUND_ROUTE,
     ...(source.toc ? { toc: source.toc } : {}),
+    ...(source.otherSyntax ? { otherSyntax: source.otherSyntax } : {}),
   };
 }
 

@@ -50,8 +50,14 @@ interface Prepared {
 export async function preparePages(files: readonly string[], ctx: PrepareContext): Promise<Prepared> {
   const errors: SiteError[] = [];
   const pages: PreparedPage[] = [];
-  const toRender: { index: number; key: string; uses: Record<string, string>; content: string; page: BodySource }[] =
-    [];
+  const toRender: {
+    index: number;
+    key: string;
+    uses: Record<string, string>;
+    content: string;
+    page: BodySource;
+    titleId?: string;
+  }[] = [];
   let outline: ParseContext['outline'] | undefined;
   for (const relativeFile of files) {
     const absolute = path.join(ctx.pagesDir, relativeFile);
@@ -66,18 +72,19 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
       }
       // remark loads only when a page is parsed: a build whose pages all come from the store never loads it.
       outline ??= (await import('../markdown/body-outline')).outlineBody;
-      const { source, content, uses } = parsePage(relativeFile, { ...ctx, outline }, bytes);
+      const { source, content, uses, titleId } = parsePage(relativeFile, { ...ctx, outline }, bytes);
       // mdBook's table of contents: the navigation takes its order and nesting (kept in the store with the page).
       if (isSummaryFile(relativeFile)) source.toc = (await import('../markdown/summary-toc')).summaryToc(content);
       const page: BodySource = {
         file: shown,
         path: absolute,
         line: bodyLineOf(source.matter),
-        reservedIds: ctx.reservedIds,
+        // The title heading's own id (`# Title {#top}`) is the page's: no other heading takes it.
+        reservedIds: titleId === undefined ? ctx.reservedIds : [...ctx.reservedIds, titleId],
         relativeFile,
         readmes: ctx.readmes,
       };
-      toRender.push({ index: pages.length, key, uses, content, page });
+      toRender.push({ index: pages.length, key, uses, content, page, titleId });
       pages.push({ relativeFile, source, body: undefined as never }); // rendered below, once every file is read
     } catch (error) {
       const found = siteErrorsOf(error);
@@ -88,10 +95,10 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
 
   const failed = new Set<number>();
   const markdown = toRender.length > 0 ? await ctx.markdown() : undefined;
-  for (const { index, key, uses, content, page } of toRender) {
+  for (const { index, key, uses, content, page, titleId } of toRender) {
     const prepared = pages[index]!;
     try {
-      prepared.body = await markdown!.render(content, page);
+      prepared.body = withTitleAnchor(await markdown!.render(content, page), titleId);
       ctx.store.set(prepared.relativeFile, { key, uses, source: prepared.source, body: prepared.body });
     } catch (error) {
       const found = siteErrorsOf(error);
@@ -106,4 +113,13 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
     stored: pages.length - toRender.length,
     rendered: toRender.length,
   };
+}
+
+/**
+ * The body with the id its title heading named (`# One big page {#top}`; the theme shows the title) as an anchor at its
+ * start, so links to it still land there. heading-ids.ts takes such an id only of letters, digits and `_.:-`: nothing
+ * in it needs escaping in an attribute.
+ */
+function withTitleAnchor(body: RenderedMarkdown, titleId: string | undefined): RenderedMarkdown {
+  return titleId === undefined ? body : { ...body, html: `<a id="${titleId}"></a>${body.html}` };
 }

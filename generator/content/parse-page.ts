@@ -20,7 +20,7 @@ import type { SiteConfig } from '../config/config';
 import type { PageSource } from '../pages/page';
 import { SiteError, throwIfAny } from '../base/errors';
 import { characterError, firstForbidden, lineAt } from '../config/characters';
-import { customIdOf } from '../markdown/heading-ids';
+import { customIdOf, idLineOf } from '../markdown/heading-ids';
 import { decodeText } from '../base/read-text';
 import { checkedTexts, measureData, type DataPath } from '../config/text-values';
 import type { BodyOutline } from '../markdown/body-outline';
@@ -30,11 +30,13 @@ import {
   protectTokens,
   restoreTokens,
   substituteInMarkdown,
+  tokenUse,
   unescapeTokens,
   unknownToken,
   type Token,
 } from '../config/tokens';
 import { fieldName } from '../config/yaml';
+import { findOtherSyntax, mayHoldOtherSyntax, type OtherSyntax } from '../markdown/other-syntax';
 import { fieldAt, MAX_ALIASED_VALUES, MAX_DEPTH, parseYaml } from '../config/yaml';
 
 export interface ParseContext {
@@ -200,11 +202,13 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
   // The body is parsed (once) only when it holds tokens, or the frontmatter may lack a title or description.
   let outlined: BodyOutline | undefined;
   const outline = () => (outlined ??= ctx.outline(body));
-  const bodyTokens = findTokens(body, ctx.config).filter((token) => !outline().inCode(token.offset));
+  // `{{ }}` whose first name is no key of site.yml is another tool's, shown as written (other-syntax.ts names it).
+  const proseTokens = findTokens(body, ctx.config).filter((token) => !outline().inCode(token.offset));
+  const bodyTokens = proseTokens.filter((token) => token.ours);
   const tokens = [...matterTokens, ...bodyTokens.map((token) => ({ ...token, offset: token.offset + bodyStart }))];
   throwIfAny(
     tokens
-      .filter((token) => !token.known)
+      .filter((token) => token.ours && !token.known)
       .map((token) =>
         unknownToken(token, { file, line: lineAt(text, token.offset), field: fieldOf(token.offset) }, ctx.config),
       ),
@@ -240,11 +244,22 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
   }) as Record<string, unknown>;
 
   const derived: PageSource['derived'] = {};
-  const heading = typeof data.title === 'string' ? undefined : outline().title;
+  let heading = typeof data.title === 'string' ? undefined : outline().title;
+  let titleId: string | undefined;
   if (heading) {
-    // `# Title {#id}`: the id is not part of the title.
-    const node = { ...heading.node, children: customIdOf(heading.node, body)?.children ?? heading.node.children };
+    // `# Title {#id}`: the id is not part of the title, and stays a link target (page-sources.ts).
+    const custom = customIdOf(heading.node, body);
+    const node = { ...heading.node, children: custom?.children ?? heading.node.children };
     derived.title = oneLine(outline().text(node, (value) => withValues(value, bodyTokens)));
+    titleId = custom?.id;
+    // kramdown's `{: #id}` on the line after the title names its id too, and leaves the body with it.
+    const lineStart = body.indexOf('\n', heading.end) + 1;
+    const next = lineStart === 0 ? '' : /^[^\r\n]*/.exec(body.slice(lineStart))![0];
+    const lineId = lineStart === 0 ? undefined : idLineOf(next);
+    if (lineId !== undefined && !outline().inCode(lineStart)) {
+      titleId ??= lineId;
+      heading = { ...heading, end: lineStart + next.length };
+    }
   }
   const paragraph = typeof data.description === 'string' ? undefined : outline().paragraph;
   if (paragraph)
@@ -252,10 +267,27 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
       oneLine(outline().text(paragraph, (value) => withValues(value, bodyTokens))),
       DESCRIPTION_LENGTH,
     );
+  const otherSyntax: OtherSyntax[] = [
+    ...matterTokens
+      .filter((token) => !token.ours)
+      .map((token) => ({ kind: 'liquidOutput' as const, line: lineAt(text, token.offset), text: token.match })),
+    ...(mayHoldOtherSyntax(body)
+      ? findOtherSyntax(body, {
+          inCode: (offset) => outline().inCode(offset),
+          tokens: new Set(bodyTokens.map((token) => token.offset)),
+          esm: outline().esm,
+          firstLine: bodyLineOf(matter),
+        })
+      : []),
+  ];
   return {
-    source: { relativeFile, file, data, matter, derived },
+    source: { relativeFile, file, data, matter, derived, ...(otherSyntax.length > 0 ? { otherSyntax } : {}) },
     content: substituteInMarkdown(body, bodyTokens, heading),
-    uses: Object.fromEntries(tokens.map((token) => [token.path, token.value])),
+    ...(titleId !== undefined ? { titleId } : {}),
+    // What the page made of each `{{ }}` holds while the config gives it the same value, or still has no such key.
+    uses: Object.fromEntries(
+      [...matterTokens, ...proseTokens].map((token) => [token.path, tokenUse(ctx.config, token.path)!]),
+    ),
   };
 }
 
@@ -284,4 +316,6 @@ interface ParsedPage {
   content: string;
   /** Config path → the value the page's tokens took from it: the result holds while these values do. */
   uses: Record<string, string>;
+  /** The id the title heading (left out of `content`) named for itself: `# Title {#top}`. */
+  titleId?: string;
 }

@@ -7,6 +7,7 @@ import { callTheme } from '../base/theme-call';
 import { displayPath } from '../base/paths';
 import { summaryOf, type PageInfo } from '../pages/page';
 import { longTitles, nearMissKeys } from '../content/page-head';
+import { otherSyntaxWarnings } from '../markdown/other-syntax';
 import { LIMITS, readInput } from '../base/read-input';
 import type { Theme } from '../pages/theme-types';
 import type { Plan } from '../collections/plan';
@@ -134,6 +135,7 @@ export function pageWarnings(
     ...nearMissKeys(all, theme, root),
     ...missingPages(all, plan, config, theme, configFile),
     ...unknownCode(all),
+    ...otherSyntaxWarnings(all),
   ];
 }
 

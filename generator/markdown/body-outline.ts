@@ -11,6 +11,7 @@ import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import { withEmoji } from './emoji';
 import { containerSyntax } from './containers';
+import { idLineOf } from './heading-ids';
 
 export interface BodyOutline {
   /** Whether the body's text at `offset` is code: a code block or span, raw HTML, or the inside of an HTML code element. */
@@ -22,6 +23,8 @@ export interface BodyOutline {
    * under the title (`> Archiving utility.` in a cheat sheet); one that is only code (a command line) is no summary.
    */
   paragraph?: Paragraph;
+  /** Where MDX import and export paragraphs start: shown as written, and named once (other-syntax.ts). */
+  esm: number[];
   /**
    * A node's text as a reader sees it (mdast-util-to-string's rule), with `text` nodes' values mapped by `map` and
    * GitHub's emoji shortcodes shown as emoji (emoji.ts), as the rendered page shows them.
@@ -94,14 +97,21 @@ export function outlineBody(body: string): BodyOutline {
     first.position.end.offset !== undefined
       ? { node: first, start: first.position.start.offset, end: first.position.end.offset }
       : undefined;
+  // kramdown's `{: #id}` under a heading is that heading's id (heading-ids.ts), not prose.
+  const idLine = (node: RootContent) =>
+    node.type === 'paragraph' &&
+    node.children.length === 1 &&
+    node.children[0]!.type === 'text' &&
+    idLineOf(node.children[0]!.value) !== undefined;
   const paragraph = tree.children
-    .filter((node) => !esm(node))
+    .filter((node) => !esm(node) && !idLine(node))
     .map(proseParagraph)
     .find((node) => node !== undefined);
   return {
     inCode: (offset) => code.some(([start, end]) => offset >= start && offset < end),
     title,
     paragraph,
+    esm: tree.children.filter(esm).map((node) => node.position!.start.offset!),
     text: (node, map) => plainText(node, (value) => withEmoji(map(value))),
   };
 }

@@ -17,7 +17,9 @@
  * attributes beside the id (`{#options .wide}`, which are not kept). The braces
  * leave the heading's text (and the outline), and the id is the heading's at
  * any depth; the slugs of the other headings step around it. `\{#x}` is text,
- * as written, and so are braces that name no id.
+ * as written, and so are braces that name no id. kramdown also takes the
+ * attribute list on the line after the heading (`## Options` then
+ * `{: #options}`): that line names the heading's id and is not shown.
  *
  * Content written for VitePress links to its slugs (`## build.target` is
  * `#build-target` there, `#buildtarget` on GitHub): `markdown.headingIds:
@@ -131,7 +133,7 @@ const SLUGGERS: Record<HeadingIdStyle, () => Slugger> = {
 interface InlineNode {
   type: string;
   value?: string;
-  position?: { start?: { offset?: number }; end?: { offset?: number } };
+  position?: { start?: { offset?: number; line?: number }; end?: { offset?: number; line?: number } };
 }
 
 /** Braces at the end of a heading's text (`{#id}`, `{: #id .class }`), not escaped: what they hold. */
@@ -158,6 +160,17 @@ function idIn(text: string): { id: string; index: number } | undefined {
     }
   }
   return id === undefined ? undefined : { id, index: braces.index };
+}
+
+/**
+ * The id a kramdown attribute list on a line of its own names (`{: #options}`, `{:#options .wide}`): written after a
+ * heading, it is that heading's id. Undefined for any other text.
+ */
+export function idLineOf(text: string): string | undefined {
+  const line = text.trim();
+  if (!line.startsWith('{:')) return undefined;
+  const match = idIn(line);
+  return match?.index === 0 ? match.id : undefined;
 }
 
 /** The id a heading names for itself (`## Title {#id}`), and its last text without it; `source`, when given, rules out `\{#id}`. */
@@ -234,24 +247,56 @@ function textOf(node: MdNode): string {
   return node.children ? node.children.map(textOf).join('') : '';
 }
 
-/** A start tag in raw HTML, and an id attribute in one. */
+/** A start tag in raw HTML, and an id attribute in one; an `<a>` start tag, and a name attribute in one. */
 const START_TAG = /<[A-Za-z][\w-]*(?:\s[^<>]*)?>/g;
 const ID_ATTRIBUTE = /\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i;
+const ANCHOR_TAG = /^<a[\s>]/i;
+const NAME_ATTRIBUTE = /\sname\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/i;
 
 /**
- * The ids raw HTML in the page gives its elements (`### <a id="c"></a>C`, an anchor kept for old links): a heading's
- * slug steps around them, as around the theme's, so the page never holds an id twice. Comments are not elements.
+ * The ids raw HTML in the page gives its elements (`### <a id="c"></a>C`, an anchor kept for old links; `<a name="c">`,
+ * which raw-html.ts makes an id): a heading's slug steps around them, as around the theme's, so the page never holds
+ * an id twice. Comments are not elements.
  */
 function rawIdsIn(node: MdNode, into: string[] = []): string[] {
   if (node.type === 'html' && node.value) {
     for (const [tag] of node.value.replace(/<!--[\s\S]*?(?:-->|$)/g, '').matchAll(START_TAG)) {
-      const found = ID_ATTRIBUTE.exec(tag);
+      const found = ID_ATTRIBUTE.exec(tag) ?? (ANCHOR_TAG.test(tag) ? NAME_ATTRIBUTE.exec(tag) : null);
       const id = found?.[1] ?? found?.[2] ?? found?.[3];
       if (id) into.push(id);
     }
   }
   for (const child of node.children ?? []) rawIdsIn(child, into);
   return into;
+}
+
+/**
+ * Gives each heading followed by a kramdown attribute list naming an id (`{: #options}` on the next line, which
+ * markdown reads as a paragraph) that id, and removes the line. `source` rules out an escaped `\{: #id}`.
+ */
+function takeIdLines(node: MdNode, source: string | undefined): void {
+  const children = node.children;
+  if (!children) return;
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index]!;
+    const next = children[index + 1];
+    const nextLine = next?.position?.start?.line;
+    const adjoining = nextLine === undefined || nextLine === (child.position?.end?.line ?? 0) + 1;
+    if (child.type === 'heading' && next?.type === 'paragraph' && next.children?.length === 1 && adjoining) {
+      const text = next.children[0]!;
+      const start = next.position?.start?.offset;
+      const end = next.position?.end?.offset;
+      const id = text.type === 'text' && text.value !== undefined ? idLineOf(text.value) : undefined;
+      const written =
+        source === undefined || start === undefined || end === undefined || idLineOf(source.slice(start, end));
+      const properties = ((child.data ??= {}).hProperties ??= {});
+      if (id !== undefined && written && !(typeof properties.id === 'string' && properties.id !== '')) {
+        properties.id = id;
+        children.splice(index + 1, 1);
+      }
+    }
+    takeIdLines(child, source);
+  }
 }
 
 function* headingsIn(node: MdNode): Generator<MdNode> {
@@ -276,6 +321,7 @@ export function remarkHeadingIds(options: HeadingIdOptions = {}) {
     const slugger = makeSlugger();
     for (const id of reserved.exact) slugger.reserve(id);
     const taken = (id: string) => reserved.patterns.some((pattern) => pattern.test(id));
+    takeIdLines(tree, source);
     const nodes = [...headingsIn(tree)];
     for (const id of rawIdsIn(tree)) slugger.reserve(id);
     // Ids the headings name for themselves, and ids plugins set, first: the slugs made for the others step around them.

@@ -66,6 +66,16 @@ export interface BaseFrontmatter {
   tags?: string[];
 }
 
+/** The kinds of other tools' syntax a page may hold (markdown/other-syntax.ts), each named once per build. */
+export type OtherSyntaxKind = 'liquidTag' | 'liquidOutput' | 'shortcode' | 'attributeList' | 'esmLine';
+
+/** One place a page holds other tools' syntax, shown as written: its kind, its line in the page's file, the text. */
+export interface OtherSyntax {
+  kind: OtherSyntaxKind;
+  line: number;
+  text: string;
+}
+
 /** A page's file as read: its frontmatter parsed but not yet validated. Plain data, so the content store keeps it. */
 export interface PageSource {
   /** The file's path inside the pages folder (the route is made from it). */
@@ -80,6 +90,8 @@ export interface PageSource {
   derived: { title?: string; description?: string };
   /** For a SUMMARY.md (mdBook's table of contents): the chapters it lists (summary-toc.ts). */
   toc?: TocEntry[];
+  /** Other tools' syntax the page shows as written (Liquid, Hugo's shortcodes, kramdown's attribute lists, MDX lines). */
+  otherSyntax?: OtherSyntax[];
 }
 
 export interface PageInfo<D = Record<string, unknown>> {
@@ -112,6 +124,8 @@ export interface PageInfo<D = Record<string, unknown>> {
   isNotFound: boolean;
   /** For a SUMMARY.md: the chapters it lists, whose order and nesting the navigation takes (collections/nav-summary.ts). */
   toc?: TocEntry[];
+  /** Other tools' syntax the page shows as written, with its lines: the build names each kind once. */
+  otherSyntax?: OtherSyntax[];
 }
 
 /** What the build keeps of a page once it is rendered: enough for routes, the sitemap and the report. */

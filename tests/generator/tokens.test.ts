@@ -190,13 +190,43 @@ describe('tokens in a page', () => {
 
   it('suggests the config path an unknown token in prose was probably meant to be, and none when nothing is near', async () => {
     const errors = siteErrorsOf(
-      await parse('Mail {{ contact.emial }} or {{ secrets.TOKEN }}\n').catch((e: unknown) => e),
+      await parse('Mail {{ contact.emial }} or {{ contact.departmentOfSecrets }}\n').catch((e: unknown) => e),
     );
     expect(errors.map((e) => e.message)).toEqual([
       '{{ contact.emial }} is not a text value of the site config: did you mean {{ contact.email }}?',
-      '{{ secrets.TOKEN }} is not a text value of the site config',
+      '{{ contact.departmentOfSecrets }} is not a text value of the site config',
     ]);
     expect(errors[0]!.hint).toMatch(/put the text in `code` or write `\\\{\{ \.\.\. \}\}`/);
+  });
+});
+
+describe('{{ }} that names no key of the site config (issue 42)', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'site-not-ours-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("is another tool's text: shown as written in the body and the frontmatter, and listed with its line", async () => {
+    await writeFile(
+      path.join(dir, 'p.md'),
+      '---\ntitle: "{{ site.title }}"\n---\nFork {{ site.repository }}, mail {{ contact.email }}.\n',
+    );
+    const { source, content, uses } = parsePage('p.md', {
+      pagesDir: dir,
+      config,
+      displayRoot: dir,
+      outline: outlineBody,
+    });
+    expect(source.data.title).toBe('{{ site.title }}');
+    expect(content).toContain('Fork {{ site.repository }}, mail ');
+    expect(content).not.toContain('{{ contact.email }}');
+    expect(source.otherSyntax).toEqual([
+      { kind: 'liquidOutput', line: 2, text: '{{ site.title }}' },
+      { kind: 'liquidOutput', line: 4, text: '{{ site.repository }}' },
+    ]);
+    // The page depends on site.yml having no key `site`: a config that gains one parses it again (content-store.ts).
+    expect(Object.keys(uses).sort()).toEqual(['contact.email', 'site.repository', 'site.title']);
   });
 });
 

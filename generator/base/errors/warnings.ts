@@ -55,6 +55,12 @@ export const WARNINGS = {
       `${p.count === 1 ? '1 markdown file is' : `${p.count} markdown files are`} not built: ${p.files}`,
     hint: 'Files and folders whose names start with _ are left out (Jekyll keeps posts, drafts and partials there; _index.md is a page), and .mdx (MDX) is not read. To build one, move it out of the _ folder or rename it .md (an .mdx file without JSX is markdown); to keep it out, leave it (docs/pages.md).',
   },
+  OtherToolSyntax: {
+    title: "Another tool's syntax shown as written",
+    message: (p: { what: string; count: number; pages: number; places: string[] }) =>
+      `${p.what}: ${p.count === 1 ? '1 place' : `${p.count.toLocaleString('en')} places`} in ${p.pages === 1 ? '1 page' : `${p.pages.toLocaleString('en')} pages`} show it as written (${briefList(p.places, 3)})`,
+    hint: "site runs no other tool's templates: Liquid tags and output, Hugo shortcodes, kramdown attribute lists and MDX import lines are text on the page. Replace each with markdown or HTML that says the same, or put it in `code` to show it as an example; `{{ name }}` is a token when name is a key of site.yml (docs/pages.md).",
+  },
   NoHomePage: {
     title: 'No home page',
     message: (p: { url: string; file: string }) =>

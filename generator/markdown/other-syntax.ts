@@ -1,0 +1,135 @@
+/**
+ * Other tools' template syntax in a page's markdown, which this engine does not run: Liquid tags (`{% raw %}`,
+ * Jekyll), Liquid output that names no key of site.yml (`{{ site.repository }}`, `{{ page.title | escape }}`), Hugo's
+ * shortcodes (`{{< figure >}}`, `{{% note %}}`) and kramdown's attribute lists (`{: .note}`), besides MDX's import and
+ * export lines (body-outline.ts finds those). Each is shown as written; the build names each kind once, with how many
+ * pages have it and the first few places (core/site-files.ts). Never inside code: a code span or block showing such
+ * syntax is documentation of it. An attribute list that names a heading's id is honoured (heading-ids.ts), not named.
+ */
+import { SiteWarning } from '../base/errors';
+import type { OtherSyntax, OtherSyntaxKind } from '../pages/page';
+import { idLineOf } from './heading-ids';
+
+export type { OtherSyntax, OtherSyntaxKind };
+
+/** Each kind's pattern: on one line, as these tools write them. Shortcodes come before Liquid output, which they look like. */
+const PATTERNS: readonly (readonly [OtherSyntaxKind, RegExp])[] = [
+  ['shortcode', /\{\{[<%][^\n]*?[>%]\}\}/g],
+  ['liquidTag', /\{%[^\n]*?%\}/g],
+  ['liquidOutput', /\{\{(?![<%])[^\n{}]*\}\}/g],
+  ['attributeList', /\{:[^\n{}]*\}/g],
+];
+
+/** The longest text a place shows of what it found. */
+const SHOWN = 40;
+
+/** What findOtherSyntax needs to know of the body besides its text. */
+export interface SyntaxContext {
+  /** Whether the body's text at an offset is code (body-outline.ts): nothing there is named. */
+  inCode(offset: number): boolean;
+  /** Offsets of `{{ }}` the engine takes as its own tokens (config/tokens.ts): not other tools'. */
+  tokens: ReadonlySet<number>;
+  /** Offsets where MDX import and export paragraphs start (body-outline.ts). */
+  esm: readonly number[];
+  /** The line of the page's file the body starts on. */
+  firstLine: number;
+}
+
+/** A heading written with `#` (ATX), or the underline of one written with `===` or `---` (setext). */
+const HEADING_LINE = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|=+[ \t]*$|-+[ \t]*$)/;
+
+/** Whether the character at `offset` is escaped: an odd number of backslashes stand before it. */
+function escapedAt(text: string, offset: number): boolean {
+  let slashes = 0;
+  while (offset - slashes > 0 && text[offset - slashes - 1] === '\\') slashes++;
+  return slashes % 2 === 1;
+}
+
+/** The line of `text` around `offset`, and the line before it. */
+function linesAt(text: string, offset: number): { line: string; previous: string } {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  const line = text.slice(start, end === -1 ? text.length : end).replace(/\r$/, '');
+  const before = start === 0 ? '' : text.slice(text.lastIndexOf('\n', start - 2) + 1, start - 1).replace(/\r$/, '');
+  return { line, previous: before };
+}
+
+/** Whether an attribute list names a heading's id: `## Title {: #id}`, or `{: #id}` alone on the line under a heading. */
+function headingId(body: string, offset: number, written: string): boolean {
+  const { line, previous } = linesAt(body, offset);
+  if (idLineOf(written) === undefined) return false;
+  if (line.trim() === written) return HEADING_LINE.test(previous);
+  return /^ {0,3}#{1,6}[ \t]/.test(line) && line.trimEnd().endsWith(written);
+}
+
+/** Every place `body` holds other tools' syntax, in order, outside code. */
+export function findOtherSyntax(body: string, ctx: SyntaxContext): OtherSyntax[] {
+  const found: { kind: OtherSyntaxKind; offset: number; text: string }[] = ctx.esm.map((offset) => ({
+    kind: 'esmLine',
+    offset,
+    text: /^[^\r\n]*/.exec(body.slice(offset))![0],
+  }));
+  if (body.includes('{')) {
+    const taken: [number, number][] = [];
+    for (const [kind, pattern] of PATTERNS) {
+      for (const match of body.matchAll(pattern)) {
+        const offset = match.index;
+        const end = offset + match[0].length;
+        if (taken.some(([start, stop]) => offset < stop && end > start)) continue;
+        taken.push([offset, end]);
+        if (escapedAt(body, offset) || ctx.inCode(offset)) continue;
+        if (kind === 'liquidOutput' && ctx.tokens.has(offset)) continue;
+        if (kind === 'attributeList' && headingId(body, offset, match[0])) continue;
+        found.push({ kind, offset, text: match[0] });
+      }
+    }
+  }
+  // In order, so the lines are counted in one pass over the body.
+  let line = ctx.firstLine;
+  let at = 0;
+  return found
+    .sort((a, b) => a.offset - b.offset)
+    .map(({ kind, offset, text }) => {
+      for (let next = body.indexOf('\n', at); next !== -1 && next < offset; next = body.indexOf('\n', next + 1)) {
+        line++;
+        at = next + 1;
+      }
+      return { kind, line, text: text.length > SHOWN ? `${text.slice(0, SHOWN - 1)}…` : text };
+    });
+}
+
+/** Whether a body may hold other tools' syntax at all: when not, it need not be parsed to find it. */
+export const mayHoldOtherSyntax = (body: string): boolean =>
+  body.includes('{{') || body.includes('{%') || body.includes('{:') || /^(?:import|export)\s/m.test(body);
+
+/** What each kind is, as its warning names it, in the order the warnings come. */
+const KINDS: Record<OtherSyntaxKind, string> = {
+  liquidOutput: 'Liquid output ({{ … }}) that names no key of site.yml',
+  liquidTag: 'Liquid tags ({% … %})',
+  shortcode: 'Hugo shortcodes ({{< … >}}, {{% … %}})',
+  attributeList: 'kramdown attribute lists ({: … })',
+  esmLine: 'MDX import and export lines',
+};
+
+/** One warning per kind of other tools' syntax the pages show as written: how many places, in how many pages, the first few. */
+export function otherSyntaxWarnings(
+  pages: Iterable<{ file: string; otherSyntax?: readonly OtherSyntax[] }>,
+): SiteWarning[] {
+  const byKind = new Map<OtherSyntaxKind, { places: string[]; pages: Set<string> }>();
+  const sorted = [...pages]
+    .filter((page) => page.otherSyntax)
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  for (const page of sorted)
+    for (const found of page.otherSyntax!) {
+      let kind = byKind.get(found.kind);
+      if (!kind) byKind.set(found.kind, (kind = { places: [], pages: new Set() }));
+      kind.places.push(`${page.file}:${found.line} ${found.text}`);
+      kind.pages.add(page.file);
+    }
+  return (Object.keys(KINDS) as OtherSyntaxKind[])
+    .filter((kind) => byKind.has(kind))
+    .map((kind) => {
+      const { places, pages: files } = byKind.get(kind)!;
+      return new SiteWarning('OtherToolSyntax', { what: KINDS[kind], count: places.length, pages: files.size, places });
+    });
+}

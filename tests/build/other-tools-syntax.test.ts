@@ -1,0 +1,126 @@
+/**
+ * Other tools' template syntax (issue 42): `{{ }}` is a token only when its first name is a key of site.yml; Liquid
+ * (`{{ site.repository }}`, `{% raw %}`), Hugo's shortcodes, kramdown's attribute lists and MDX import lines are shown
+ * as written and named once per kind, with how many places and the first few; never inside code. A token under a key
+ * of ours that names nothing stays UnknownToken.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SiteError, siteErrorsOf } from '../../generator/base/errors';
+import { Site } from '../../generator/core/site';
+
+const FENCE = '```';
+const SITE: Record<string, string> = {
+  'site.yml':
+    'name: Borrowed\nbaseUrl: https://borrowed.example.org\nsecurityTxt:\n  contact: hello@borrowed.example.org\n',
+  'index.md': [
+    '# Borrowed',
+    '',
+    'Fork {{ site.repository }} and read {{ page.title | escape }}; write to {{ securityTxt.contact }}.',
+    '',
+    '{% raw %}',
+    '',
+    '{{< figure src="chart.png" >}}',
+    '',
+    '{{% note %}}',
+    '',
+    'A paragraph.',
+    '{: .note}',
+    '',
+    '## Options',
+    '{: #options}',
+    '',
+    'Shown as code: `{{ site.name }}`, `{% if %}` and `{{< x >}}`.',
+    '',
+    `${FENCE}liquid`,
+    '{% for post in site.posts %}{{ post.title }}{% endfor %}',
+    FENCE,
+    '',
+  ].join('\n'),
+  'docs.md': [
+    '---',
+    'title: "{{ site.title }} docs"',
+    '---',
+    "import Tabs from '@theme/Tabs';",
+    '',
+    'Tabs here. Also {{ site.repository }}.',
+    '',
+  ].join('\n'),
+};
+
+let root: string;
+let result: Awaited<ReturnType<Site['update']>>;
+let home: string;
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'site-other-tools-syntax-'));
+  for (const [file, text] of Object.entries(SITE)) {
+    await mkdir(path.dirname(path.join(root, 'pages', file)), { recursive: true });
+    await writeFile(path.join(root, 'pages', file), text);
+  }
+  const site = new Site({ root, outDir: path.join(root, 'dist') });
+  try {
+    result = await site.update('all');
+    await site.commit();
+  } finally {
+    await site.dispose();
+  }
+  home = await readFile(path.join(root, 'dist/index.html'), 'utf8');
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+const warning = (what: string) =>
+  result.warnings.filter((w) => w.kind === 'OtherToolSyntax' && w.message.startsWith(what)).map((w) => w.message);
+
+describe("other tools' syntax", () => {
+  it('shows {{ }} that names no key of site.yml as written, and fills the tokens that do', () => {
+    expect(home).toContain('Fork {{ site.repository }} and read {{ page.title | escape }}; write to');
+    expect(home).toContain('hello@borrowed.example.org');
+    expect(result.pages.find((page) => page.route === '/docs')?.title).toBe('{{ site.title }} docs');
+    const liquid = warning('Liquid output');
+    expect(liquid).toHaveLength(1);
+    expect(liquid[0]).toMatch(/: 4 places in 2 pages show it as written \(pages\/docs\.md:2 \{\{ site\.title \}\}, /);
+    expect(liquid[0]).toMatch(/pages\/index\.md:3 \{\{ site\.repository \}\}, and 1 more\)$/);
+  });
+
+  it('names Liquid tags, shortcodes, attribute lists and MDX lines once per kind, never those in code', () => {
+    expect(warning('Liquid tags')).toEqual([
+      expect.stringMatching(/: 1 place in 1 page show it as written \(pages\/index\.md:5 \{% raw %\}\)$/),
+    ]);
+    expect(warning('Hugo shortcodes')).toEqual([
+      expect.stringMatching(
+        /: 2 places in 1 page .*\(pages\/index\.md:7 \{\{< figure src="chart\.png" >\}\}, pages\/index\.md:9 \{\{% note %\}\}\)$/,
+      ),
+    ]);
+    // The attribute list under a heading is its id (other-tools-anchors.test.ts), not another tool's syntax left over.
+    expect(warning('kramdown attribute lists')).toEqual([
+      expect.stringMatching(/: 1 place in 1 page .*\(pages\/index\.md:12 \{: \.note\}\)$/),
+    ]);
+    expect(warning('MDX import')).toEqual([
+      expect.stringMatching(/\(pages\/docs\.md:4 import Tabs from '@theme\/Tabs';\)$/),
+    ]);
+    expect(home).toContain('{% raw %}');
+    expect(home).toContain('<h2 id="options">Options</h2>');
+  });
+
+  it('keeps a token under a key of ours that names nothing an error', async () => {
+    const other = await mkdtemp(path.join(os.tmpdir(), 'site-other-tools-token-'));
+    try {
+      await mkdir(path.join(other, 'pages'));
+      await writeFile(path.join(other, 'pages/site.yml'), SITE['site.yml']!);
+      await writeFile(path.join(other, 'pages/index.md'), '# Home\n\nWrite to {{ securityTxt.contcat }}.\n');
+      const site = new Site({ root: other, outDir: path.join(other, 'dist') });
+      const failed = await site.update('all').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await site.dispose();
+      const errors: SiteError[] = siteErrorsOf(failed);
+      expect(errors.map((error) => [error.kind, error.line])).toEqual([['UnknownToken', 3]]);
+      expect(errors[0]!.message).toContain('{{ securityTxt.contact }}');
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+});
