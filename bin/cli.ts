@@ -192,7 +192,20 @@ function parsePort(value: string): number {
   return port;
 }
 
+/**
+ * A reader that closes the pipe early (`site watch --help | head -1`) has read all it wanted: what is left to print
+ * goes nowhere, and the command goes on (a build piped into `head` still finishes and commits its output), where
+ * Node would end the process on the unhandled EPIPE with a stack trace.
+ */
+function ignoreClosedPipes(): void {
+  for (const stream of [process.stdout, process.stderr])
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+}
+
 export async function main(argv: string[]): Promise<number> {
+  ignoreClosedPipes();
   const program = createProgram();
   const verbose = argv.includes('--verbose');
   try {

@@ -56,6 +56,26 @@ describe('site CLI', () => {
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
   });
 
+  it('goes on quietly when its reader closes the pipe early (site watch --help | head -1)', async () => {
+    const { spawn } = await import('node:child_process');
+    /** Runs `site ...args` with its output read by nobody: the pipe closed before it prints a word. */
+    const withClosedPipe = (...args: string[]) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn('node', [`${REPO}/bin/site.js`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.destroy();
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('close', (code) => resolve({ code, stderr }));
+      });
+    expect(await withClosedPipe('watch', '--help')).toEqual({ code: 0, stderr: '' });
+    // A build whose report nobody reads still finishes and commits its output.
+    await rm(site.outDir, { recursive: true, force: true });
+    const built = await withClosedPipe('build', '--pages', site.pagesDir, '--out', site.outDir);
+    expect(built.code).toBe(0);
+    expect(built.stderr).not.toMatch(/EPIPE/);
+    expect(await readdir(site.outDir)).toContain('index.html');
+  });
+
   // CI relies on the exit code: a check that finds a broken link must fail the job.
   it('exits 1 from site check when the output has a broken link', async () => {
     expect((await run('build', '--quiet', '--pages', site.pagesDir, '--out', site.outDir)).code).toBe(0);
