@@ -40,6 +40,7 @@ afterAll(async () => {
 describe.skipIf(!available)('every route, loaded once per kind of screen', () => {
   it.for(routes)(
     '%s: no overflow, contrast at 4.5:1, a designed layout at every breakpoint, no axe violation, nothing reported',
+    { timeout: ROUTE_TIMEOUT },
     async (route, { expect }) => {
       const found = await sweep.check(route);
       expect.soft(found.stalls, 'tabs that stalled twice').toEqual([]);
@@ -49,6 +50,5 @@ describe.skipIf(!available)('every route, loaded once per kind of screen', () =>
       expect.soft(found.axe, 'axe').toEqual([]);
       expect(found.reported, 'console errors, failed requests and CSP violations').toEqual([]);
     },
-    ROUTE_TIMEOUT,
   );
 });
