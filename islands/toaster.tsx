@@ -4,7 +4,8 @@
  * paused while hovered or focused; loading toasts stay until resolved.
  *
  * sonner's stylesheet is a file the page links when the Toaster starts, not a
- * <style> sonner injects (patches/sonner+2.0.8.patch removes the injection):
+ * <style> sonner injects (the theme cuts the injection from sonner's module as
+ * the islands are bundled, templates/index.ts, islandSourceEdits):
  * the CSP allows styles from the site only, and the bytes stay out of the
  * JavaScript.
  */

@@ -18,6 +18,9 @@ export const theme = defineTheme<string, SiteConfig>({
   layoutKey,
   stylesheet: 'styles/site.css',
   preloadFont: 'inter-latin-wght-normal.woff2',
+  // sonner puts its stylesheet in a <style> element it creates, which the CSP (style-src 'self') refuses: the call is
+  // cut from its module, and the toaster island imports sonner/dist/styles.css, a file the page links (islands/toaster.tsx).
+  islandSourceEdits: [{ file: 'sonner/dist/index.mjs', find: /^__insertCSS\("(?:[^"\\]|\\.)*"\);$/m, replace: '' }],
   templates: withPageFields(templates),
   // The ids the Layout, the page heroes, the legal table of contents and the islands put in pages, so no markdown
   // heading takes one. Section and form ids come from each page's frontmatter: a clash with one fails the build.

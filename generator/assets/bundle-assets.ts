@@ -21,6 +21,8 @@ import { builtInTheme } from '../render/built-in-theme';
 import { DEFAULT_THEME_DIR } from '../base/engine-files';
 import { bundleHeadScript, resolveHeadScript } from './head-script';
 import { LOADER, type PageAssets } from '../render/render-pages';
+import type { SourceEdit } from '../pages/theme-types';
+import { sourceEdits, sourceEditsKey } from './source-edits';
 
 export const ASSETS_DIR = 'assets';
 /** The built-in theme's islands: every project's pages may use them. */
@@ -123,11 +125,15 @@ function recipeOf(input: unknown, workDir: string): string {
   });
 }
 
-/** The island scripts (entry name → absolute source file), minified, with the chunks they share. */
+/**
+ * The island scripts (entry name → absolute source file), minified, with the chunks they share; `edits`: the theme's
+ * edits of packages' sources (./source-edits.ts).
+ */
 export async function bundleScripts(
   scripts: Record<string, string>,
   workDir: string,
   cacheDir?: string,
+  edits: readonly SourceEdit[] = [],
 ): Promise<ScriptBundle> {
   const make = async (): Promise<ScriptBundle> => {
     if (Object.keys(scripts).length === 0)
@@ -138,8 +144,8 @@ export async function bundleScripts(
     const { [LOADER]: loader, ...shared } = scripts;
     const entries = (of: Record<string, string>) => Object.entries(of).map(([name, file]) => ({ in: file, out: name }));
     const builds = await Promise.all([
-      Object.keys(shared).length > 0 ? run(entries(shared), workDir) : undefined,
-      loader ? run([{ in: loader, out: LOADER }], workDir, { splitting: false }) : undefined,
+      Object.keys(shared).length > 0 ? run(entries(shared), workDir, {}, edits) : undefined,
+      loader ? run([{ in: loader, out: LOADER }], workDir, { splitting: false }, edits) : undefined,
     ]);
     const result: ScriptBundle = { files: new Map(), inputs: [], scripts: {}, imports: {}, styles: {} };
     for (const built of builds) {
@@ -157,7 +163,9 @@ export async function bundleScripts(
     }
     return result;
   };
-  return cacheDir ? cachedAssets('scripts', recipeOf(scripts, workDir), cacheDir, make) : make();
+  // Without edits the recipe is the entries alone, as it was before edits existed.
+  const recipeInput = edits.length > 0 ? { scripts, edits: sourceEditsKey(edits) } : scripts;
+  return cacheDir ? cachedAssets('scripts', recipeOf(recipeInput, workDir), cacheDir, make) : make();
 }
 
 /**
@@ -165,7 +173,13 @@ export async function bundleScripts(
  * other), and the theme's head script when it names one.
  */
 export async function bundleProjectAssets(
-  theme: { stylesheet: string; preloadFont?: string; headScript?: string; search?: boolean },
+  theme: {
+    stylesheet: string;
+    preloadFont?: string;
+    headScript?: string;
+    search?: boolean;
+    islandSourceEdits?: readonly SourceEdit[];
+  },
   { themeDir, islandsDir, root, cacheDir }: { themeDir: string; islandsDir: string; root: string; cacheDir: string },
 ): Promise<Assets> {
   const [scripts, style, head] = await Promise.all([
@@ -175,7 +189,7 @@ export async function bundleProjectAssets(
       'theme-toggle': theme.headScript !== undefined,
       // Started by the head script on the first interaction with a code block (the built-in theme's code-copy-trigger.ts).
       'code-copy': theme.headScript !== undefined,
-    }).then((entries) => bundleScripts(entries, root, cacheDir)),
+    }).then((entries) => bundleScripts(entries, root, cacheDir, theme.islandSourceEdits)),
     bundleStylesheet(
       { stylesheet: path.join(themeDir, theme.stylesheet), preloadFont: theme.preloadFont },
       root,
@@ -250,19 +264,22 @@ async function run(
   entryPoints: { in: string; out: string }[],
   workDir: string,
   options: Pick<BuildOptions, 'splitting'> = {},
+  edits: readonly SourceEdit[] = [],
 ) {
   const outdir = path.join(workDir, ASSETS_DIR);
+  const edited = sourceEdits(edits);
   let result;
   try {
     result = await esbuild().build({
       entryPoints,
       ...bundleOptions(outdir),
-      plugins: [builtInTheme({ packagesFrom: workDir })],
+      plugins: [builtInTheme({ packagesFrom: workDir }), edited.plugin],
       ...options,
     });
   } catch (cause) {
     throw new SiteError('AssetBuildFailed', { problem: firstEsbuildMessage(cause) }, { cause });
   }
+  edited.check();
   const publicUrl = (outFile: string) => `/${path.relative(workDir, path.resolve(outFile)).replace(/\\/g, '/')}`;
   const files = new Map<string, Uint8Array>();
   for (const file of result.outputFiles) files.set(publicUrl(file.path).slice(1), file.contents);

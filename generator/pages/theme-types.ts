@@ -85,6 +85,16 @@ export interface LayoutProps<K = unknown, C extends SiteConfig = SiteConfig> {
   children: ReactNode;
 }
 
+/** One edit of a package's file (Theme.islandSourceEdits). */
+export interface SourceEdit {
+  /** The file by its import path: the package's name, then the file's path inside it (`sonner/dist/index.mjs`). */
+  file: string;
+  /** The text to replace: a string (each occurrence) or a RegExp (each match with the `g` flag, else the first). */
+  find: string | RegExp;
+  /** What takes its place (`''` cuts it); with a RegExp, `$1` and the like name its groups. */
+  replace: string;
+}
+
 export interface Theme<K = any, C extends SiteConfig = SiteConfig> {
   Layout: ComponentType<LayoutProps<K, C>>;
   /**
@@ -107,6 +117,13 @@ export interface Theme<K = any, C extends SiteConfig = SiteConfig> {
   search?: boolean;
   /** Font file (as imported by the stylesheet) to preload on every page, if any. */
   preloadFont?: string;
+  /**
+   * Edits of installed packages' sources, made as the islands' bundle reads them: for what a package does that the
+   * site cannot allow, such as a `<style>` element it injects, which the CSP's `style-src 'self'` refuses
+   * (docs/templates.md, "Editing a package's source"). An edit that finds nothing in a file the bundle reads fails
+   * the build.
+   */
+  islandSourceEdits?: readonly SourceEdit[];
   templates: Record<string, TemplateDefinition>;
   /**
    * The ids the Layout and templates put in pages: ids, or patterns for numbered families of them (`/^nav-panel-\d+$/`).

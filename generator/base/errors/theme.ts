@@ -15,6 +15,17 @@ export const THEME_ERRORS = {
     message: (p: { problem?: string }) => p.problem ?? 'esbuild failed',
     hint: "Fix the stylesheet or island source at the place named above; the message is esbuild's.",
   },
+  IslandSourceEditMissed: {
+    title: "An edit of a package's source found nothing",
+    message: (p: { file: string; find: string }) =>
+      `theme.islandSourceEdits: ${p.find} is not in ${p.file}, which the islands' bundle reads`,
+    hint: 'The package changed (an upgrade?): look at the file and correct the edit in the theme (templates/index.ts), or remove it if the package no longer does what it cut.',
+  },
+  IslandSourceEditInvalid: {
+    title: "An edit of a package's source is not valid",
+    message: (p: { file: string; problem: string }) => `theme.islandSourceEdits: "${p.file}": ${p.problem}`,
+    hint: 'Name the file by its import path (`sonner/dist/index.mjs`), and give `find` as a string or a RegExp that is not empty and `replace` as a string (docs/templates.md).',
+  },
   IslandWithoutModule: {
     title: 'An island has no module',
     message: (p: { island: string }) =>
