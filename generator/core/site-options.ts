@@ -46,3 +46,12 @@ export interface UpdateResult {
   steps: Record<string, number>;
   ms: number;
 }
+
+/**
+ * What a watch update has written once its pages are (Site.update's `pagesWritten`): they are served from then on,
+ * while its search index and content store are still being made.
+ */
+export type PagesWritten = Pick<
+  UpdateResult,
+  'routes' | 'shows' | 'stylesheet' | 'replacedStylesheet' | 'warnings' | 'ms'
+>;

@@ -33,7 +33,7 @@ import { planMemo, planSite, type Plan } from '../collections/plan';
 import { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 import { loadChanged, loadEverything, type LoadContext, type Step } from './load-update';
 import { timed } from '../base/logger';
-import type { SiteOptions, UpdateResult } from './site-options';
+import type { PagesWritten, SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../pages/theme-types';
 import { summaryOf, type PageInfo } from '../pages/page';
 import { PageLoader } from './page-loader';
@@ -54,7 +54,7 @@ import {
 } from './update-plan';
 
 export { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
-export type { SiteOptions, UpdateResult } from './site-options';
+export type { PagesWritten, SiteOptions, UpdateResult } from './site-options';
 
 export class Site {
   readonly paths: ProjectPaths;
@@ -103,7 +103,7 @@ export class Site {
    * output folder beside the old one, which commit() swaps in; any other update writes into the output
    * folder once everything it changes has rendered and passed the link check.
    */
-  async update(changed: 'all' | string[]): Promise<UpdateResult> {
+  async update(changed: 'all' | string[], pagesWritten?: (written: PagesWritten) => void): Promise<UpdateResult> {
     this.interrupted = false;
     const started = performance.now();
     const steps: Record<string, number> = {};
@@ -118,7 +118,18 @@ export class Site {
       kinds.includes('config') ||
       (this.state.config.logo !== undefined &&
         changed.includes(path.join(this.paths.publicDir, this.state.config.logo)));
-    const result = await this.apply(everything ? undefined : (changed as string[]), kinds, step);
+    const announce =
+      pagesWritten &&
+      ((result: Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>) =>
+        pagesWritten({
+          routes: result.routes,
+          shows: result.shows,
+          warnings: result.warnings,
+          ...(result.stylesheet ? { stylesheet: result.stylesheet } : {}),
+          ...(result.replacedStylesheet ? { replacedStylesheet: result.replacedStylesheet } : {}),
+          ms: performance.now() - started,
+        }));
+    const result = await this.apply(everything ? undefined : (changed as string[]), kinds, step, announce);
     // Assigned, not spread: the result's pages are made when asked for (a watch update never asks).
     return Object.assign(result, { kinds, steps, ms: performance.now() - started });
   }
@@ -178,6 +189,7 @@ export class Site {
     changed: string[] | undefined,
     kinds: ChangeKind[],
     step: Step,
+    announce?: (result: Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>) => void,
   ): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
     const previous = changed === undefined ? undefined : this.state!;
     const loaded = previous
@@ -246,13 +258,8 @@ export class Site {
       for (const [file, contents] of output) if (contents !== null) written.set(file, byteLength(contents));
       this.state = next;
       if (staging) this.staging = staging;
-      if (next.searchStale)
-        await step('search', () => this.writeSearchIndex(next, host, publicFiles, pageFolders, written));
-      // The markdown a watch update rendered is kept for the next start once its pages are written (a full update
-      // kept it with its pages); left to a later update, or to dispose(), when a change came meanwhile.
-      if (!staging && !this.interrupted) await step('store', () => this.loader.saveStore());
       const cssOnly = kinds.length === 1 && kinds[0] === 'style';
-      return {
+      const result = {
         routes: loaded.rerender === 'all' ? ['*'] : [...rendered],
         shows,
         get pages() {
@@ -265,6 +272,14 @@ export class Site {
           ? { stylesheet: next.assets.stylesheet, replacedStylesheet: previous.assets.stylesheet }
           : {}),
       };
+      // A watch update's pages are served from here on: site watch tells browsers now, not once the index is made.
+      if (!staging) announce?.(result);
+      if (next.searchStale)
+        await step('search', () => this.writeSearchIndex(next, host, publicFiles, pageFolders, written));
+      // The markdown a watch update rendered is kept for the next start once its pages are written (a full update
+      // kept it with its pages); left to a later update, or to dispose(), when a change came meanwhile.
+      if (!staging && !this.interrupted) await step('store', () => this.loader.saveStore());
+      return result;
     } catch (error) {
       await Promise.allSettled(loaded.alongside);
       await staging?.abort();

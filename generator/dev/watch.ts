@@ -26,7 +26,7 @@ import type { Logger } from '../base/logger';
 import { overlayHtml } from './overlay';
 import { serve, type RunningServer } from './serve';
 import { typeOf } from './media-types';
-import { projectPaths, Site, type UpdateResult } from '../core/site';
+import { projectPaths, Site, type PagesWritten, type UpdateResult } from '../core/site';
 import { cacheFolder } from '../cache/cache-dir';
 import { removeWatchFolder, watchFolder } from '../output/watch-folder';
 import { checkOutputPlace, readOwnedFolder, restoreOutput } from '../output/output-folder';
@@ -169,12 +169,10 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     pending = new Set();
     if (changed.length === 0) return;
     const at = performance.now();
-    try {
-      // The server reads the output folder (its files, _headers and 404.html) as it is at each request. After a
-      // failure, everything is read again: what the failed update left half done is never built upon.
-      const result = await site.update(failure === undefined && !everything ? changed : 'all');
-      everything = false;
-      await site.commit(); // a change of the config rebuilds everything into a new folder
+    /** Logs an update whose pages are written and tells browsers: once, as soon as they are served. */
+    let told = false;
+    const tell = (result: PagesWritten) => {
+      told = true;
       warn(result.warnings);
       const recovered = failure !== undefined;
       failure = undefined;
@@ -188,14 +186,23 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       log.info(
         `${new Date().toLocaleTimeString()} ${what} → ${routes.includes('*') ? 'all pages' : briefList(routes, 3) || 'no pages'} in ${Math.round(result.ms)} ms${recovered ? ' (recovered)' : ''}`,
       );
+      if (result.stylesheet && !recovered)
+        broadcast('css', { href: result.stylesheet, replaces: result.replacedStylesheet });
+      else broadcast('reload', { routes: recovered ? ['*'] : routes });
+    };
+    try {
+      // The server reads the output folder (its files, _headers and 404.html) as it is at each request. After a
+      // failure, everything is read again: what the failed update left half done is never built upon. A watch
+      // update's pages are told as soon as they are written (its search index and content store come after them).
+      const result = await site.update(failure === undefined && !everything ? changed : 'all', tell);
+      everything = false;
+      await site.commit(); // a change of the config rebuilds everything into a new folder
+      if (!told) tell(result);
       log.debug(
         `  ${Object.entries(result.steps)
           .map(([step, ms]) => `${step} ${ms.toFixed(1)} ms`)
           .join(', ')}`,
       );
-      if (result.stylesheet && !recovered)
-        broadcast('css', { href: result.stylesheet, replaces: result.replacedStylesheet });
-      else broadcast('reload', { routes: recovered ? ['*'] : routes });
       options.onRebuild?.(result, changed);
     } catch (error) {
       failure = error;

@@ -47,6 +47,34 @@ describe('the search index of a watch update', () => {
     }
   }, 120_000);
 
+  it('is made after the pages are written and told (pagesWritten), which site watch tells browsers at once', async () => {
+    const site = new Site({ root: project.root, incremental: true, now: NOW, logger: silentLogger });
+    try {
+      await site.update('all');
+      await site.commit();
+      const before = pagefindFiles(await snapshotDir(project.outDir));
+      const file = await project.writePost('post-1', { title: 'Told before its index', date: '2020-01-02' });
+      let told: { routes: string[]; page: string; index: Record<string, string> } | undefined;
+      // Read synchronously inside the callback: the update goes on as soon as it returns.
+      const { readFileSync } = await import('node:fs');
+      const result = await site.update([file], (written) => {
+        told = {
+          routes: written.routes,
+          page: readFileSync(project.file('dist/blog/post-1.html'), 'utf8'),
+          index: Object.fromEntries(
+            Object.keys(before).map((f) => [f, readFileSync(project.file(`dist/${f}`)).toString('base64')]),
+          ),
+        };
+      });
+      expect(told?.routes).toContain('/blog/post-1');
+      expect(told?.page).toContain('Told before its index');
+      expect(told?.index).toEqual(before);
+      expect([...result.written.keys()].some((f) => f.startsWith('pagefind/'))).toBe(true);
+    } finally {
+      await site.dispose();
+    }
+  }, 120_000);
+
   it('is made by the update itself when nothing interrupts it', async () => {
     const site = new Site({ root: project.root, incremental: true, now: NOW, logger: silentLogger });
     try {
