@@ -61,7 +61,12 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
       return missing.length === 0 ? undefined : loadLanguages(shiki, bundledLanguages, missing);
     },
     highlight: (text, language) =>
-      tokensToHast(shiki.codeToTokensWithThemes(text, { lang: language, themes: { ...CODE_THEMES } }), fg),
+      tokensToHast(
+        // No time limit: Shiki's default (500 ms a line) stops a slow line part way, so the same page came out
+        // coloured differently on a busy machine.
+        shiki.codeToTokensWithThemes(text, { lang: language, themes: { ...CODE_THEMES }, tokenizeTimeLimit: 0 }),
+        fg,
+      ),
   };
 }
 

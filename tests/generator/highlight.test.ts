@@ -100,6 +100,15 @@ describe('highlighted code', () => {
     expect([...body.html.matchAll(/class="h[ld]-/g)]).toHaveLength(4);
   });
 
+  it('colours a line however long it takes: the same page comes out the same on a busy machine', async () => {
+    // Shiki stops a line after 500 ms by default and leaves the rest uncoloured: how much got coloured depended on
+    // the machine's load. A line this long takes over a second here.
+    const statements = 16_000;
+    const line = Array.from({ length: statements }, (_, i) => `a${i} = "s${i}" + f(${i});`).join(' ');
+    const body = await render(`\`\`\`js\n${line}\n\`\`\`\n`);
+    expect(body.html.match(/<span class="h/g)).toHaveLength(5 * statements);
+  }, 60_000);
+
   it('shows a language it does not know plain, and reports it', async () => {
     const body = await render('```nosuchlang\n<a> & b\n```\n\n```text\nplain\n```\n');
     expect(body.html).toBe(
