@@ -6,7 +6,6 @@
  * each planned page carries the `key` of what it was given beyond itself, and
  * a watch update re-renders a page when its key changed (site.ts).
  */
-import { createHash } from 'node:crypto';
 import { SiteError, throwIfAny } from '../base/errors';
 import { callTheme } from '../base/theme-call';
 import type { Theme } from '../pages/theme-types';
@@ -17,6 +16,7 @@ import { breadcrumbTrail } from '../pages/breadcrumbs';
 import { atomFeed, jsonFeed, type FeedEntry } from './feed';
 import { below, pageRoute, projector, select, sourceOf, tagRoute, type Source } from './query';
 import { schemaProblems, usesOf } from './uses';
+import { keyMaker, sameValue } from './plan-keys';
 import { planNavigation, withNavigationCrumbs } from './navigation';
 import type {
   CollectionProps,
@@ -287,32 +287,6 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   return finish({ pages: planned, feeds, feedPages }, errors);
 }
 
-/**
- * Whether two values of props are equal, value for value: the same object, or arrays or plain objects whose items are.
- * Anything else (a Date, a class, a function, NaN) is equal only to itself, which at worst digests a page's props
- * again.
- */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
-    return true;
-  }
-  const plain = (value: object) => {
-    const proto = Object.getPrototypeOf(value) as unknown;
-    return proto === Object.prototype || proto === null;
-  };
-  if (!plain(a) || !plain(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const k of keys)
-    if (!Object.hasOwn(b, k) || !sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-      return false;
-  return true;
-}
-
 const defaultTitle = (title: string, page: number, tag: string | undefined) =>
   `${title}${tag === undefined ? '' : `: ${tag}`}${page > 1 ? `, page ${page}` : ''}`;
 
@@ -419,32 +393,3 @@ function feedOf(
 }
 
 const dayOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-
-/**
- * The key of a page's props: their JSON in which every object is replaced by its own digest, made once per object
- * (and kept for the next plan with the objects a memo keeps). Ten thousand pages that show the same entries cost a
- * text of their digests each, and a watch update compares short keys. A text shorter than a digest is its own digest:
- * it starts with `{` or `[`, which no base64 digest does, so two values have one key only when their JSON is one.
- */
-function keyMaker(made: WeakMap<object, string>): (props: object) => string {
-  const textOf = (value: object): string =>
-    Array.isArray(value)
-      ? `[${value.map(digest).join(',')}]`
-      : `{${Object.entries(value)
-          .filter(([, v]) => v !== undefined && typeof v !== 'function')
-          .map(([k, v]) => `${JSON.stringify(k)}:${digest(v)}`)
-          .join(',')}}`;
-  const digest = (value: unknown): string => {
-    if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-    const found = made.get(value);
-    if (found !== undefined) return found;
-    const text = textOf(value);
-    const result = text.length <= DIGEST_LENGTH ? text : createHash('sha256').update(text).digest('base64');
-    made.set(value, result);
-    return result;
-  };
-  return textOf;
-}
-
-/** The length of a sha256 digest in base64. */
-const DIGEST_LENGTH = 44;
