@@ -1,11 +1,12 @@
 /** How the CLI prints errors: title, place, message and hint; the stack only with --verbose. */
-import { catalogued, type SiteError } from '../generator/base/errors';
+import { catalogued, SiteErrors, type SiteError } from '../generator/base/errors';
 
 export function formatError(error: unknown, verbose: boolean): string {
   const errors = catalogued(error);
   const blocks = errors.map((e) => formatOne(e, verbose));
   const heading = errors.length > 1 ? `Build failed with ${errors.length} errors:\n\n` : '';
-  return heading + blocks.join('\n\n');
+  const notes = SiteErrors.is(error) ? error.notes.map((note) => `\n\n${note}`).join('') : '';
+  return heading + blocks.join('\n\n') + notes;
 }
 
 function formatOne(error: SiteError, verbose: boolean): string {

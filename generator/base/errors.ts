@@ -115,10 +115,13 @@ export class SiteErrors extends Error {
   }
 
   readonly errors: SiteError[];
-  constructor(errors: SiteError[]) {
+  /** What the errors left unchecked, a line each (a page that failed has no links to check): printed after them. */
+  readonly notes: string[];
+  constructor(errors: SiteError[], notes: string[] = []) {
     super(`${errors.length} error${errors.length === 1 ? '' : 's'}: ${errors.map((e) => e.name).join(', ')}`);
     this.name = 'SiteErrors';
     this.errors = errors;
+    this.notes = notes;
   }
 }
 

@@ -38,6 +38,8 @@ export function checkLinks(
   files: ReadonlySet<string>,
   plannedRoutes: readonly string[],
   markdown?: MarkdownLinks,
+  /** Routes of pages that failed to load (link-check.ts): links to them are not checked. */
+  unchecked: ReadonlySet<string> = new Set(),
 ): LinkCheck {
   const idsByRoute = new Map(pages.map((p) => [p.route, new Set(p.ids)]));
   const planned = new Map<string, Set<string>>(plannedRoutes.map((route) => [route, new Set()]));
@@ -45,7 +47,7 @@ export function checkLinks(
 
   /** What is wrong with a link to `route` (and `fragment`), if anything; planned routes are fine. */
   const problemOf = (route: string, fragment: string | undefined, written: string): string | undefined => {
-    if (planned.has(route)) return undefined;
+    if (planned.has(route) || unchecked.has(route)) return undefined;
     const ids = idsByRoute.get(route);
     if (!ids)
       return files.has(written.slice(1)) || files.has(percentDecoded(written.slice(1)))

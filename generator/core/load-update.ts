@@ -51,7 +51,8 @@ export async function loadEverything(ctx: LoadContext, step: Step): Promise<Load
   images.catch(() => undefined);
   const alongside = [assetsBuilt, images];
   try {
-    const { pages, content } = await step('pages', () => ctx.loader.loadAll(files, config, theme));
+    // The pages that fail are reported with the errors of the later phases, which the others go through.
+    const { pages, content, pageErrors } = await step('pages', () => ctx.loader.loadAllAndErrors(files, config, theme));
     const next = {
       config,
       theme,
@@ -65,7 +66,7 @@ export async function loadEverything(ctx: LoadContext, step: Step): Promise<Load
       files: new Set(staging.publicFiles.map((file) => file.path)),
       attachments: new Map(),
     };
-    return { next, rerender: 'all', output: new Map(), images, content, notes, staging, alongside };
+    return { next, rerender: 'all', output: new Map(), images, content, notes, staging, alongside, pageErrors };
   } catch (error) {
     await Promise.allSettled(alongside);
     await staging.abort();

@@ -14,7 +14,7 @@ import { listPageFiles } from '../pages/list-pages';
 import { outputFileOf, readmeFolders } from '../pages/routes';
 import type { Output, State } from './update-plan';
 import { compileIds } from '../markdown/heading-ids';
-import { wholePages, type LoadedPages } from '../content/whole-pages';
+import { wholePages, wholePagesAndErrors, type LoadedPages, type PageErrors } from '../content/whole-pages';
 import { markdownRecipe } from '../markdown/markdown-recipe';
 import { preparePages } from '../content/page-sources';
 import { GitDates, withDates } from '../content/git-dates';
@@ -87,6 +87,12 @@ export class PageLoader {
     const prepared = await preparePages(files, ctx);
     const items: LoadedPages['items'] = [];
     const errors = [...prepared.errors];
+    const read = new Set(prepared.pages.map((page) => page.relativeFile));
+    const shown = (relativeFile: string) => ({
+      relativeFile,
+      file: path.relative(this.paths.root, path.join(this.paths.pagesDir, relativeFile)),
+    });
+    const failed = files.filter((file) => !read.has(file)).map(shown);
     for (const page of prepared.pages) {
       try {
         const head = describePage(page.source, { config, theme, readmes });
@@ -97,12 +103,14 @@ export class PageLoader {
         const found = siteErrorsOf(error);
         if (found.length === 0) throw error;
         errors.push(...found);
+        failed.push(shown(page.relativeFile));
       }
     }
     if (all) errors.push(...duplicateRoutes(items.map((item) => summaryOf(item.head))));
     return {
       items,
       errors,
+      failed,
       content: { stored: prepared.stored, rendered: prepared.rendered },
       // A full update saves the store with its pages; a watch update once its pages are written (saveStore).
       finish: async () => {
@@ -128,6 +136,23 @@ export class PageLoader {
       this.datesOf(config),
     ]);
     return { pages: withDates(await wholePages(heads), dates), content: heads.content };
+  }
+
+  /**
+   * Every page of `files` that loads, whole, and the errors of those that do not (a full build goes on with the
+   * others, to report the errors of its later phases with these: core/site.ts).
+   */
+  async loadAllAndErrors(
+    files: readonly string[],
+    config: SiteConfig,
+    theme: Theme,
+  ): Promise<Loaded & { pageErrors: PageErrors }> {
+    const [heads, dates] = await Promise.all([
+      this.loadHeads(files, readmeFolders(files), config, theme, true),
+      this.datesOf(config),
+    ]);
+    const { pages, errors } = await wholePagesAndErrors(heads);
+    return { pages: withDates(pages, dates), content: heads.content, pageErrors: { errors, failed: heads.failed } };
   }
 
   /**

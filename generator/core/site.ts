@@ -18,7 +18,7 @@
  * nothing: a failed one leaves the state, and the output folder, as they were.
  */
 import path from 'node:path';
-import { checkStateLinks } from '../checks/link-check';
+import { checkStateLinks, failedWithPageErrors } from '../checks/link-check';
 import type { SiteConfig } from '../config/config';
 import { passedOverWarning } from '../pages/list-pages';
 import { listPublicFiles } from '../output/public-files';
@@ -247,7 +247,9 @@ export class Site {
       checkFilePlaces(withSearchFiles(host, next.search), next.plan, publicFiles, next.attachments, this.paths);
       const warnings = [
         ...loaded.notes,
-        ...(await step('links', () => checkStateLinks(next, this.place.configFile, this.paths.publicDir))),
+        ...(await step('links', () =>
+          checkStateLinks(next, this.place.configFile, this.paths.publicDir, loaded.pageErrors),
+        )),
         ...passedOverWarning(next.passedOver, this.paths.pagesDir),
         ...pageWarnings(next.pages, next.plan, next.config, next.theme, this.place.configFile, this.paths.root),
         ...socialCardWarnings(next.config, next.theme),
@@ -283,7 +285,8 @@ export class Site {
     } catch (error) {
       await Promise.allSettled(loaded.alongside);
       await staging?.abort();
-      throw error;
+      // Whatever phase failed, the errors of the pages that failed to load come with its own (every error at once).
+      throw failedWithPageErrors(error, loaded.pageErrors);
     }
   }
 

@@ -14,7 +14,7 @@ import { outputFileOf } from '../pages/routes';
 import type { PageAssets, RenderContext, RenderedPage } from '../render/render-pages';
 import type { FileContents } from '../output/write-in-place';
 import type { Staging } from '../output/write-site';
-import type { ContentCounts } from '../content/whole-pages';
+import type { ContentCounts, PageErrors } from '../content/whole-pages';
 import { SiteError, type SiteWarning } from '../base/errors';
 import { readsAny, type RouteReads } from '../render/route-reads';
 import type { Attachments } from './attachments';
@@ -151,6 +151,8 @@ export interface Loaded {
   staging?: Staging;
   /** Work running alongside, which a failed update waits for, so that nothing is still writing once it returns. */
   alongside: Promise<unknown>[];
+  /** A full update's pages that failed to load: their errors fail it with those of its later phases (core/site.ts). */
+  pageErrors?: PageErrors;
 }
 
 /** Writes a rendered page into the staging folder; a failure names the page's source. */
