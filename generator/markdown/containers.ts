@@ -28,6 +28,7 @@ import type { Processor } from 'unified';
 import { ownValue } from '../base/own';
 import { admonitionFromMarkdown, admonitionSyntax } from './admonitions';
 import type { FencedContainer } from './container-node';
+import type { SyntaxData } from './syntax-markers';
 
 export type { FencedContainer };
 
@@ -295,7 +296,8 @@ function unbracketed(title: Paragraph): Paragraph {
 
 /** The remark plugin that makes each container the HTML it stands for. */
 export function remarkContainers() {
-  return (tree: Root) => {
+  return (tree: Root, file: { data: SyntaxData }) => {
+    if (file.data.syntax?.containers === false) return;
     const visit = (node: Nodes) => {
       if (!('children' in node)) return;
       for (const child of node.children as Nodes[]) visit(child);

@@ -10,6 +10,7 @@ import type { Nodes, Root } from 'mdast';
 import { nameToEmoji } from 'gemoji';
 import { ownValue } from '../base/own';
 import type { HeadingData } from './heading-ids';
+import type { SyntaxData } from './syntax-markers';
 
 const SHORTCODE = /:(\+1|[\w-]+):/g;
 
@@ -22,7 +23,8 @@ export const withEmoji = (text: string): string =>
  * headings' text the table of contents lists (heading-ids.ts, which runs first).
  */
 export function remarkEmoji() {
-  return (tree: Root, file: { data: HeadingData }) => {
+  return (tree: Root, file: { data: HeadingData & SyntaxData }) => {
+    if (file.data.syntax?.emoji === false) return;
     const visit = (node: Nodes) => {
       if (node.type === 'text') node.value = withEmoji(node.value);
       else if ('children' in node) for (const child of node.children as Nodes[]) visit(child);

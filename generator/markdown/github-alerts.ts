@@ -11,6 +11,7 @@
  * so a site that renders alerts with a plugin of its own gets that plugin's markup.
  */
 import type { Blockquote, Paragraph, Root, RootContent, Text } from 'mdast';
+import type { SyntaxData } from './syntax-markers';
 
 const KINDS = { note: 'Note', tip: 'Tip', important: 'Important', warning: 'Warning', caution: 'Caution' } as const;
 type Kind = keyof typeof KINDS;
@@ -44,7 +45,8 @@ function alertOf(quote: Blockquote): Kind | undefined {
 }
 
 export function remarkGithubAlerts() {
-  return (tree: Root) => {
+  return (tree: Root, file: { data: SyntaxData }) => {
+    if (file.data.syntax?.alerts === false) return;
     tree.children = tree.children.map((node): RootContent => {
       if (node.type !== 'blockquote') return node;
       const kind = alertOf(node);

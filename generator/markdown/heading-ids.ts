@@ -27,6 +27,7 @@
  */
 import GithubSlugger, { slug } from 'github-slugger';
 import type { Heading } from '../pages/page';
+import type { SyntaxData } from './syntax-markers';
 
 /** Ids a page uses besides its headings': exact ids, or patterns for families of them (`/^nav-panel-\d+$/`). */
 export type ReservedIds = readonly (string | RegExp)[];
@@ -315,19 +316,21 @@ export interface HeadingIdOptions {
 /** The remark plugin. Runs after the site's plugins, so the ids and the listed text are of the headings as shown. */
 export function remarkHeadingIds(options: HeadingIdOptions = {}) {
   const makeSlugger = SLUGGERS[options.style ?? 'github'];
-  return (tree: MdNode, file: { data: HeadingData; value?: unknown }) => {
+  return (tree: MdNode, file: { data: HeadingData & SyntaxData; value?: unknown }) => {
     const reserved = file.data.reservedIds ?? compileIds([]);
     const source = typeof file.value === 'string' ? file.value : undefined;
+    // Without a brace in the page, no heading names its own id (syntax-markers.ts).
+    const customIds = file.data.syntax?.customIds !== false;
     const slugger = makeSlugger();
     for (const id of reserved.exact) slugger.reserve(id);
     const taken = (id: string) => reserved.patterns.some((pattern) => pattern.test(id));
-    takeIdLines(tree, source);
+    if (customIds) takeIdLines(tree, source);
     const nodes = [...headingsIn(tree)];
     for (const id of rawIdsIn(tree)) slugger.reserve(id);
     // Ids the headings name for themselves, and ids plugins set, first: the slugs made for the others step around them.
     for (const node of nodes) {
       const properties = ((node.data ??= {}).hProperties ??= {});
-      const custom = customIdOf(node, source);
+      const custom = customIds ? customIdOf(node, source) : undefined;
       if (custom) {
         node.children = custom.children;
         if (!(typeof properties.id === 'string' && properties.id !== '')) properties.id = custom.id;

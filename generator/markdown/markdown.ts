@@ -11,6 +11,10 @@
  * and project, frozen and reused for every page; a page renders synchronously
  * unless a plugin works asynchronously, or a code block names a language whose grammar is not loaded yet.
  *
+ * A page is made with only the syntax extensions whose markers it holds (fenced containers and admonitions, GitHub's
+ * alerts, emoji shortcodes, ids headings name: syntax-markers.ts), when the site has no plugins of its own; with
+ * plugins, which may make nodes the page's text does not show, every extension runs on every page.
+ *
  * Safety: remark-html sanitises with GitHub's schema (hast-util-sanitize's
  * defaultSchema, changed as markdown-html.ts says), raw HTML included (raw-html.ts: `<kbd>`, `<details>`, `<sup>`,
  * `<a id>` and `<img>` stay; `<script>`, `<style>`, event handlers go). Link and
@@ -47,6 +51,7 @@ import { containerSyntax, remarkContainers } from './containers';
 import { htmlOptions } from './markdown-html';
 import { codeBlocks, type CodeBlocksData } from './code-blocks';
 import type { Handler } from 'mdast-util-to-hast';
+import { EVERY_EXTENSION, syntaxMarkers, type SyntaxData, type SyntaxMarkers } from './syntax-markers';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -114,28 +119,54 @@ async function createMarkdown(
   const plugins = await loadPlugins(settings, place);
   const code = codeBlocks();
   // The site's plugins are not known to the type checker: the pipeline is typed loosely from here.
-  const processor = remark().use(remarkGfm) as unknown as Processor<any, any, any, any, any>;
-  for (const plugin of plugins) {
-    const named = withName(plugin.plugin, plugin);
-    if (typeof named === 'function') processor.use(named, ...(plugin.options === undefined ? [] : [plugin.options]));
-    else processor.use(named as Preset);
-  }
-  // The container syntax after the site's plugins: one of them that reads `:::` itself is tried first.
-  processor
-    .use(containerSyntax as unknown as Plugin)
-    .use(remarkContainers as unknown as Plugin)
-    .use(remarkGithubAlerts as unknown as Plugin)
-    .use(remarkPageLinks as unknown as Plugin)
-    .use(remarkHeadingIds as unknown as Plugin<[HeadingIdOptions]>, { style: headingIds })
-    .use(remarkEmoji as unknown as Plugin)
-    .use(code.remarkCodeLanguages as unknown as Plugin)
-    .use(remarkKeepFile as unknown as Plugin)
-    .use(
-      remarkHtml as unknown as Plugin<[ReturnType<typeof htmlOptions>]>,
-      htmlOptions(code.code as unknown as Handler),
-    );
+  const build = (containers: boolean) => {
+    const processor = remark().use(remarkGfm) as unknown as Processor<any, any, any, any, any>;
+    for (const plugin of plugins) {
+      const named = withName(plugin.plugin, plugin);
+      if (typeof named === 'function') processor.use(named, ...(plugin.options === undefined ? [] : [plugin.options]));
+      else processor.use(named as Preset);
+    }
+    // The container syntax after the site's plugins: one of them that reads `:::` itself is tried first.
+    if (containers) processor.use(containerSyntax as unknown as Plugin);
+    processor
+      .use(remarkContainers as unknown as Plugin)
+      .use(remarkGithubAlerts as unknown as Plugin)
+      .use(remarkPageLinks as unknown as Plugin)
+      .use(remarkHeadingIds as unknown as Plugin<[HeadingIdOptions]>, { style: headingIds })
+      .use(remarkEmoji as unknown as Plugin)
+      .use(code.remarkCodeLanguages as unknown as Plugin)
+      .use(remarkKeepFile as unknown as Plugin)
+      .use(
+        remarkHtml as unknown as Plugin<[ReturnType<typeof htmlOptions>]>,
+        htmlOptions(code.code as unknown as Handler),
+      );
+    return frozen(processor, place);
+  };
+  const full = build(true);
+  // Without site plugins, a page is made with only the extensions whose markers it holds (syntax-markers.ts): the
+  // container syntax is left out of the parser itself, the other extensions see the markers in the file's data.
+  const gated = plugins.length === 0 ? { without: build(false) } : undefined;
+  const pipeline = (source: string): Pipeline => {
+    if (!gated) return { processor: full, syntax: EVERY_EXTENSION };
+    const syntax = syntaxMarkers(source);
+    return { processor: syntax.containers ? full : gated.without, syntax };
+  };
+  return {
+    plugins: plugins.map((plugin) => plugin.name),
+    recipe: recipeOf(plugins, headingIds),
+    render: (source, page) => render(pipeline(source), source, page),
+  };
+}
+
+/** The processor a page is made with, and the extensions it runs (syntax-markers.ts). */
+interface Pipeline {
+  processor: Processor;
+  syntax: SyntaxMarkers;
+}
+
+/** The processor, frozen: every plugin's attacher runs, and one that rejects its options throws once, here. */
+function frozen(processor: Processor<any, any, any, any, any>, place: PluginPlace): Processor {
   try {
-    // Runs every plugin's attacher: one that rejects its options throws here, once, rather than on every page.
     processor.freeze();
   } catch (error) {
     if (error instanceof PluginFailure) {
@@ -152,12 +183,7 @@ async function createMarkdown(
     }
     throw error;
   }
-  const frozen = processor as unknown as Processor;
-  return {
-    plugins: plugins.map((plugin) => plugin.name),
-    recipe: recipeOf(plugins, headingIds),
-    render: (source, page) => render(frozen, source, page),
-  };
+  return processor as unknown as Processor;
 }
 
 /** An error a plugin threw, with the plugin it came from. */
@@ -228,13 +254,18 @@ function namedPlugin(plugin: Plugin<unknown[]>, entry: LoadedPlugin): Plugin<unk
 type Outcome = { body: RenderedMarkdown } | { error: unknown };
 
 /** Parse, run and compile one body: the result at once when every transformer is synchronous, else a promise. */
-function render(processor: Processor, source: string, page: BodySource): RenderedMarkdown | Promise<RenderedMarkdown> {
+function render(
+  { processor, syntax }: Pipeline,
+  source: string,
+  page: BodySource,
+): RenderedMarkdown | Promise<RenderedMarkdown> {
   const shown = page.file.replace(/\\/g, '/');
   const shownPrefix =
     page.relativeFile && shown.endsWith(page.relativeFile)
       ? shown.slice(0, shown.length - page.relativeFile.length)
       : undefined;
-  const data: HeadingData & PageLinksData = {
+  const data: HeadingData & PageLinksData & SyntaxData = {
+    syntax,
     reservedIds: compileIds(page.reservedIds ?? []),
     relativeFile: page.relativeFile,
     readmes: page.readmes,
