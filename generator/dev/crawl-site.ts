@@ -1,8 +1,7 @@
 /**
  * `site check`: crawls the built site through the preview server (which
- * behaves like the production host) with linkinator, from every page and
- * stylesheet of the output folder: every link, image, script, stylesheet
- * and #fragment they name. Links to the site's own
+ * behaves like the production host) with linkinator: recursively, every
+ * link, image, script, stylesheet and #fragment. Links to the site's own
  * base URL (canonical, Open Graph, JSON-LD) are checked against the local
  * copy; other external links are not fetched. The only links allowed to be
  * missing are the planned routes of the site config, and each must answer
@@ -36,9 +35,6 @@ export interface CheckReport {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Pages (and stylesheets) one linkinator crawl starts from: see checkSite. */
-export const PAGES_PER_CRAWL = 200;
-
 export interface CheckOptions {
   /** How many `href="#"` placeholder links each page holds by design (theme.placeholderLinks); uncounted when undefined. */
   placeholders?: number;
@@ -57,8 +53,7 @@ export async function checkSite(
   const server = await serve({ dir: outDir, port: 0, base, crawler: true });
   try {
     const local = server.url;
-    const files = await listFiles(outDir);
-    const htmlFiles = files.filter((f) => f.endsWith('.html'));
+    const htmlFiles = (await listFiles(outDir)).filter((f) => f.endsWith('.html'));
     const hasHome = htmlFiles.includes('index.html');
     // linkinator resolves links on /press (a 404 page) as if under /press/: compare routes without the slash.
     const routeOf = (url: string) => {
@@ -67,15 +62,10 @@ export async function checkSite(
         pathname === base ? '/' : pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname
       ).replace(/(.)\/+$/, '$1');
     };
-    // One checker for every batch: a #fragment linked on a page of one batch is checked when a later batch fetches
-    // the page it names (linkinator keeps the fragments it has yet to check on the checker).
-    const checker = new LinkChecker();
-    const crawl = (start: string[]) =>
-      checker.check({
+    const crawl = (start: string | string[], recurse: boolean) =>
+      new LinkChecker().check({
         path: start,
-        // Every page and stylesheet is a start (below): each is fetched and read once, its links fetched without
-        // being read. Following them (recurse) would read the pages of the other batches again.
-        recurse: false,
+        recurse,
         checkFragments: true,
         checkCss: true,
         concurrency: 16,
@@ -89,10 +79,10 @@ export async function checkSite(
         retry: false,
         // linkinator (7.6) starts every page it is given, and every link it finds, at once (its `concurrency` counts
         // requests already made): on plain fetch that is a connection each, and past the server's listen backlog (511)
-        // the kernel drops them and TCP retries after seconds, then minutes (a folder of 7,424 pages stalled for
-        // 140 s). Its options name no connection pool or dispatcher: only with this one does it fetch through an agent
-        // of its own, of at most 100 connections (and not through a proxy named by http_proxy, which could not reach
-        // this server). Certificates never come up: the server is http://.
+        // the kernel drops them and TCP retries after seconds, then minutes (a folder of 7,424 pages with no home page
+        // stalled for 140 s). Its options name no connection pool, agent or dispatcher: only with this one does it
+        // fetch through an agent of its own, of at most 100 connections (and not through a proxy named by http_proxy,
+        // which could not reach this server). Certificates never come up: the server is http://.
         allowInsecureCerts: true,
         // What is checked is the links, not the encoding: uncompressed, the server and the crawler skip compressing
         // and inflating every page.
@@ -119,21 +109,18 @@ export async function checkSite(
             .split('/')
             .map(segmentOf)
             .join('/')}`;
-    // Every page of the folder and every stylesheet (whose url()s are links) is read once, whether anything links to
-    // it or not (a folder of markdown may have no home page), the not-found page at /404 (where it answers 200).
-    // In batches: linkinator looks each link already fetched up in every result it holds, so one crawl of the whole
-    // site grows with the square of its pages; a batch re-fetches the links its pages share (the header's, the
-    // stylesheet), a fixed number per batch.
-    const starts = [
-      ...htmlFiles.filter((file) => file !== '404.html').map((file) => `${local}${routeOfFile(file)}`),
-      ...(notFoundHtml === undefined ? [] : [`${local}/404`]),
-      ...files
-        .filter((file) => file.endsWith('.css'))
-        .map((file) => `${local}/${file.split('/').map(encodeURIComponent).join('/')}`),
+    // Everything reachable from home; then every page that crawl did not reach (a folder of markdown may have no home
+    // page, or pages nothing links to), from each of them; then the not-found page's own links (served at /404 with 200).
+    const fromHome = hasHome ? (await crawl(`${local}/`, true)).links : [];
+    const reached = new Set(fromHome.filter((l) => l.state === LinkState.OK).map((l) => routeOf(l.url)));
+    const unreached = htmlFiles
+      .filter((file) => file !== '404.html' && !reached.has(routeOfFile(file)))
+      .map((file) => `${local}${routeOfFile(file)}`);
+    const links = [
+      ...fromHome,
+      ...(unreached.length === 0 ? [] : (await crawl(unreached, true)).links),
+      ...(notFoundHtml === undefined ? [] : (await crawl(`${local}/404`, false)).links),
     ];
-    const links: LinkResult[] = [];
-    for (let at = 0; at < starts.length; at += PAGES_PER_CRAWL)
-      links.push(...(await crawl(starts.slice(at, at + PAGES_PER_CRAWL))).links);
 
     const pageRoutes = new Set(htmlFiles.map(routeOfFile));
     const htmlOf = new Map(
@@ -217,12 +204,7 @@ export async function checkSite(
     }
 
     return {
-      // A link the batches share is fetched by each: counted once; a broken one once for each page that has it.
-      checked: new Set(
-        links
-          .filter((l) => l.state !== LinkState.SKIPPED)
-          .map((l) => (l.state === LinkState.BROKEN ? `${l.url} on ${l.parent}` : l.url)),
-      ).size,
+      checked: links.filter((l) => l.state !== LinkState.SKIPPED).length,
       pages: htmlFiles.length,
       problems,
       planned: [...plannedSeen].sort(),
