@@ -40,6 +40,8 @@ export function checkLinks(
   markdown?: MarkdownLinks,
   /** Routes of pages that failed to load (link-check.ts): links to them are not checked. */
   unchecked: ReadonlySet<string> = new Set(),
+  /** Old addresses (redirect_from, aliases) → the route each redirects to: a link to one is checked on that page. */
+  redirects: ReadonlyMap<string, string> = new Map(),
 ): LinkCheck {
   const idsByRoute = new Map(pages.map((p) => [p.route, new Set(p.ids)]));
   const planned = new Map<string, Set<string>>(plannedRoutes.map((route) => [route, new Set()]));
@@ -84,7 +86,8 @@ export function checkLinks(
         const asked = target === '' ? page.route : (routeOfPath(target.replace(/(.)\/+$/, '$1')) ?? target);
         // `chapter.html` is the page /chapter, as hosts answer it (routes.ts): its #fragment is checked on that page.
         const named = idsByRoute.has(asked) ? undefined : routeOfHtmlName(asked);
-        const route = named !== undefined && idsByRoute.has(named) ? named : asked;
+        const found = named !== undefined && idsByRoute.has(named) ? named : asked;
+        const route = idsByRoute.has(found) ? found : (redirects.get(found) ?? found);
         verdict = { route, problem: problemOf(route, fragment, target === '' ? page.route : target) };
         if (target !== '') verdicts.set(link, verdict);
       }

@@ -20,7 +20,7 @@ export interface SiteLinks {
   config: SiteConfig;
   /** The config file, relative to the project root, for the errors about it. */
   configFile: string;
-  pages: Iterable<{ route: string; file: string; markdownLinks?: readonly MarkdownLink[] }>;
+  pages: Iterable<{ route: string; file: string; markdownLinks?: readonly MarkdownLink[]; redirects?: string[] }>;
   /** What the link check reads of each page. */
   links: Iterable<PageLinks>;
   /** Every file of the output, relative to it. */
@@ -82,7 +82,15 @@ export async function checkSiteLinks({
       }
     }),
   );
-  const { errors: broken, planned } = checkLinks(pageLinks, present, config.plannedRoutes, markdown, unchecked);
+  const redirects = new Map(all.flatMap((page) => (page.redirects ?? []).map((from) => [from, page.route] as const)));
+  const { errors: broken, planned } = checkLinks(
+    pageLinks,
+    present,
+    config.plannedRoutes,
+    markdown,
+    unchecked,
+    redirects,
+  );
   // brokenLinks: warn (site.yml): each broken link a warning where it is, and their count; the site builds.
   const allowed = config.brokenLinks === 'warn';
   throwWithPageErrors([...errors, ...(allowed ? [] : broken)], pageErrors);
@@ -149,7 +157,7 @@ function brokenLinkWarnings(broken: SiteError[], configFile: string): SiteWarnin
 export function checkStateLinks(
   state: Pick<SiteLinks, 'config' | 'files'> & {
     readmes?: ReadonlySet<string>;
-    pages: Map<string, { route: string; file: string; markdownLinks?: readonly MarkdownLink[] }>;
+    pages: Map<string, { route: string; file: string; markdownLinks?: readonly MarkdownLink[]; redirects?: string[] }>;
     links: Map<string, PageLinks>;
   },
   configFile: string,

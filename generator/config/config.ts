@@ -94,6 +94,21 @@ export const siteConfigSchema = z.strictObject({
    * Absent or `error`: a broken link fails the build.
    */
   brokenLinks: z.enum(['error', 'warn']).optional(),
+  /**
+   * Route patterns by folder, for content written for Jekyll or Docusaurus (`blog: /blog/:year/:month/:day/:slug`):
+   * each page inside the folder (but its own index page) takes the pattern, `:year`, `:month` and `:day` from its date
+   * (frontmatter's, else its file name's: `2023-11-13-title.md`), `:slug` or `:title` from its slug or file name
+   * without the date (pages/routes.ts, routeFromPattern).
+   */
+  permalinks: z
+    .record(
+      z
+        .string()
+        .max(200)
+        .regex(/^[^/\\].*[^/\\]$|^[^/\\]$/, 'expected a folder inside the pages folder, as blog or docs/posts'),
+      z.string().max(200).regex(/^\//, 'expected a route pattern starting with /, as /blog/:year/:month/:day/:slug'),
+    )
+    .optional(),
   /** Extra remark plugins, run in this order after GFM and before heading ids and HTML (generator/markdown/markdown.ts). */
   markdown: z
     .strictObject({

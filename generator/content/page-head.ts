@@ -18,7 +18,15 @@ import { callTheme } from '../base/theme-call';
 import type { Theme } from '../pages/theme-types';
 import { documentTitle, type BaseFrontmatter, type PageHead, type PageSource, type PageSummary } from '../pages/page';
 import type { SiteConfig } from '../config/config';
-import { assertSafeRoute, isFolderPage, NOT_FOUND_ROUTE, routeFromFile, urlOf } from '../pages/routes';
+import {
+  assertSafeRoute,
+  isFolderPage,
+  NOT_FOUND_ROUTE,
+  routeFromFile,
+  routeFromPattern,
+  routeOfAddress,
+  urlOf,
+} from '../pages/routes';
 import { LIMITS, readInputSync } from '../base/read-input';
 import { textField } from '../config/text-field';
 import { closestPath, editDistance } from '../base/closest';
@@ -45,6 +53,9 @@ export const baseFrontmatter = {
   date: dateField().optional(),
   draft: z.boolean().optional(),
   tags: z.array(textField(60)).max(50).optional(),
+  permalink: z.string().max(300).optional(),
+  redirect_from: z.union([z.string().max(300), z.array(z.string().max(300)).max(50)]).optional(),
+  aliases: z.array(z.string().max(300)).max(50).optional(),
 };
 
 export interface DescribeContext {
@@ -101,8 +112,9 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
   throwIfAny(result.errors);
   const data = result.value as BaseFrontmatter & Record<string, unknown>;
 
-  const route = routeFromFile(relativeFile, ctx.readmes, data.slug);
-  assertSafeRoute(route, { file, field: data.slug === undefined ? undefined : 'slug' });
+  const { route, field: routeField } = routeOf(relativeFile, data, ctx, file, yaml);
+  assertSafeRoute(route, { file, field: routeField });
+  const redirects = redirectsOf(data, file, yaml);
   const derived = source.derived ?? {};
   const title = data.title ?? derived.title ?? titleOfFile(relativeFile, ctx.config, ctx.readmes);
   return {
@@ -120,7 +132,76 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
     isNotFound: route === NOT_FOUND_ROUTE,
     ...(source.toc ? { toc: source.toc } : {}),
     ...(source.otherSyntax ? { otherSyntax: source.otherSyntax } : {}),
+    ...(routeField ? { routeField } : {}),
+    ...(redirects.length > 0 ? { redirects } : {}),
   };
+}
+
+/**
+ * A page's route and the field it came from: its `permalink:`, else its folder's pattern (site.yml `permalinks`, for
+ * any page inside that folder but the folder's own), else its file's name and `slug:`.
+ */
+function routeOf(
+  relativeFile: string,
+  data: BaseFrontmatter,
+  ctx: DescribeContext,
+  file: string,
+  yaml: Pick<ParsedYaml, 'lineOf'>,
+): { route: string; field?: string } {
+  const refuse = (field: string, written: string, problem: string, at: (string | number)[]) =>
+    new SiteError('InvalidPermalink', { field, written, problem }, { file, field, line: yaml.lineOf(at) });
+  if (data.permalink !== undefined) {
+    const found = routeOfAddress(data.permalink);
+    if ('problem' in found) throw refuse('permalink', data.permalink, found.problem, ['permalink']);
+    return { route: found.route, field: 'permalink' };
+  }
+  const folder = relativeFile.replace(/\\/g, '/').toLowerCase();
+  const own = routeFromFile(relativeFile, ctx.readmes);
+  for (const [inside, pattern] of Object.entries(ctx.config.permalinks ?? {})) {
+    const prefix = `${inside.toLowerCase()}/`;
+    if (!folder.startsWith(prefix) || own === routeFromFile(`${inside}/index.md`, new Set())) continue;
+    const found = routeFromPattern(pattern, relativeFile, ctx.readmes, data);
+    if ('problem' in found) throw refuse(`permalinks.${inside}`, pattern, found.problem, ['date']);
+    return { route: found.route, field: `permalinks.${inside}` };
+  }
+  return {
+    route: routeFromFile(relativeFile, ctx.readmes, data.slug),
+    field: data.slug === undefined ? undefined : 'slug',
+  };
+}
+
+/** The routes of a page's old addresses (`redirect_from:`, `aliases:`), each checked as any route. */
+function redirectsOf(data: BaseFrontmatter, file: string, yaml: Pick<ParsedYaml, 'lineOf'>): string[] {
+  const written: [string, string, (string | number)[]][] = [
+    ...(typeof data.redirect_from === 'string'
+      ? [['redirect_from', data.redirect_from, ['redirect_from']] as [string, string, (string | number)[]]]
+      : (data.redirect_from ?? []).map(
+          (address, index) =>
+            ['redirect_from', address, ['redirect_from', index]] as [string, string, (string | number)[]],
+        )),
+    ...(data.aliases ?? []).map(
+      (address, index) => ['aliases', address, ['aliases', index]] as [string, string, (string | number)[]],
+    ),
+  ];
+  const routes: string[] = [];
+  for (const [field, address, at] of written) {
+    const found = routeOfAddress(address);
+    if ('problem' in found)
+      throw new SiteError(
+        'InvalidPermalink',
+        { field, written: address, problem: found.problem },
+        { file, field, line: yaml.lineOf(at) },
+      );
+    if (found.route === '/')
+      throw new SiteError(
+        'InvalidPermalink',
+        { field, written: address, problem: 'the home page cannot redirect' },
+        { file, field, line: yaml.lineOf(at) },
+      );
+    assertSafeRoute(found.route, { file, field });
+    if (!routes.includes(found.route)) routes.push(found.route);
+  }
+  return routes;
 }
 
 /**
@@ -220,23 +301,22 @@ function lineOfKey(absolute: string, file: string, key: string): number | undefi
   }
 }
 
+/**
+ * Two pages claiming one route, or an old address (redirect_from, aliases) that is a page's route or another's old
+ * address: DuplicateRoute, naming the field the second claim came from.
+ */
 export function duplicateRoutes(pages: PageSummary[]): SiteError[] {
-  const byRoute = new Map<string, PageSummary>();
+  const byRoute = new Map<string, string>();
   const errors: SiteError[] = [];
-  for (const page of pages) {
-    const first = byRoute.get(page.route);
-    if (first) {
-      errors.push(
-        new SiteError(
-          'DuplicateRoute',
-          { route: page.route, first: first.file, second: page.file },
-          {
-            file: page.file,
-            field: page.slug === undefined ? undefined : 'slug',
-          },
-        ),
-      );
-    } else byRoute.set(page.route, page);
-  }
+  const claim = (route: string, file: string, field: string | undefined, what: string) => {
+    const first = byRoute.get(route);
+    if (first === undefined) byRoute.set(route, what);
+    else errors.push(new SiteError('DuplicateRoute', { route, first, second: what }, { file, field }));
+  };
+  for (const page of pages)
+    claim(page.route, page.file, page.routeField ?? (page.slug === undefined ? undefined : 'slug'), page.file);
+  for (const page of pages)
+    for (const route of page.redirects ?? [])
+      claim(route, page.file, 'redirect_from', `the redirect of ${page.file}'s old address`);
   return errors;
 }

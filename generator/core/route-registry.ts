@@ -30,6 +30,16 @@ export function routeCollisions(plan: Plan, host: ReadonlyMap<string, unknown>):
   for (const { page } of plan.pages.values()) {
     if (page.route === '/') continue;
     const at = pathOfRoute(page.route);
+    // A page of the plan (a tag page, a page of a paginated list) where the build writes another file: a redirect.
+    const written = outputFileOf(page.route);
+    if (page.source === undefined && host.has(written))
+      errors.push(
+        new SiteError(
+          'DuplicateRoute',
+          { route: page.route, first: page.file, second: `${written}, a file the build makes (a redirect)` },
+          { file: page.file },
+        ),
+      );
     if (host.has(at)) {
       const maker = plan.feedPages.get(at);
       const made = maker === undefined ? `${at}, a file the build makes` : `the feed of ${maker}`;

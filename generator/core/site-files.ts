@@ -13,6 +13,7 @@ import type { Theme } from '../pages/theme-types';
 import type { Plan } from '../collections/plan';
 import { siteConfigSchema, type SiteConfig } from '../config/config';
 import { hostFiles } from '../output/host-files';
+import { redirectFiles } from '../output/redirects';
 import type { FileContents } from '../output/write-in-place';
 import { isPublished, listPublicFiles, publicCollisions, type PublicFile } from '../output/public-files';
 import { NOT_FOUND_ROUTE, outputFileOf } from '../pages/routes';
@@ -41,6 +42,8 @@ export function siteHostFiles(
     search: theme.search === true,
   });
   for (const [file, feed] of plan.feeds) files.set(file, feed);
+  // Old addresses (redirect_from, aliases): a page each, and _redirects.
+  for (const [file, contents] of redirectFiles(pages, config)) files.set(file, contents);
   return files;
 }
 

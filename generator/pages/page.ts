@@ -64,6 +64,12 @@ export interface BaseFrontmatter {
   draft?: boolean;
   /** Tags: collections select by them; a collection with tag pages makes a page for each. */
   tags?: string[];
+  /** The page's route, as Jekyll and Eleventy write it (`/docs/install/`): checked as any route. */
+  permalink?: string;
+  /** Old addresses of the page (Jekyll's jekyll-redirect-from): each gets a redirect page and a `_redirects` line. */
+  redirect_from?: string | string[];
+  /** Old addresses of the page, as Hugo names them: as redirect_from. */
+  aliases?: string[];
 }
 
 /** The kinds of other tools' syntax a page may hold (markdown/other-syntax.ts), each named once per build. */
@@ -126,6 +132,10 @@ export interface PageInfo<D = Record<string, unknown>> {
   toc?: TocEntry[];
   /** Other tools' syntax the page shows as written, with its lines: the build names each kind once. */
   otherSyntax?: OtherSyntax[];
+  /** The frontmatter field its route came from, when not its file's name: `slug`, `permalink`, or site.yml's `permalinks`. */
+  routeField?: string;
+  /** The routes of its old addresses (`redirect_from:`, `aliases:`): each a redirect page to it (output/redirects.ts). */
+  redirects?: string[];
 }
 
 /** What the build keeps of a page once it is rendered: enough for routes, the sitemap and the report. */
@@ -138,6 +148,10 @@ export interface PageSummary {
   isNotFound: boolean;
   /** The frontmatter slug, when the route came from one (named in duplicate-route errors). */
   slug?: string;
+  /** The frontmatter field the route came from, when not the file's name: `slug` or `permalink`. */
+  routeField?: string;
+  /** The routes of its old addresses (redirect_from, aliases), each redirected to its route. */
+  redirects?: string[];
 }
 
 /** A page once its frontmatter is validated: everything but its rendered markdown. */
@@ -163,6 +177,8 @@ export const summaryOf = (page: PageHead): PageSummary => ({
   noindex: page.data.noindex === true,
   isNotFound: page.isNotFound,
   slug: page.data.slug,
+  ...(page.routeField ? { routeField: page.routeField } : {}),
+  ...(page.redirects ? { redirects: page.redirects } : {}),
 });
 
 /** A page's document title: its title and the site's name, or the name alone for a page titled as the site is (a README home). */

@@ -178,3 +178,71 @@ export function outputFileOf(route: string): string {
 export function urlOf(baseUrl: string, route: string): string {
   return route === '/' ? `${baseUrl}/` : `${baseUrl}${route}`;
 }
+
+/**
+ * The route an address another tool wrote names (Jekyll's and Eleventy's `permalink:`, Jekyll's `redirect_from:`,
+ * Hugo's `aliases:`): `/docs/install/`, `/docs/install.html` and `/docs/install/index.html` are /docs/install, each
+ * segment lowercased and encoded as a file name's is. A reason instead when it names no route: a pattern
+ * (`/:year/:title/`), a query or fragment, or a full URL.
+ */
+export function routeOfAddress(address: string): { route: string } | { problem: string } {
+  const written = address.trim();
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(written)) return { problem: 'it is a full URL, not an address of this site' };
+  if (/[?#]/.test(written)) return { problem: 'it holds a query or fragment (? or #)' };
+  if (/(?:^|\/):[a-z]/i.test(written))
+    return {
+      problem: 'it is a pattern (:year, :title …): give a folder its pattern in site.yml (permalinks), not a page',
+    };
+  const absolute = written.startsWith('/') ? written : `/${written}`;
+  const trimmed = absolute.length > 1 ? absolute.replace(/\/+$/, '') || '/' : absolute;
+  const named = routeOfHtmlName(trimmed) ?? trimmed;
+  const route = routeOfPath(named);
+  return route === undefined ? { problem: 'its percent-encoding is broken' } : { route };
+}
+
+/** A file name that starts with its date, as Jekyll and Docusaurus name posts: `2023-11-13-title.md`. */
+const DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/;
+
+/**
+ * The route a folder's pattern (site.yml `permalinks`: `blog: /blog/:year/:month/:day/:slug`) gives a page inside it:
+ * `:year`, `:month` and `:day` from its date (frontmatter's, else its file name's, `2023-11-13-title.md`), `:slug` (or
+ * `:title`) its slug, else its file name without the date (a folder's index.md: its folder's name). A reason instead
+ * when the pattern needs a date the page does not have.
+ */
+export function routeFromPattern(
+  pattern: string,
+  relativeFile: string,
+  readmes: ReadonlySet<string>,
+  page: { date?: string; slug?: string },
+): { route: string } | { problem: string } {
+  const parts = relativeFile
+    .replace(/\\/g, '/')
+    .replace(/\.(md|markdown)$/i, '')
+    .split('/');
+  if (isFolderPage(relativeFile, readmes)) parts.pop();
+  const name = parts.at(-1) ?? '';
+  const dated = DATED_NAME.exec(name);
+  const fromFrontmatter = page.date === undefined ? undefined : /^(\d{4})-(\d{2})-(\d{2})/.exec(page.date);
+  const date = fromFrontmatter ?? dated;
+  const slug = page.slug ?? dated?.[4] ?? name;
+  const values: Record<string, string | undefined> = {
+    year: date?.[1],
+    month: date?.[2],
+    day: date?.[3],
+    slug,
+    title: slug,
+  };
+  let missing: string | undefined;
+  const filled = pattern.replace(/:([a-z]+)/g, (written, key: string) => {
+    const value = values[key];
+    if (value === undefined) missing ??= written;
+    return value === undefined ? written : value;
+  });
+  if (missing !== undefined)
+    return {
+      problem: Object.hasOwn(values, missing.slice(1))
+        ? `the pattern ${pattern} needs its date: give it date: in its frontmatter, or start its file name with it (2023-11-13-${slug}.md)`
+        : `the pattern ${pattern} names ${missing}, which is none of :year, :month, :day, :slug and :title`,
+    };
+  return routeOfAddress(filled);
+}

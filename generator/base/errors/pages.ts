@@ -76,6 +76,12 @@ export const PAGE_ERRORS = {
       `${p.route} (${p.file}) would be written as ${p.written}, the file hosts serve at ${p.served}: its own address would answer 404`,
     hint: 'Rename the folder or the file so that its route does not end in /index, or give the page a slug (slug: …).',
   },
+  InvalidPermalink: {
+    title: 'An address that is no route',
+    message: (p: { field: string; written: string; problem: string }) =>
+      `${p.field}: "${p.written}" names no route of this site: ${p.problem}`,
+    hint: 'Write the address as a path of this site (/docs/install, /docs/install/ or /docs/install.html are one route); a folder takes a pattern with the date in it from permalinks in site.yml (docs/pages.md).',
+  },
   UnsafeRoute: {
     title: 'Unsafe route',
     message: (p: { route: string; segment: string }) =>
