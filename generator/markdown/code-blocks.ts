@@ -18,8 +18,26 @@ export interface CodeBlocksData {
   unknownCode?: string[];
 }
 
-/** The language of a fence as mdast-util-to-hast's class names it (`language-` and the info's first word), lower-case. */
-const fenceLanguage = (node: Code) => /^[^ \t]+(?=[ \t]|$)/.exec(node.lang ?? '')?.[0].toLowerCase();
+/**
+ * The language a fence's info names, lower-case: its first word up to a comma, as mdBook and rustdoc read
+ * ```` ```rust,editable ```` and ```` ```rust,ignore ```` (the words after the comma are their attributes).
+ */
+export const languageOfInfo = (info: string) => /^[^ \t,]*/.exec(info)![0].toLowerCase() || undefined;
+
+const fenceLanguage = (node: Code) => languageOfInfo(node.lang ?? '');
+
+/**
+ * A Rust block's lines as mdBook and rustdoc show them: a line that is `#` alone or starts with `# ` (after its
+ * indentation) is code the example needs to compile but the reader need not see, and is left out; `##` at a line's
+ * start is a `#` shown. `#[derive]` and `#![…]` are Rust and stay.
+ */
+export function shownRustLines(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !/^\s*#(?: |$)/.test(line))
+    .map((line) => line.replace(/^(\s*)##/, '$1#'))
+    .join('\n');
+}
 
 /** Every language the tree's fences name that is not plain text. */
 function languagesOf(node: Nodes, into: Set<string>): Set<string> {
@@ -36,8 +54,9 @@ function blockLanguage(pre: Element): { code: Element; language: string } | unde
   if (!code || rest.length > 0 || code.type !== 'element' || code.tagName !== 'code') return undefined;
   const classes = Array.isArray(code.properties.className) ? code.properties.className : [];
   const language = classes.map(String).find((name) => name.startsWith('language-'));
-  if (!language || !code.children.every((child) => child.type === 'text')) return undefined;
-  return { code, language: language.slice('language-'.length).toLowerCase() };
+  const named = language && languageOfInfo(language.slice('language-'.length));
+  if (!named || !code.children.every((child) => child.type === 'text')) return undefined;
+  return { code, language: named };
 }
 
 export interface CodeBlocks {
@@ -62,6 +81,8 @@ export function codeBlocks(): CodeBlocks {
       const pre = defaultHandlers.code(state, node);
       pre.properties.tabIndex = 0;
       const block = blockLanguage(pre);
+      // `language-rust,editable` names the language alone, as `language-rust`: what a stylesheet looks for.
+      if (block && node.lang?.includes(',')) block.code.properties.className = [`language-${block.language}`];
       if (!block || PLAIN.has(block.language)) return pre;
       if (!highlighter) throw new Error(`no highlighter for a block in ${block.language}: its grammar was not loaded`);
       if (!highlighter.knows(block.language)) {
@@ -72,7 +93,8 @@ export function codeBlocks(): CodeBlocks {
       }
       // mdast-util-to-hast ends a block's text with a newline: not a line of its own.
       const text = block.code.children.map((child) => (child as { value: string }).value).join('');
-      const lines = text.endsWith('\n') ? text.slice(0, -1) : text;
+      const written = text.endsWith('\n') ? text.slice(0, -1) : text;
+      const lines = block.language === 'rust' ? shownRustLines(written) : written;
       const coloured: ElementContent[] = highlighter.highlight(lines, block.language);
       block.code.children = [...coloured, { type: 'text', value: '\n' }];
       return pre;

@@ -42,6 +42,19 @@ describe('highlighted code', () => {
     expect(body.unknownCode).toBeUndefined();
   });
 
+  it('reads mdBook and rustdoc fences: the language before a comma, and the lines a Rust example hides', async () => {
+    const body = await render(
+      '```rust,editable,ignore\n# #![allow(unused)]\n#[derive(Debug)]\nstruct A;\n#\n# fn main() {\n## not hidden\nlet a = A;\n# }\n```\n',
+    );
+    expect(body.unknownCode).toBeUndefined();
+    expect(body.html).toMatch(/^<pre tabindex="0"><code class="language-rust">#\[derive\(<span class="h[ld]-/);
+    expect(body.html.replace(/<[^>]+>/g, '')).toBe('#[derive(Debug)]\nstruct A;\n# not hidden\nlet a = A;\n\n');
+    // Another language keeps its `#` lines: a shell comment is code.
+    const shell = await render('```sh,ignore\n# a comment\necho hi\n```\n');
+    expect(shell.html).toContain('<code class="language-sh">');
+    expect(shell.html.replace(/<[^>]+>/g, '')).toBe('# a comment\necho hi\n\n');
+  });
+
   it('gives every class a page can hold a colour in the stylesheet', async () => {
     const body = await render('```ts\nconst a: number = 1; // x\nexport default class A {}\n```\n');
     const css = await codeColorsCss();
