@@ -2,7 +2,7 @@
  * Accessibility in Chromium: axe-core (WCAG 2.0/2.1/2.2 A and AA, ./axe.ts) with a dropdown open, the mobile menu
  * open and a toast shown; keyboard reachability of every header and footer link with visible focus never hidden under
  * the fixed header. axe on every route at 390 and 1440 px, hydrated, with no console error, failed request or CSP
- * violation, is routes.test.ts's (one load of each route serves it and the other checks of a whole route).
+ * violation, is route-suite.ts's (one load of each route serves it and the other checks of a whole route).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromiumAvailable } from '../support/chromium';

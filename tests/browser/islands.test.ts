@@ -242,7 +242,7 @@ describe.skipIf(!available)('islands in Chromium', () => {
 
 describe.skipIf(!available)('every route', () => {
   // Every route loaded in turn: more than the default minute on a busy 2-core machine, and well under a CI run. (Every
-  // route hydrated, with no console error, failed request or CSP violation, is checked by routes.test.ts.)
+  // route hydrated, with no console error, failed request or CSP violation, is checked by route-suite.ts.)
   const EVERY_ROUTE_TIMEOUT = 150_000;
 
   it(

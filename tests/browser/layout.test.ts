@@ -1,5 +1,5 @@
 /**
- * The website's layout where the sweep of every route at the stylesheet's breakpoints (routes.test.ts, ./route-sweep.ts)
+ * The website's layout where the sweep of every route at the stylesheet's breakpoints (route-suite.ts, ./route-sweep.ts)
  * does not look: the facts on cards (the Academy's duration and level) line up from card to card at every width from
  * 320 to 420 px; the home hero's slide call to action and its controls are inside the first screen of 320 x 568,
  * 390 x 844 and 768 x 1024 on every slide; the desktop navigation, where shown, fits on one line, and the menu button

@@ -1,7 +1,7 @@
 /**
  * Every check of a route that needs the route loaded and looked at, from one load per kind of screen: a route is
  * loaded twice (phones and tablets; a desktop browser), where the checks it serves each loaded it on their own
- * (five times). routes.test.ts asserts each check's part for each route.
+ * (five times). route-suite.ts asserts each check's part for each route.
  *
  * On the phones and tablets (320, 390, 768 and 1024 px, emulated as devices: the viewport meta tag applies), loaded at
  * 320 px and resized through them: horizontal overflow (./overflow.ts) and the text contrast of links and buttons
