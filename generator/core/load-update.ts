@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { bundleProjectAssets } from '../assets/bundle-assets';
+import { sourceEditsKey } from '../assets/source-edits';
 import { ContentStore } from '../content/content-store';
 import { readmeFolders } from '../pages/routes';
 import { checkOutputPlace } from '../output/output-folder';
@@ -101,10 +102,16 @@ export async function loadChanged(
       images = await step('images', () => siteImagesOf(next.config, next.theme, ctx.paths));
   }
   // The browser bundles change when a stylesheet, an island or a module they import changed, or when the theme
-  // names other files for them.
+  // names other files for them or edits packages' sources otherwise (islandSourceEdits).
   const assetInputs = new Set(previous.assets.inputs);
   const assetFields = (theme: Theme) =>
-    [theme.stylesheet, theme.preloadFont, theme.headScript, theme.search === true].join('\0');
+    [
+      theme.stylesheet,
+      theme.preloadFont,
+      theme.headScript,
+      theme.search === true,
+      JSON.stringify(sourceEditsKey(theme.islandSourceEdits ?? [])),
+    ].join('\0');
   if (
     kinds.includes('style') ||
     kinds.includes('island') ||
