@@ -49,33 +49,45 @@ interface Prepared {
 /** Reads and prepares `files` (paths inside the pages folder), in their order. */
 export async function preparePages(files: readonly string[], ctx: PrepareContext): Promise<Prepared> {
   const errors: SiteError[] = [];
+  // Pages whose markdown failed: reported after the files that could not be read or parsed, as the pages are.
+  const renderErrors: SiteError[] = [];
   const pages: PreparedPage[] = [];
-  const toRender: {
-    index: number;
-    key: string;
-    uses: Record<string, string>;
-    content: string;
-    page: BodySource;
-    titleId?: string;
-  }[] = [];
+  let stored = 0;
+  let rendered = 0;
+  // The pipeline is loaded with the first page that needs parsing (a build whose pages all come from the store
+  // never loads remark); one that fails to load is reported once every file is read, as when it loaded then.
+  let pipeline: { markdown: Markdown; failed?: undefined } | { failed: true; failure: unknown } | undefined;
   let outline: ParseContext['outline'] | undefined;
   for (const relativeFile of files) {
     const absolute = path.join(ctx.pagesDir, relativeFile);
     const shown = path.relative(ctx.displayRoot, absolute) || absolute;
+    let parsed: ReturnType<typeof parsePage>;
+    let key: string;
+    let page: BodySource;
     try {
       const bytes = readPage(absolute, shown);
-      const key = pageKey(bytes, absolute, shown);
-      const stored = ctx.store.get(relativeFile, key, ctx.config);
-      if (stored) {
-        pages.push({ relativeFile, source: stored.source, body: stored.body });
+      key = pageKey(bytes, absolute, shown);
+      const kept = ctx.store.get(relativeFile, key, ctx.config);
+      if (kept) {
+        pages.push({ relativeFile, source: kept.source, body: kept.body });
+        stored++;
         continue;
       }
-      // remark loads only when a page is parsed: a build whose pages all come from the store never loads it.
-      outline ??= (await import('../markdown/body-outline')).outlineBody;
-      const { source, content, uses, titleId } = parsePage(relativeFile, { ...ctx, outline }, bytes);
+      if (!pipeline) {
+        pipeline = await ctx.markdown().then(
+          (markdown) => ({ markdown }),
+          (failure: unknown) => ({ failed: true as const, failure }),
+        );
+        // The outline from the tree the page is rendered from, when the pipeline parses as the outline does.
+        const { outlineBody } = await import('../markdown/body-outline');
+        const parse = pipeline.failed ? undefined : pipeline.markdown.parse;
+        outline = parse ? (body) => outlineBody(body, parse(body)) : (body) => outlineBody(body);
+      }
+      parsed = parsePage(relativeFile, { ...ctx, outline: outline! }, bytes);
+      const { source, content, titleId } = parsed;
       // mdBook's table of contents: the navigation takes its order and nesting (kept in the store with the page).
       if (isSummaryFile(relativeFile)) source.toc = (await import('../markdown/summary-toc')).summaryToc(content);
-      const page: BodySource = {
+      page = {
         file: shown,
         path: absolute,
         line: bodyLineOf(source.matter),
@@ -84,35 +96,36 @@ export async function preparePages(files: readonly string[], ctx: PrepareContext
         relativeFile,
         readmes: ctx.readmes,
       };
-      toRender.push({ index: pages.length, key, uses, content, page, titleId });
-      pages.push({ relativeFile, source, body: undefined as never }); // rendered below, once every file is read
     } catch (error) {
       const found = siteErrorsOf(error);
       if (found.length === 0) throw error;
       errors.push(...found);
+      continue;
     }
-  }
-
-  const failed = new Set<number>();
-  const markdown = toRender.length > 0 ? await ctx.markdown() : undefined;
-  for (const { index, key, uses, content, page, titleId } of toRender) {
-    const prepared = pages[index]!;
+    if (pipeline.failed) {
+      // Read on, for every file's errors; the pipeline's failure is thrown once they are read.
+      rendered++;
+      continue;
+    }
+    const { source, content, uses, titleId, parsed: tree } = parsed;
+    rendered++;
     try {
-      prepared.body = withTitleAnchor(await markdown!.render(content, page), titleId);
-      ctx.store.set(prepared.relativeFile, { key, uses, source: prepared.source, body: prepared.body });
+      const { markdown } = pipeline;
+      const body = withTitleAnchor(
+        // The outline's tree is the rendering's only when the pipeline parsed it (its parser is the outline's then).
+        await (tree && markdown.parse ? markdown.render(tree.text, page, tree.tree) : markdown.render(content, page)),
+        titleId,
+      );
+      pages.push({ relativeFile, source, body });
+      ctx.store.set(relativeFile, { key, uses, source, body });
     } catch (error) {
       const found = siteErrorsOf(error);
       if (found.length === 0) throw error;
-      errors.push(...found);
-      failed.add(index);
+      renderErrors.push(...found);
     }
   }
-  return {
-    pages: pages.filter((_, index) => !failed.has(index)),
-    errors,
-    stored: pages.length - toRender.length,
-    rendered: toRender.length,
-  };
+  if (pipeline?.failed && rendered > 0) throw pipeline.failure;
+  return { pages, errors: [...errors, ...renderErrors], stored, rendered };
 }
 
 /**

@@ -24,6 +24,7 @@ import { customIdOf, idLineOf } from '../markdown/heading-ids';
 import { decodeText } from '../base/read-text';
 import { checkedTexts, measureData, type DataPath } from '../config/text-values';
 import type { BodyOutline } from '../markdown/body-outline';
+import type { Root } from 'mdast';
 import {
   findTokens,
   holdsToken,
@@ -280,9 +281,13 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
         })
       : []),
   ];
+  // One parse serves the outline and the rendering when the text rendered is the body less its title (no token
+  // substituted): the outline's tree less the title's blocks (body-outline.ts).
+  const tree = outlined && bodyTokens.length === 0 ? (heading ? outlined.without(heading) : outlined.tree) : undefined;
   return {
     source: { relativeFile, file, data, matter, derived, ...(otherSyntax.length > 0 ? { otherSyntax } : {}) },
     content: substituteInMarkdown(body, bodyTokens, heading),
+    ...(tree ? { parsed: { tree, text: body } } : {}),
     ...(titleId !== undefined ? { titleId } : {}),
     // What the page made of each `{{ }}` holds while the config gives it the same value, or still has no such key.
     uses: Object.fromEntries(
@@ -318,4 +323,6 @@ interface ParsedPage {
   uses: Record<string, string>;
   /** The id the title heading (left out of `content`) named for itself: `# Title {#top}`. */
   titleId?: string;
+  /** The tree `content` parses to, when the outline's serves: parsed from `text`, which its positions point into. */
+  parsed?: { tree: Root; text: string };
 }

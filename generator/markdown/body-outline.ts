@@ -4,7 +4,8 @@
  * where code is, so config tokens never touch it; the first `#` heading, a
  * title for a page whose frontmatter names none; and the first paragraph, a
  * description for one that has none (their text as the page shows it, emoji
- * included). Loaded only when a page is parsed.
+ * included). Loaded only when a page is parsed. The tree is the one the page is rendered from when the pipeline
+ * parses as this module does (a site without plugins: markdown.ts, Markdown.parse), so a page is parsed once.
  */
 import type { Heading, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
@@ -14,6 +15,10 @@ import { containerSyntax } from './containers';
 import { idLineOf } from './heading-ids';
 
 export interface BodyOutline {
+  /** The body's tree, as parsed. */
+  tree: Root;
+  /** The tree of the body with a range blanked out, when it is the tree less whole blocks (withoutCut). */
+  without(cut: { start: number; end: number }): Root | undefined;
   /** Whether the body's text at `offset` is code: a code block or span, raw HTML, or the inside of an HTML code element. */
   inCode(offset: number): boolean;
   /** The body's first block when it is a `#` heading: its node and source range. */
@@ -45,8 +50,8 @@ const ESM_PARAGRAPH =
 /** HTML elements whose text is code, shown as written. */
 const CODE_ELEMENTS = /^<(code|pre|kbd|samp)(?:\s[^>]*)?>$/i;
 
-export function outlineBody(body: string): BodyOutline {
-  const tree = parser.parse(body) as Root;
+/** The outline of `body`, from `tree` when given (the body parsed as this module's parser would). */
+export function outlineBody(body: string, tree: Root = parser.parse(body) as Root): BodyOutline {
   const code: [number, number][] = [];
   const visit = (node: Nodes) => {
     const start = node.position?.start.offset;
@@ -108,12 +113,38 @@ export function outlineBody(body: string): BodyOutline {
     .map(proseParagraph)
     .find((node) => node !== undefined);
   return {
+    tree,
+    without: (cut) => withoutCut(tree, body, cut),
     inCode: (offset) => code.some(([start, end]) => offset >= start && offset < end),
     title,
     paragraph,
     esm: tree.children.filter(esm).map((node) => node.position!.start.offset!),
     text: (node, map) => plainText(node, (value) => withEmoji(map(value))),
   };
+}
+
+/**
+ * The tree of `body` as it would parse with the text from `cut.start` to `cut.end` blanked out (its newlines kept:
+ * tokens.ts, substituteInMarkdown): the same tree less the top-level blocks the cut holds whole, when it holds only
+ * whole blocks and the space between them; undefined when it does not (the caller parses the blanked text then). A
+ * blanked line is a blank line, and a block that ends at a line's end leaves the next block starting as it did.
+ */
+function withoutCut(tree: Root, body: string, cut: { start: number; end: number }): Root | undefined {
+  const kept: RootContent[] = [];
+  let covered = cut.start;
+  for (const node of tree.children) {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return undefined;
+    if (end <= cut.start || start >= cut.end) {
+      kept.push(node);
+      continue;
+    }
+    if (start < cut.start || end > cut.end || body.slice(covered, start).trim() !== '') return undefined;
+    covered = end;
+  }
+  if (body.slice(covered, cut.end).trim() !== '') return undefined;
+  return { ...tree, children: kept };
 }
 
 function proseParagraph(node: RootContent): Paragraph | undefined {

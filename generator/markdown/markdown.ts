@@ -51,6 +51,7 @@ import { containerSyntax, remarkContainers } from './containers';
 import { htmlOptions } from './markdown-html';
 import { codeBlocks, type CodeBlocksData } from './code-blocks';
 import type { Handler } from 'mdast-util-to-hast';
+import type { Root } from 'mdast';
 import { EVERY_EXTENSION, syntaxMarkers, type SyntaxData, type SyntaxMarkers } from './syntax-markers';
 
 export type { ReservedIds } from './heading-ids';
@@ -84,8 +85,16 @@ export interface Markdown {
    * file, version and options. Rendered bodies are cached under it (content-store.ts).
    */
   readonly recipe: string;
-  /** Renders a body: synchronously, unless a plugin works asynchronously. Throws MarkdownFailed naming the page and plugin. */
-  render(source: string, page: BodySource): RenderedMarkdown | Promise<RenderedMarkdown>;
+  /**
+   * Parses a body as render does and as the outline's parser does (body-outline.ts): only a pipeline without site
+   * plugins has it, whose parser is the outline's, so one parse can serve both.
+   */
+  readonly parse?: (source: string) => Root;
+  /**
+   * Renders a body: synchronously, unless a plugin works asynchronously. Throws MarkdownFailed naming the page and
+   * plugin. `tree`, when given, is `parse(source)` less some of its top-level blocks: rendered in place of a parse.
+   */
+  render(source: string, page: BodySource, tree?: Root): RenderedMarkdown | Promise<RenderedMarkdown>;
 }
 
 /** Recent pipelines by project, config file and plugin list (a long watch session may see a few configs). */
@@ -154,7 +163,8 @@ async function createMarkdown(
   return {
     plugins: plugins.map((plugin) => plugin.name),
     recipe: recipeOf(plugins, headingIds),
-    render: (source, page) => render(pipeline(source), source, page),
+    ...(gated ? { parse: (source: string) => pipeline(source).processor.parse(source) as Root } : {}),
+    render: (source, page, tree) => render(pipeline(source), source, page, tree),
   };
 }
 
@@ -258,6 +268,7 @@ function render(
   { processor, syntax }: Pipeline,
   source: string,
   page: BodySource,
+  parsed?: Root,
 ): RenderedMarkdown | Promise<RenderedMarkdown> {
   const shown = page.file.replace(/\\/g, '/');
   const shownPrefix =
@@ -279,7 +290,7 @@ function render(
     return result.body;
   };
   try {
-    const tree = processor.parse(source);
+    const tree = parsed ?? processor.parse(source);
     processor.run(
       tree,
       { value: source, path: page.path, data: data as Record<string, unknown> },
