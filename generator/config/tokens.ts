@@ -54,8 +54,13 @@ export function tokenValue(config: SiteConfig, path: string): string | undefined
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-/** Whether `{{ path }}` is ours: its first name is a key of the config. */
-const oursIn = (config: SiteConfig, path: string): boolean => Object.hasOwn(config, path.split('.')[0]!);
+/**
+ * Whether `{{ path }}` is ours: its first name is a key of the config, or it is a slip of one of the config's paths
+ * (`{{ nmae }}` for `{{ name }}`), which is an UnknownToken that says what it was meant to be, never text shown as
+ * written. Anything else (`{{ site.repository }}`, `{{ page.title }}`) names nothing of the config: another tool's.
+ */
+const oursIn = (config: SiteConfig, path: string): boolean =>
+  Object.hasOwn(config, path.split('.')[0]!) || closestPath(path, textPaths(config)) !== undefined;
 
 /** What a page's text made of `{{ path }}` depends on: its value, or, for another tool's, that it is not ours. */
 const NOT_OURS = '\uFDD3';

@@ -228,6 +228,16 @@ describe('{{ }} that names no key of the site config (issue 42)', () => {
     // The page depends on site.yml having no key `site`: a config that gains one parses it again (content-store.ts).
     expect(Object.keys(uses).sort()).toEqual(['contact.email', 'site.repository', 'site.title']);
   });
+
+  it('is ours when it is a slip of a config path: an error that says what it was meant to be, not text', async () => {
+    await writeFile(path.join(dir, 'slip.md'), 'Welcome to {{ nmae }} and {{ page.title }}.\n');
+    const error = await Promise.resolve()
+      .then(() => parsePage('slip.md', { pagesDir: dir, config, displayRoot: dir, outline: outlineBody }))
+      .catch((e: unknown) => e);
+    expect(siteErrorsOf(error).map((e) => [e.kind, e.message])).toEqual([
+      ['UnknownToken', '{{ nmae }} is not a text value of the site config: did you mean {{ name }}?'],
+    ]);
+  });
 });
 
 describe('a page without frontmatter', () => {
