@@ -78,7 +78,7 @@ export function outlineBody(body: string, tree: Root = parser.parse(body) as Roo
     });
   };
   visit(tree);
-  code.sort((a, b) => a[0] - b[0]);
+  const spans = disjoint(code);
 
   // MDX's import and export lines (Docusaurus: import Tabs from '@theme/Tabs';) are shown as written, never taken
   // for the page's title line or its description.
@@ -115,7 +115,7 @@ export function outlineBody(body: string, tree: Root = parser.parse(body) as Roo
   return {
     tree,
     without: (cut) => withoutCut(tree, body, cut),
-    inCode: (offset) => code.some(([start, end]) => offset >= start && offset < end),
+    inCode: (offset) => inSpans(spans, offset),
     title,
     paragraph,
     esm: tree.children.filter(esm).map((node) => node.position!.start.offset!),
@@ -145,6 +145,31 @@ function withoutCut(tree: Root, body: string, cut: { start: number; end: number 
   }
   if (body.slice(covered, cut.end).trim() !== '') return undefined;
   return { ...tree, children: kept };
+}
+
+/** Ranges as the union they cover: sorted, apart from each other (an HTML code element's inside holds code spans). */
+function disjoint(ranges: [number, number][]): [number, number][] {
+  const merged: [number, number][] = [];
+  for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = merged.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/** Whether `at` is in one of `spans` (disjoint(), sorted): a binary search, so a page's tokens cost no scan each. */
+function inSpans(spans: readonly [number, number][], at: number): boolean {
+  let low = 0;
+  let high = spans.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [start, end] = spans[middle]!;
+    if (at < start) high = middle - 1;
+    else if (at >= end) low = middle + 1;
+    else return true;
+  }
+  return false;
 }
 
 function proseParagraph(node: RootContent): Paragraph | undefined {
