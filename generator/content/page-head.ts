@@ -114,7 +114,7 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
 
   const { route, field: routeField } = routeOf(relativeFile, data, ctx, file, yaml);
   assertSafeRoute(route, { file, field: routeField });
-  const redirects = redirectsOf(data, file, yaml);
+  const redirects = redirectsOf(data, route, file, yaml);
   const derived = source.derived ?? {};
   const title = data.title ?? derived.title ?? titleOfFile(relativeFile, ctx.config, ctx.readmes);
   return {
@@ -170,8 +170,11 @@ function routeOf(
   };
 }
 
-/** The routes of a page's old addresses (`redirect_from:`, `aliases:`), each checked as any route. */
-function redirectsOf(data: BaseFrontmatter, file: string, yaml: Pick<ParsedYaml, 'lineOf'>): string[] {
+/**
+ * The routes of a page's old addresses (`redirect_from:`, `aliases:`), each checked as any route. One that is the
+ * page's own route (Hugo's `aliases: [/functions/hasSuffix]`, lowercased as routes are) needs no redirect.
+ */
+function redirectsOf(data: BaseFrontmatter, route: string, file: string, yaml: Pick<ParsedYaml, 'lineOf'>): string[] {
   const written: [string, string, (string | number)[]][] = [
     ...(typeof data.redirect_from === 'string'
       ? [['redirect_from', data.redirect_from, ['redirect_from']] as [string, string, (string | number)[]]]
@@ -199,7 +202,7 @@ function redirectsOf(data: BaseFrontmatter, file: string, yaml: Pick<ParsedYaml,
         { file, field, line: yaml.lineOf(at) },
       );
     assertSafeRoute(found.route, { file, field });
-    if (!routes.includes(found.route)) routes.push(found.route);
+    if (found.route !== route && !routes.includes(found.route)) routes.push(found.route);
   }
   return routes;
 }

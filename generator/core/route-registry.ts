@@ -37,7 +37,10 @@ export function routeCollisions(plan: Plan, host: ReadonlyMap<string, unknown>):
         new SiteError(
           'DuplicateRoute',
           { route: page.route, first: page.file, second: `${written}, a file the build makes (a redirect)` },
-          { file: page.file },
+          {
+            file: page.file,
+            hint: `The build makes a page at ${page.route} (for a folder without an index.md, a list of tags or a page of a list) where a page's redirect_from or aliases names an old address: give the folder its own index.md, or remove that old address.`,
+          },
         ),
       );
     if (host.has(at)) {

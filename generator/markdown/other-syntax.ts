@@ -104,7 +104,7 @@ export const mayHoldOtherSyntax = (body: string): boolean =>
 
 /** What each kind is, as its warning names it, in the order the warnings come. */
 const KINDS: Record<OtherSyntaxKind, string> = {
-  liquidOutput: 'Liquid output ({{ … }}) that names no key of site.yml',
+  liquidOutput: "Template output ({{ … }}: Liquid's, mdBook's {{#include}}) that names no key of site.yml",
   liquidTag: 'Liquid tags ({% … %})',
   shortcode: 'Hugo shortcodes ({{< … >}}, {{% … %}})',
   attributeList: 'kramdown attribute lists ({: … })',

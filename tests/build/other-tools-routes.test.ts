@@ -40,7 +40,7 @@ const SITE: Record<string, string> = {
     'redirect_from:',
     '  - /old-guide/',
     '  - /docs/guide-v1.html',
-    'aliases: [/legacy/guide]',
+    'aliases: [/legacy/guide, /Docs/Guide/]',
     '---',
     '# Guide',
     '',

@@ -78,7 +78,7 @@ describe("other tools' syntax", () => {
     expect(home).toContain('Fork {{ site.repository }} and read {{ page.title | escape }}; write to');
     expect(home).toContain('hello@borrowed.example.org');
     expect(result.pages.find((page) => page.route === '/docs')?.title).toBe('{{ site.title }} docs');
-    const liquid = warning('Liquid output');
+    const liquid = warning('Template output');
     expect(liquid).toHaveLength(1);
     expect(liquid[0]).toMatch(/: 4 places in 2 pages show it as written \(pages\/docs\.md:2 \{\{ site\.title \}\}, /);
     expect(liquid[0]).toMatch(/pages\/index\.md:3 \{\{ site\.repository \}\}, and 1 more\)$/);
