@@ -8,6 +8,7 @@
  * tldr-pages' form, scripts/lib/markdown-collections.ts, or any folder of
  * markdown given with --collection, such as a checkout's pages/common), cold
  * and warm. Medians of several runs; it prints figures and fails nothing.
+ * The markdown pipeline beside remark alone (scripts/bench-markdown.ts): 4,000 pages, a 400 KB page, code-heavy pages.
  * The example blog at 1,000, 10,000 and 20,000 posts (scripts/bench-blog-scale.ts: build, peak RSS, output, watch start
  * and a post edit served, beside a bare `node -e 0`), each size with every --engine checkout in turn when given.
  * Usage: npm run bench [-- --sizes 1000,4000 --skip-watch --collection <pages folder> --blog-sizes 1000,10000,20000
@@ -25,6 +26,7 @@ import { bareNodeMs, blogScaleHeader, formatBlogScaleRun, measureBlogScale } fro
 import { createWeigher } from './lib/page-weight';
 import { writeCheatSheets } from './lib/markdown-collections';
 import { writeSyntheticSite } from './lib/synthetic-site';
+import { measureMarkdown } from './bench-markdown';
 import { REPO } from './lib/temp-project';
 
 const { values } = parseArgs({
@@ -160,6 +162,9 @@ if (scaling.length > 1) {
   console.log(row('cold', count, runs.cold));
   console.log(row('warm', count, runs.warm));
 }
+
+// The markdown pipeline beside remark alone: 4,000 pages, a big page, code-heavy pages (scripts/bench-markdown.ts).
+await measureMarkdown(RUNS);
 
 // Collections at scale: the example blog with a tag for every ten posts, as a writer meets it.
 console.log(
