@@ -53,7 +53,11 @@ export function siteNavigation(pages: readonly PageInfo[], options: NavigationOp
     // Each folder's place is read before any generated page stands among the pages it is read from. The pages folder
     // itself is one of them: a collection with no home page (no index.md nor README.md at its root) gets one, listing
     // the top level, so that every page is reachable from `/`.
-    const missing = [...nodes.values()].filter((node) => !node.page && node.children.length > 0);
+    // Nor where a page's old address (redirect_from, aliases) stands: the author moved that address to the page.
+    const redirected = new Set(pages.flatMap((page) => page.redirects ?? []));
+    const missing = [...nodes.values()].filter(
+      (node) => !node.page && node.children.length > 0 && !redirected.has(node.route),
+    );
     const pagesOf = missing.map((node) =>
       options.sectionPage!({ route: node.route, title: node.title, folder: node.folder ?? '', draft: allDrafts(node) }),
     );

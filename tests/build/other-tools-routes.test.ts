@@ -35,6 +35,9 @@ const SITE: Record<string, string> = {
   'blog/undated.md': '---\ndate: 2024-01-02\n---\n# Undated\n',
   'posts/2018-01-02-hello.markdown': '---\ntitle: Hello\n---\nThe first post.\n',
   'docs/install.md': '---\npermalink: /getting-started/install/\n---\n# Install\n',
+  // Jekyll's own docs: a folder's page moved by its permalink, its old address kept by a redirect.
+  'tutorials/index.md': '---\npermalink: /tutorials/home/\nredirect_from: /tutorials/index.html\n---\n# Tutorials\n',
+  'tutorials/first.md': '# First\n',
   'docs/guide.md': [
     '---',
     'redirect_from:',
@@ -116,8 +119,10 @@ describe('routes written for other tools', () => {
       expect(page).not.toMatch(/<script|style=/);
     }
     expect(text('_redirects')).toBe(
-      '/docs/guide-v1 /docs/guide 301\n/legacy/guide /docs/guide 301\n/old-guide /docs/guide 301\n',
+      '/docs/guide-v1 /docs/guide 301\n/legacy/guide /docs/guide 301\n/old-guide /docs/guide 301\n/tutorials /tutorials/home 301\n',
     );
+    // No page is made for the folder where its redirect stands.
+    expect(text('tutorials.html')).toContain('url=https://moved.example.org/tutorials/home');
     expect(await readFile(path.join(root, 'dist/sitemap.xml'), 'utf8')).not.toMatch(/old-guide|legacy/);
   });
 
