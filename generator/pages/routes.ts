@@ -189,6 +189,8 @@ export function routeOfAddress(address: string): { route: string } | { problem: 
   const written = address.trim();
   if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(written)) return { problem: 'it is a full URL, not an address of this site' };
   if (/[?#]/.test(written)) return { problem: 'it holds a query or fragment (? or #)' };
+  if (/\{[{%]/.test(written))
+    return { problem: "it is a template (Liquid's or Nunjucks' {{ }}), which site does not run: write the route" };
   if (/(?:^|\/):[a-z]/i.test(written))
     return {
       problem: 'it is a pattern (:year, :title …): give a folder its pattern in site.yml (permalinks), not a page',

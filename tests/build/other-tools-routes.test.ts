@@ -140,6 +140,7 @@ describe('routes written for other tools', () => {
       'c.md': '---\npermalink: /:year/:title/\n---\n# C\n',
       'd.md': '---\npermalink: /../outside\n---\n# D\n',
       'e.md': '---\nredirect_from: /a-old\n---\n# E\n',
+      'f.md': '---\npermalink: "/{{ page.fileSlug }}/"\n---\n# F\n',
     });
     expect(errors.map((error) => [error.kind, error.file, error.field])).toEqual([
       ['DuplicateRoute', 'pages/about.md', undefined],
@@ -147,6 +148,7 @@ describe('routes written for other tools', () => {
       ['InvalidPermalink', 'pages/c.md', 'permalink'],
       ['UnsafeRoute', 'pages/d.md', 'permalink'],
       ['DuplicateRoute', 'pages/e.md', 'redirect_from'],
+      ['InvalidPermalink', 'pages/f.md', 'permalink'],
     ]);
   });
 });
