@@ -30,8 +30,6 @@ import { admonitionFromMarkdown, admonitionSyntax } from './admonitions';
 import type { FencedContainer } from './container-node';
 import type { SyntaxData } from './syntax-markers';
 
-export type { FencedContainer };
-
 declare module 'micromark-util-types' {
   interface TokenTypeMap {
     fencedContainer: 'fencedContainer';
