@@ -20,7 +20,12 @@ export interface SiteLinks {
   config: SiteConfig;
   /** The config file, relative to the project root, for the errors about it. */
   configFile: string;
-  pages: Iterable<{ route: string; file: string; markdownLinks?: readonly MarkdownLink[]; redirects?: string[] }>;
+  pages: Iterable<{
+    route: string;
+    file: string;
+    markdownLinks?: readonly MarkdownLink[];
+    redirects?: readonly { route: string }[];
+  }>;
   /** What the link check reads of each page. */
   links: Iterable<PageLinks>;
   /** Every file of the output, relative to it. */
@@ -82,7 +87,9 @@ export async function checkSiteLinks({
       }
     }),
   );
-  const redirects = new Map(all.flatMap((page) => (page.redirects ?? []).map((from) => [from, page.route] as const)));
+  const redirects = new Map(
+    all.flatMap((page) => (page.redirects ?? []).map((from) => [from.route, page.route] as const)),
+  );
   const { errors: broken, planned } = checkLinks(
     pageLinks,
     present,
@@ -157,7 +164,10 @@ function brokenLinkWarnings(broken: SiteError[], configFile: string): SiteWarnin
 export function checkStateLinks(
   state: Pick<SiteLinks, 'config' | 'files'> & {
     readmes?: ReadonlySet<string>;
-    pages: Map<string, { route: string; file: string; markdownLinks?: readonly MarkdownLink[]; redirects?: string[] }>;
+    pages: Map<
+      string,
+      { route: string; file: string; markdownLinks?: readonly MarkdownLink[]; redirects?: readonly { route: string }[] }
+    >;
     links: Map<string, PageLinks>;
   },
   configFile: string,

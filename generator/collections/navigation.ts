@@ -54,7 +54,7 @@ export function siteNavigation(pages: readonly PageInfo[], options: NavigationOp
     // itself is one of them: a collection with no home page (no index.md nor README.md at its root) gets one, listing
     // the top level, so that every page is reachable from `/`.
     // Nor where a page's old address (redirect_from, aliases) stands: the author moved that address to the page.
-    const redirected = new Set(pages.flatMap((page) => page.redirects ?? []));
+    const redirected = new Set(pages.flatMap((page) => (page.redirects ?? []).map((from) => from.route)));
     const missing = [...nodes.values()].filter(
       (node) => !node.page && node.children.length > 0 && !redirected.has(node.route),
     );

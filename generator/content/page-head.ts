@@ -16,7 +16,14 @@ import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
 import { ownValue } from '../base/own';
 import { callTheme } from '../base/theme-call';
 import type { Theme } from '../pages/theme-types';
-import { documentTitle, type BaseFrontmatter, type PageHead, type PageSource, type PageSummary } from '../pages/page';
+import {
+  documentTitle,
+  type BaseFrontmatter,
+  type PageHead,
+  type PageSource,
+  type PageSummary,
+  type Redirect,
+} from '../pages/page';
 import type { SiteConfig } from '../config/config';
 import {
   assertSafeRoute,
@@ -174,7 +181,7 @@ function routeOf(
  * The routes of a page's old addresses (`redirect_from:`, `aliases:`), each checked as any route. One that is the
  * page's own route (Hugo's `aliases: [/functions/hasSuffix]`, lowercased as routes are) needs no redirect.
  */
-function redirectsOf(data: BaseFrontmatter, route: string, file: string, yaml: Pick<ParsedYaml, 'lineOf'>): string[] {
+function redirectsOf(data: BaseFrontmatter, route: string, file: string, yaml: Pick<ParsedYaml, 'lineOf'>): Redirect[] {
   const written: [string, string, (string | number)[]][] = [
     ...(typeof data.redirect_from === 'string'
       ? [['redirect_from', data.redirect_from, ['redirect_from']] as [string, string, (string | number)[]]]
@@ -186,7 +193,7 @@ function redirectsOf(data: BaseFrontmatter, route: string, file: string, yaml: P
       (address, index) => ['aliases', address, ['aliases', index]] as [string, string, (string | number)[]],
     ),
   ];
-  const routes: string[] = [];
+  const routes: Redirect[] = [];
   for (const [field, address, at] of written) {
     const found = routeOfAddress(address);
     if ('problem' in found)
@@ -202,7 +209,8 @@ function redirectsOf(data: BaseFrontmatter, route: string, file: string, yaml: P
         { file, field, line: yaml.lineOf(at) },
       );
     assertSafeRoute(found.route, { file, field });
-    if (found.route !== route && !routes.includes(found.route)) routes.push(found.route);
+    if (found.route !== route && !routes.some((known) => known.route === found.route))
+      routes.push({ route: found.route, field: field as Redirect['field'] });
   }
   return routes;
 }
@@ -319,7 +327,7 @@ export function duplicateRoutes(pages: PageSummary[]): SiteError[] {
   for (const page of pages)
     claim(page.route, page.file, page.routeField ?? (page.slug === undefined ? undefined : 'slug'), page.file);
   for (const page of pages)
-    for (const route of page.redirects ?? [])
-      claim(route, page.file, 'redirect_from', `the redirect of ${page.file}'s old address`);
+    for (const { route, field } of page.redirects ?? [])
+      claim(route, page.file, field, `the redirect of ${page.file}'s old address`);
   return errors;
 }

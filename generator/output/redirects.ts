@@ -47,7 +47,7 @@ export function redirectFiles(
   const lines: string[] = [];
   const base = basePathOf(config.baseUrl);
   for (const page of pages)
-    for (const from of page.redirects ?? []) {
+    for (const { route: from } of page.redirects ?? []) {
       files.set(outputFileOf(from), redirectPage(page, config.locale));
       lines.push(`${base}${from} ${base}${page.route === '/' ? '/' : page.route} 301`);
     }

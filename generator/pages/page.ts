@@ -72,6 +72,12 @@ export interface BaseFrontmatter {
   aliases?: string[];
 }
 
+/** An old address of a page: its route, and the frontmatter field that names it. */
+export interface Redirect {
+  route: string;
+  field: 'redirect_from' | 'aliases';
+}
+
 /** The kinds of other tools' syntax a page may hold (markdown/other-syntax.ts), each named once per build. */
 export type OtherSyntaxKind = 'liquidTag' | 'liquidOutput' | 'shortcode' | 'attributeList' | 'esmLine';
 
@@ -135,7 +141,7 @@ export interface PageInfo<D = Record<string, unknown>> {
   /** The frontmatter field its route came from, when not its file's name: `slug`, `permalink`, or site.yml's `permalinks`. */
   routeField?: string;
   /** The routes of its old addresses (`redirect_from:`, `aliases:`): each a redirect page to it (output/redirects.ts). */
-  redirects?: string[];
+  redirects?: Redirect[];
 }
 
 /** What the build keeps of a page once it is rendered: enough for routes, the sitemap and the report. */
@@ -150,8 +156,8 @@ export interface PageSummary {
   slug?: string;
   /** The frontmatter field the route came from, when not the file's name: `slug` or `permalink`. */
   routeField?: string;
-  /** The routes of its old addresses (redirect_from, aliases), each redirected to its route. */
-  redirects?: string[];
+  /** The routes of its old addresses, each redirected to its route, with the field that names it. */
+  redirects?: Redirect[];
 }
 
 /** A page once its frontmatter is validated: everything but its rendered markdown. */

@@ -144,7 +144,7 @@ describe('routes written for other tools', () => {
     });
     expect(errors.map((error) => [error.kind, error.file, error.field])).toEqual([
       ['DuplicateRoute', 'pages/about.md', undefined],
-      ['DuplicateRoute', 'pages/b.md', 'redirect_from'],
+      ['DuplicateRoute', 'pages/b.md', 'aliases'],
       ['InvalidPermalink', 'pages/c.md', 'permalink'],
       ['UnsafeRoute', 'pages/d.md', 'permalink'],
       ['DuplicateRoute', 'pages/e.md', 'redirect_from'],
