@@ -10,7 +10,7 @@ import { SiteWarning } from '../base/errors';
 import type { OtherSyntax, OtherSyntaxKind } from '../pages/page';
 import { idLineOf } from './heading-ids';
 
-export type { OtherSyntax, OtherSyntaxKind };
+export type { OtherSyntax };
 
 /** Each kind's pattern: on one line, as these tools write them. Shortcodes come before Liquid output, which they look like. */
 const PATTERNS: readonly (readonly [OtherSyntaxKind, RegExp])[] = [
