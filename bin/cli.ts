@@ -178,7 +178,7 @@ export function createProgram(): Command {
         `Created ${shown}/ with ${made.files.length} files:\n${made.files.map((file) => `  ${file}`).join('\n')}\n`,
       );
       console.log(
-        `Next:\n  cd ${shown}\n  npm install      # the site command, as package.json names it\n  npx site watch   # build, serve at http://127.0.0.1:4321 and rebuild on every change`,
+        `Next:\n  cd ${shown}\n  npm install      # the site command, as package.json names it\n  npm run watch    # site watch: build, serve at http://127.0.0.1:4321 and rebuild on every change`,
       );
     });
 
