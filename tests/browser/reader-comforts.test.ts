@@ -61,7 +61,13 @@ function recordFirstFrame(page: Page) {
     requestAnimationFrame(look);
   });
 }
-const firstFrame = (page: Page) => page.evaluate(() => (window as unknown as { firstFrame?: string }).firstFrame);
+/** The colour recorded at the first frame, once that frame has come (on a busy machine, after the load event). */
+const firstFrame = async (page: Page) =>
+  (
+    await page.waitForFunction(() => (window as unknown as { firstFrame?: string }).firstFrame, undefined, {
+      timeout: STATE_TIMEOUT,
+    })
+  ).jsonValue();
 
 /** Presses the colour scheme button once it has started (a pointer over it starts it). */
 async function press(page: Page) {

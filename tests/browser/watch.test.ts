@@ -126,12 +126,15 @@ describe.skipIf(!available)('site watch in Chromium', () => {
   it('an island edit rebuilds the scripts: the reloaded page names only assets that exist, and its islands run', async () => {
     await page.goto(`${watching.server.url}/`);
     const before = (await assetStatuses(page)).map(([url]) => url);
+    // The open page reloads itself when told of the update (a reload of our own would race it, and one of the two
+    // navigations is aborted): wait for that one.
+    const reloaded = page.waitForEvent('load', { timeout: STATE_TIMEOUT });
     const result = await edit(
       'islands/navigation.tsx',
       (text) => `${text}\nexport const watchTestMarker = 'edited';\n`,
     );
     expect(result.routes).toEqual(['*']);
-    await page.reload();
+    await reloaded;
     const statuses = await assetStatuses(page);
     expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
     expect(statuses.map(([url]) => url)).not.toEqual(before); // the navigation's module has a new name
