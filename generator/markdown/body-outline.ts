@@ -13,6 +13,7 @@ import remarkGfm from 'remark-gfm';
 import { withEmoji } from './emoji';
 import { containerSyntax } from './containers';
 import { idLineOf } from './heading-ids';
+import { inSpans } from './offset-spans';
 
 export interface BodyOutline {
   /** The body's tree, as parsed. */
@@ -156,20 +157,6 @@ function disjoint(ranges: [number, number][]): [number, number][] {
     else merged.push([start, end]);
   }
   return merged;
-}
-
-/** Whether `at` is in one of `spans` (disjoint(), sorted): a binary search, so a page's tokens cost no scan each. */
-function inSpans(spans: readonly [number, number][], at: number): boolean {
-  let low = 0;
-  let high = spans.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const [start, end] = spans[middle]!;
-    if (at < start) high = middle - 1;
-    else if (at >= end) low = middle + 1;
-    else return true;
-  }
-  return false;
 }
 
 function proseParagraph(node: RootContent): Paragraph | undefined {

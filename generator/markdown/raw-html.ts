@@ -19,6 +19,7 @@ import type { BlockContent, FootnoteDefinition, Nodes, Root } from 'mdast';
 import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import type { VFile } from 'vfile';
 import { fileLine, pageLink, type MarkdownLink, type PageLinksData } from './page-links';
+import { inSpans } from './offset-spans';
 
 declare module 'mdast' {
   interface RootData {
@@ -55,20 +56,6 @@ function rawSpans(node: Nodes, into: [number, number][] = []): [number, number][
     into.push([node.position.start.offset, node.position.end.offset]);
   if ('children' in node) for (const child of node.children) rawSpans(child, into);
   return into;
-}
-
-/** Whether `at` is inside one of `spans` (in document order, apart from each other): a binary search. */
-function inSpans(spans: readonly [number, number][], at: number): boolean {
-  let low = 0;
-  let high = spans.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const [start, end] = spans[middle]!;
-    if (at < start) high = middle - 1;
-    else if (at >= end) low = middle + 1;
-    else return true;
-  }
-  return false;
 }
 
 /**

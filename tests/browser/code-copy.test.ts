@@ -6,15 +6,11 @@
  * one page (no sidebar) gives its text the page's width, not the sidebar's column; and a long site name on a phone
  * leaves the header's search box and button whole, on the screen.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build } from '../../generator/core/build';
-import { silentLogger } from '../../generator/base/logger';
-import { serve, type RunningServer } from '../../generator/dev/serve';
+import type { RunningServer } from '../../generator/dev/serve';
 import { STATE_TIMEOUT } from '../support/browser-site';
-import { chromiumAvailable, launchChromium } from '../support/chromium';
+import { chromiumAvailable } from '../support/chromium';
+import { servePages, type ServedPages } from '../support/served-pages';
 import { overflowOf } from './overflow';
 
 const available = chromiumAvailable();
@@ -36,27 +32,19 @@ console.log(greeting);
   \`\`\`
 `;
 
-let temp: string;
+let served: ServedPages;
 let server: RunningServer;
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
+let chrome: NonNullable<ServedPages['chrome']>;
 
 beforeAll(async () => {
-  temp = await mkdtemp(path.join(os.tmpdir(), 'site-code-copy-'));
-  await mkdir(path.join(temp, 'pages'));
-  await writeFile(
-    path.join(temp, 'pages/site.yml'),
-    'name: The Rust Programming Language\nbaseUrl: https://notes.example.org\n',
-  );
-  await writeFile(path.join(temp, 'pages/index.md'), PAGE);
-  await build({ root: temp, outDir: 'dist', logger: silentLogger });
-  server = await serve({ dir: path.join(temp, 'dist'), port: 0 });
-  if (available) chrome = await launchChromium();
+  served = await servePages({
+    'site.yml': 'name: The Rust Programming Language\nbaseUrl: https://notes.example.org\n',
+    'index.md': PAGE,
+  });
+  server = served.server;
+  if (served.chrome) chrome = served.chrome;
 }, 120_000);
-afterAll(async () => {
-  await chrome?.close();
-  await server?.close();
-  await rm(temp, { recursive: true, force: true });
-});
+afterAll(() => served?.close());
 
 describe.skipIf(!available)('the copy button of code blocks', () => {
   it('loads on the first pointer over a block and copies the code', async () => {

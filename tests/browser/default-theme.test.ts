@@ -7,16 +7,13 @@
  * pages in folders, the sidebar (a Menu button on a phone, a <details>, opened with no script), breadcrumbs and previous/next.
  */
 import { createRequire } from 'node:module';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build } from '../../generator/core/build';
-import { silentLogger } from '../../generator/base/logger';
-import { serve, type RunningServer } from '../../generator/dev/serve';
+import type { RunningServer } from '../../generator/dev/serve';
 import { STATE_TIMEOUT } from '../support/browser-site';
-import { chromiumAvailable, launchChromium } from '../support/chromium';
+import { chromiumAvailable } from '../support/chromium';
+import { servePages, type ServedPages } from '../support/served-pages';
 import { overflowOf } from './overflow';
 
 const available = chromiumAvailable();
@@ -87,40 +84,29 @@ Hidden until opened.
 2. Two
 `;
 
-let temp: string;
+let served: ServedPages;
 let server: RunningServer;
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
+let chrome: NonNullable<ServedPages['chrome']>;
 
 beforeAll(async () => {
-  temp = await mkdtemp(path.join(os.tmpdir(), 'site-default-theme-'));
-  await mkdir(path.join(temp, 'pages'));
-  await writeFile(path.join(temp, 'pages/site.yml'), 'name: Field notes\nbaseUrl: https://notes.example.org\n');
-  await writeFile(path.join(temp, 'pages/index.md'), PAGE);
-  // An illustration far wider than a phone, as the Rust book puts Ferris in a table beside a line of text.
-  await mkdir(path.join(temp, 'pages/public'));
-  await writeFile(
-    path.join(temp, 'pages/public/mark.svg'),
-    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#c33"/></svg>',
-  );
-  await writeFile(
-    path.join(temp, 'pages/other.md'),
-    '---\ntitle: Another page\ndescription: A second page, linked from the first one.\n---\n\nBack [home](/).\n',
-  );
-  // A folder of pages with a page of its own, and one without (the engine makes its section page): the sidebar,
-  // breadcrumbs and previous/next of the navigation.
-  await mkdir(path.join(temp, 'pages/guide/recipes'), { recursive: true });
-  await writeFile(path.join(temp, 'pages/guide/README.md'), '# The guide to everything in these notes\n\nRead on.\n');
-  await writeFile(path.join(temp, 'pages/guide/1-install.md'), '# Installing\n\nSteps.\n');
-  await writeFile(path.join(temp, 'pages/guide/recipes/caching-responses-for-a-long-time.md'), '# Caching\n\nFast.\n');
-  await build({ root: temp, outDir: 'dist', logger: silentLogger });
-  server = await serve({ dir: path.join(temp, 'dist'), port: 0 });
-  if (available) chrome = await launchChromium();
+  served = await servePages({
+    'site.yml': 'name: Field notes\nbaseUrl: https://notes.example.org\n',
+    'index.md': PAGE,
+    // An illustration far wider than a phone, as the Rust book puts Ferris in a table beside a line of text.
+    'public/mark.svg':
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="#c33"/></svg>',
+    'other.md':
+      '---\ntitle: Another page\ndescription: A second page, linked from the first one.\n---\n\nBack [home](/).\n',
+    // A folder of pages with a page of its own, and one without (the engine makes its section page): the sidebar,
+    // breadcrumbs and previous/next of the navigation.
+    'guide/README.md': '# The guide to everything in these notes\n\nRead on.\n',
+    'guide/1-install.md': '# Installing\n\nSteps.\n',
+    'guide/recipes/caching-responses-for-a-long-time.md': '# Caching\n\nFast.\n',
+  });
+  server = served.server;
+  if (served.chrome) chrome = served.chrome;
 }, 120_000);
-afterAll(async () => {
-  await chrome?.close();
-  await server?.close();
-  await rm(temp, { recursive: true, force: true });
-});
+afterAll(() => served?.close());
 
 async function axe(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);

@@ -4,16 +4,12 @@
  * wide table scrolls in its own box at 390 px with its words whole; a site without a logo has an icon, so the
  * browser asks for no /favicon.ico and logs nothing; without JavaScript the button is not shown.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build } from '../../generator/core/build';
-import { silentLogger } from '../../generator/base/logger';
-import { serve, type RunningServer } from '../../generator/dev/serve';
+import type { RunningServer } from '../../generator/dev/serve';
 import { STATE_TIMEOUT } from '../support/browser-site';
-import { chromiumAvailable, launchChromium } from '../support/chromium';
+import { chromiumAvailable } from '../support/chromium';
+import { servePages, type ServedPages } from '../support/served-pages';
 
 const available = chromiumAvailable();
 vi.setConfig({ expect: { poll: { timeout: STATE_TIMEOUT } } });
@@ -29,24 +25,19 @@ const PAGE = `# Options
 const DARK = 'rgb(18, 20, 23)';
 const LIGHT = 'rgb(255, 255, 255)';
 
-let temp: string;
+let served: ServedPages;
 let server: RunningServer;
-let chrome: Awaited<ReturnType<typeof launchChromium>>;
+let chrome: NonNullable<ServedPages['chrome']>;
 
 beforeAll(async () => {
-  temp = await mkdtemp(path.join(os.tmpdir(), 'site-reader-'));
-  await mkdir(path.join(temp, 'pages'));
-  await writeFile(path.join(temp, 'pages/site.yml'), 'name: Field notes\nbaseUrl: https://notes.example.org\n');
-  await writeFile(path.join(temp, 'pages/index.md'), PAGE);
-  await build({ root: temp, outDir: 'dist', logger: silentLogger });
-  server = await serve({ dir: path.join(temp, 'dist'), port: 0 });
-  if (available) chrome = await launchChromium();
+  served = await servePages({
+    'site.yml': 'name: Field notes\nbaseUrl: https://notes.example.org\n',
+    'index.md': PAGE,
+  });
+  server = served.server;
+  if (served.chrome) chrome = served.chrome;
 }, 120_000);
-afterAll(async () => {
-  await chrome?.close();
-  await server?.close();
-  await rm(temp, { recursive: true, force: true });
-});
+afterAll(() => served?.close());
 
 /**
  * Before any script of the page runs, records the body's background at the first frame that has a body: the colour
