@@ -11,7 +11,7 @@ export type { SiteConfig, ConfigExtension } from './config/config';
 export { email, href, routePath, siteConfigSchema } from './config/config';
 export { textField } from './config/text-field';
 export { publicPath, singleLine, urlField } from './config/field-types';
-export { MAX_TITLE } from './content/page-head';
+export { MAX_TITLE } from './load/validate-frontmatter';
 export type { Crumb } from './pages/breadcrumbs';
 export { Island, type HydrateTrigger, type IslandProps } from './render/island';
 export { organizationId } from './render/json-ld';

@@ -7,7 +7,7 @@
  */
 import { briefList } from '../base/brief-list';
 import { SiteError, SiteErrors, SiteWarning, siteErrorsOf, throwIfAny } from '../base/errors';
-import { sortByFile, type PageErrors } from '../content/whole-pages';
+import { sortByFile, type PageErrors } from '../load/loaded-pages';
 import { routeFromFile } from '../pages/routes';
 import type { SiteConfig } from '../config/config';
 import { listFiles } from '../base/list-files';

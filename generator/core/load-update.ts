@@ -5,15 +5,15 @@
 import path from 'node:path';
 import { bundleProjectAssets } from '../assets/bundle-assets';
 import { sourceEditsKey } from '../assets/source-edits';
-import { ContentStore } from '../content/content-store';
+import { ContentStore } from '../load/content-store';
 import { readmeFolders } from '../pages/routes';
 import { checkOutputPlace } from '../output/output-folder';
 import { stageSite } from '../output/write-site';
 import type { Theme } from '../pages/theme-types';
 import { classify, pagesToBuild, type ChangeKind, type ProjectPaths } from './project';
-import type { PageLoader } from './page-loader';
-import type { ProjectLoader } from './project-loader';
-import { bundleCheckedAssets } from './code-files';
+import type { PageLoader } from './site-pages';
+import type { ProjectLoader } from './theme-and-config';
+import { bundleCheckedAssets } from './check-code-folders';
 import { publicFileOf, siteImagesOf } from './site-files';
 import type { Loaded, Output, State } from './update-plan';
 

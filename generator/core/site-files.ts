@@ -6,7 +6,7 @@ import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
 import { callTheme } from '../base/theme-call';
 import { displayPath } from '../base/paths';
 import { summaryOf, type PageInfo } from '../pages/page';
-import { longTitles, nearMissKeys } from '../content/page-head';
+import { longTitles, nearMissKeys } from '../load/validate-frontmatter';
 import { otherSyntaxWarnings } from '../markdown/other-syntax';
 import { LIMITS, readInput } from '../base/read-input';
 import type { Theme } from '../pages/theme-types';

@@ -1,5 +1,5 @@
 /** What a Site is given, and what each of its updates reports. */
-import type { ContentCounts } from '../content/whole-pages';
+import type { ContentCounts } from '../load/loaded-pages';
 import type { SiteWarning } from '../base/errors';
 import type { Logger } from '../base/logger';
 import type { ChangeKind } from './project';

@@ -12,7 +12,7 @@
  * renders, writes and removes: update-plan.ts.
  *
  * A page's frontmatter and markdown come from the content store when nothing
- * they depend on changed (content/content-store.ts); the rest is made anew each
+ * they depend on changed (load/content-store.ts); the rest is made anew each
  * time: every page's layout, content and head are rendered for it
  * (render/render-pages.tsx). An update either succeeds whole or changes
  * nothing: a failed one leaves the state, and the output folder, as they were.
@@ -36,9 +36,9 @@ import { timed } from '../base/logger';
 import type { PagesWritten, SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../pages/theme-types';
 import { summaryOf, type PageInfo } from '../pages/page';
-import { PageLoader } from './page-loader';
+import { PageLoader } from './site-pages';
 import { searchDue, SearchInterrupted, updateSearchIndex, withSearchFiles } from './search';
-import { ProjectLoader } from './project-loader';
+import { ProjectLoader } from './theme-and-config';
 import { byteLength, checkFilePlaces, pageWarnings, siteHostFiles, socialCardWarnings } from './site-files';
 import {
   changedHostFiles,

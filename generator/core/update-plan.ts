@@ -14,7 +14,7 @@ import { outputFileOf } from '../pages/routes';
 import type { PageAssets, RenderContext, RenderedPage } from '../render/render-pages';
 import type { FileContents } from '../output/write-in-place';
 import type { Staging } from '../output/write-site';
-import type { ContentCounts, PageErrors } from '../content/whole-pages';
+import type { ContentCounts, PageErrors } from '../load/loaded-pages';
 import { SiteError, type SiteWarning } from '../base/errors';
 import { readsAny, type RouteReads } from '../render/route-reads';
 import type { Attachments } from './attachments';

@@ -4,7 +4,7 @@
  * page refreshes to the new address with a meta element (no script: the site's policy allows none inline), names it
  * as canonical, asks search engines not to index it, and links to it for a reader whose browser does not refresh.
  * Redirects are not pages: they are in no sitemap, no feed, no search index. Their routes are claimed as pages' are
- * (content/page-head.ts, duplicateRoutes; core/route-registry.ts), so a redirect never shadows a page.
+ * (load/validate-frontmatter.ts, duplicateRoutes; core/route-registry.ts), so a redirect never shadows a page.
  */
 import type { SiteConfig } from '../config/config';
 import type { PageSummary } from '../pages/page';

@@ -114,7 +114,7 @@ export interface PageInfo<D = Record<string, unknown>> {
    * or a date from git names. None on the pages the engine makes (sections, tags, the home of a site without one).
    */
   source?: string;
-  /** When the page's file was last committed (ISO 8601), with `lastUpdated: git` in site.yml (content/git-dates.ts). */
+  /** When the page's file was last committed (ISO 8601), with `lastUpdated: git` in site.yml (load/git-dates.ts). */
   lastUpdated?: string;
   route: string;
   /** Absolute URL the page is served at. */

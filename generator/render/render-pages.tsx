@@ -14,7 +14,7 @@ import { createIslandRegistry, IslandContext } from './island';
 import type { SiteConfig } from '../config/config';
 import { SiteError, siteErrorsOf, throwIfAny } from '../base/errors';
 import { callTheme } from '../base/theme-call';
-import { sortByFile } from '../content/whole-pages';
+import { sortByFile } from '../load/loaded-pages';
 import { Document, headOf, type DocumentAssets } from './document';
 import { pageGraph } from './json-ld';
 import { outputFileOf } from '../pages/routes';

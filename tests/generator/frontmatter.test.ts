@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { describePage } from '../../generator/content/page-head';
+import { describePage } from '../../generator/load/validate-frontmatter';
 import type { SiteConfig } from '../../generator/config/config';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { defineTemplate, textField, type Theme } from '../../generator/theme';

@@ -21,7 +21,7 @@ const LAYERS = [
   'config',
   'pages',
   'markdown',
-  'content',
+  'load',
   'collections',
   'render',
   'assets',

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config/config';
-import { ContentStore } from '../../generator/content/content-store';
-import { preparePages } from '../../generator/content/page-sources';
+import { ContentStore } from '../../generator/load/content-store';
+import { preparePages } from '../../generator/load/parse-and-render';
 import { loadMarkdown, type Markdown } from '../../generator/markdown/markdown';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'site-one-parse-'));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../templates/index';
 import { loadConfig, type SiteConfig } from '../../generator/config/config';
 import { outlineBody } from '../../generator/markdown/body-outline';
-import { parsePage } from '../../generator/content/parse-page';
+import { parsePage } from '../../generator/load/page-source';
 import {
   escapeMarkdown,
   findTokens,

@@ -1,6 +1,6 @@
 /**
  * A Site's pages as an update reads them: from the content store where nothing they depend on changed
- * (content/content-store.ts), else parsed and rendered; validated against the theme; drafts left out unless built.
+ * (load/content-store.ts), else parsed and rendered; validated against the theme; drafts left out unless built.
  */
 import path from 'node:path';
 import { engineDigest } from '../base/engine-files';
@@ -8,16 +8,16 @@ import { siteErrorsOf } from '../base/errors';
 import { summaryOf, type PageInfo } from '../pages/page';
 import type { Theme } from '../pages/theme-types';
 import { CONFIG_FILE, type SiteConfig } from '../config/config';
-import { ContentStore } from '../content/content-store';
-import { describePage, duplicateRoutes } from '../content/page-head';
+import { ContentStore } from '../load/content-store';
+import { describePage, duplicateRoutes } from '../load/validate-frontmatter';
 import { listPageFiles } from '../pages/list-pages';
 import { outputFileOf, readmeFolders } from '../pages/routes';
 import type { Output, State } from './update-plan';
 import { compileIds } from '../markdown/heading-ids';
-import { wholePages, wholePagesAndErrors, type LoadedPages, type PageErrors } from '../content/whole-pages';
+import { wholePages, wholePagesAndErrors, type LoadedPages, type PageErrors } from '../load/loaded-pages';
 import { markdownRecipe } from '../markdown/markdown-recipe';
-import { preparePages } from '../content/page-sources';
-import { GitDates, withDates } from '../content/git-dates';
+import { preparePages } from '../load/parse-and-render';
+import { GitDates, withDates } from '../load/git-dates';
 import type { ProjectPaths } from './project';
 import type { UpdateResult } from './site-options';
 

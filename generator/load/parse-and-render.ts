@@ -2,7 +2,7 @@
  * The content half of loading pages, which needs nothing of the theme but the
  * ids it reserves: read each file, then take its parsed frontmatter and
  * rendered markdown from the content store (content-store.ts) when nothing
- * they depend on changed, or parse it (parse-page.ts) and render its
+ * they depend on changed, or parse it (page-source.ts) and render its
  * markdown, on this thread, in file order.
  *
  * Every page's result is the same whichever way it was made: the store keeps
@@ -13,7 +13,7 @@ import { ContentStore, pageKey } from './content-store';
 import { siteErrorsOf, type SiteError } from '../base/errors';
 import type { PageSource } from '../pages/page';
 import type { BodySource, Markdown, RenderedMarkdown, ReservedIds } from '../markdown/markdown';
-import { bodyLineOf, parsePage, readPage, type ParseContext } from './parse-page';
+import { bodyLineOf, parsePage, readPage, type ParseContext } from './page-source';
 
 export interface PrepareContext extends Omit<ParseContext, 'outline'> {
   /** The markdown pipeline, loaded only when a page needs rendering (once, so a bad plugin is reported once). */

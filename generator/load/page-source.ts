@@ -5,7 +5,7 @@
  * and the body's prose; and, for a page whose frontmatter names no title or
  * description, take them from its first `#` heading (then left out of the
  * body, so it is not shown twice) and its first paragraph. Needs neither the
- * theme nor zod: validating is page-head.ts's.
+ * theme nor zod: validating is validate-frontmatter.ts's.
  *
  * Everything wrong with the file itself is a named error with its line: a
  * file that cannot be read, is not UTF-8, holds binary data or invisible
@@ -248,7 +248,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
   let heading = typeof data.title === 'string' ? undefined : outline().title;
   let titleId: string | undefined;
   if (heading) {
-    // `# Title {#id}`: the id is not part of the title, and stays a link target (page-sources.ts).
+    // `# Title {#id}`: the id is not part of the title, and stays a link target (parse-and-render.ts).
     const custom = customIdOf(heading.node, body);
     const node = { ...heading.node, children: custom?.children ?? heading.node.children };
     derived.title = oneLine(outline().text(node, (value) => withValues(value, bodyTokens)));

@@ -8,7 +8,7 @@ import { loadConfig, type SiteConfig } from '../config/config';
 import type { SiteWarning } from '../base/errors';
 import type { Theme } from '../pages/theme-types';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
-import { checkCodeFiles } from './code-files';
+import { checkCodeFiles } from './check-code-folders';
 import type { ProjectPaths } from './project';
 import { withBaseUrl } from './site-files';
 

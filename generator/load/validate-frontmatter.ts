@@ -1,5 +1,5 @@
 /**
- * A page's frontmatter, as parse-page.ts parsed it, validated against the base
+ * A page's frontmatter, as page-source.ts parsed it, validated against the base
  * fields plus its template's schema, and its title, description, route and
  * breadcrumbs made; two pages claiming one route are an error.
  *
