@@ -48,7 +48,7 @@ export interface SocialCard {
 
 const COVERAGE = FONTS.map((file) => fontCoverage(file));
 
-/** A line of the card its fonts cannot draw: left out of the card, and named in a warning (site-files.ts). */
+/** A line of the card its fonts cannot draw: left out of the card, and named in a warning (core/non-page-files.ts). */
 export interface LineLeftOut {
   line: 'name' | 'subtitle' | 'footnote';
   text: string;

@@ -13,7 +13,7 @@ import { CONFIG_FILE, isMarkdownFile } from '../pages/list-pages';
 import type { PageInfo } from '../pages/page';
 import { checkInsidePages, LIMITS, readInput } from '../base/read-input';
 import { isPublished, publicCollisions, type PublicFile } from '../output/public-files';
-import type { Output } from './output-map';
+import type { Output } from '../output/update-files';
 
 /** The files the pages link to beside them: output path → the file to copy. */
 export type Attachments = Map<string, string>;

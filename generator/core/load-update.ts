@@ -14,7 +14,7 @@ import { classify, pagesToBuild, type ChangeKind, type ProjectPaths } from './pr
 import type { PageLoader } from './site-pages';
 import type { ProjectLoader } from './theme-and-config';
 import { bundleCheckedAssets } from './check-code-folders';
-import { publicFileOf, siteImagesOf } from './site-files';
+import { publicFileOf, siteImagesOf } from './non-page-files';
 import type { Loaded, Output, State } from './update-plan';
 
 export type Step = <T>(name: string, run: () => T | Promise<T>) => Promise<T>;

@@ -39,7 +39,8 @@ import { summaryOf, type PageInfo } from '../pages/page';
 import { PageLoader } from './site-pages';
 import { searchDue, SearchInterrupted, updateSearchIndex, withSearchFiles } from './search';
 import { ProjectLoader } from './theme-and-config';
-import { byteLength, checkFilePlaces, pageWarnings, siteHostFiles, socialCardWarnings } from './site-files';
+import { byteLength, checkFilePlaces, siteHostFiles, socialCardWarnings } from './non-page-files';
+import { pageWarnings } from './page-warnings';
 import {
   changedHostFiles,
   removeUnplanned,

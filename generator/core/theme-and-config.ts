@@ -1,16 +1,15 @@
 /**
  * What an update reads of the project before its pages: the cache folder, the theme (bundled with esbuild, cached by
- * its inputs) and the site config validated against it. One per Site: a watch session keeps its esbuild context here.
+ * its inputs) and the site config validated against it, with `--base-url` in place of its baseUrl when given. One per Site: a watch session keeps its esbuild context here.
  */
 import path from 'node:path';
 import { cacheFolder } from '../cache/cache-dir';
-import { loadConfig, type SiteConfig } from '../config/config';
-import type { SiteWarning } from '../base/errors';
+import { loadConfig, siteConfigSchema, type SiteConfig } from '../config/config';
+import { SiteError, type SiteWarning } from '../base/errors';
 import type { Theme } from '../pages/theme-types';
 import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { checkCodeFiles } from './check-code-folders';
 import type { ProjectPaths } from './project';
-import { withBaseUrl } from './site-files';
 
 export class ProjectLoader {
   private bundler?: ThemeBundler;
@@ -49,4 +48,16 @@ export class ProjectLoader {
   async dispose(): Promise<void> {
     await this.bundler?.dispose();
   }
+}
+
+/** The config with the base URL of `--base-url`, when given (a preview deployment, or a site under a path). */
+export function withBaseUrl(config: SiteConfig, baseUrl: string | undefined): SiteConfig {
+  if (baseUrl === undefined) return config;
+  // Held to the rule of site.yml's baseUrl, by its own schema: the flag stands in for the field.
+  const checked = siteConfigSchema.shape.baseUrl.safeParse(baseUrl);
+  if (!checked.success) {
+    const problem = checked.error.issues[0]?.message ?? 'not a base URL';
+    throw new SiteError('InvalidBaseUrl', { baseUrl, problem }, { field: '--base-url' });
+  }
+  return { ...config, baseUrl: checked.data };
 }

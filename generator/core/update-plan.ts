@@ -18,7 +18,7 @@ import type { ContentCounts, PageErrors } from '../load/loaded-pages';
 import { SiteError, type SiteWarning } from '../base/errors';
 import { readsAny, type RouteReads } from '../render/route-reads';
 import type { Attachments } from './attachments';
-import type { Output } from './output-map';
+import type { Output } from '../output/update-files';
 
 /** What a Site keeps between updates. */
 export interface State {

@@ -3,7 +3,7 @@
  * Jekyll), Liquid output that names no key of site.yml (`{{ site.repository }}`, `{{ page.title | escape }}`), Hugo's
  * shortcodes (`{{< figure >}}`, `{{% note %}}`) and kramdown's attribute lists (`{: .note}`), besides MDX's import and
  * export lines (body-outline.ts finds those). Each is shown as written; the build names each kind once, with how many
- * pages have it and the first few places (core/site-files.ts). Never inside code: a code span or block showing such
+ * pages have it and the first few places (core/page-warnings.ts). Never inside code: a code span or block showing such
  * syntax is documentation of it. An attribute list that names a heading's id is honoured (heading-ids.ts), not named.
  */
 import { SiteWarning } from '../base/errors';

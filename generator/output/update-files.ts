@@ -17,16 +17,15 @@ import {
 } from './output-folder';
 import { writeFileInPlace, type FileContents } from './write-in-place';
 
+/** Output files by path: their new contents, or null for a file to remove. */
+export type Output = Map<string, FileContents | null>;
+
 /**
  * Writes (or, for `null`, deletes) individual files in the output folder in place: watch mode's small updates. The
  * folder must be the build's own; a file there that no build wrote is never overwritten or deleted, and no symbolic
  * link is written through. Everything is checked before anything is written; the mark is updated after.
  */
-export async function updateFiles(
-  outDir: string,
-  files: Map<string, FileContents | null>,
-  project?: ProjectFolders,
-): Promise<void> {
+export async function updateFiles(outDir: string, files: Output, project?: ProjectFolders): Promise<void> {
   const out = path.resolve(outDir);
   checkOutputPlace(out, project);
   const mark = await readMark(out);

@@ -3,7 +3,7 @@
  * `--base-url` takes what `baseUrl:` takes (the same schema), never a URL with a query or another scheme.
  */
 import { describe, expect, it } from 'vitest';
-import { withBaseUrl } from '../../generator/core/site-files';
+import { withBaseUrl } from '../../generator/core/theme-and-config';
 import type { SiteConfig } from '../../generator/config/config';
 
 const config = { name: 'A site', baseUrl: 'https://example.org' } as SiteConfig;

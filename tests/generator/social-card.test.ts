@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cardLines, siteImages } from '../../generator/assets/images';
 import type { SiteConfig } from '../../generator/config/config';
 import type { Theme } from '../../generator/pages/theme-types';
-import { socialCardWarnings } from '../../generator/core/site-files';
+import { socialCardWarnings } from '../../generator/core/non-page-files';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'social-card-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));

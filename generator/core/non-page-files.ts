@@ -2,21 +2,19 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { cardLines, defaultSocialCard, siteImages, type SocialCard } from '../assets/images';
-import { SiteError, SiteWarning, throwIfAny } from '../base/errors';
+import { SiteWarning, throwIfAny } from '../base/errors';
 import { callTheme } from '../base/theme-call';
 import { displayPath } from '../base/paths';
-import { summaryOf, type PageInfo } from '../pages/page';
-import { longTitles, nearMissKeys } from '../load/validate-frontmatter';
-import { otherSyntaxWarnings } from '../markdown/other-syntax';
+import { summaryOf } from '../pages/page';
 import { LIMITS, readInput } from '../base/read-input';
 import type { Theme } from '../pages/theme-types';
 import type { Plan } from '../collections/plan';
-import { siteConfigSchema, type SiteConfig } from '../config/config';
+import type { SiteConfig } from '../config/config';
 import { hostFiles } from '../output/host-files';
 import { redirectFiles } from '../output/redirects';
 import type { FileContents } from '../output/write-in-place';
 import { isPublished, listPublicFiles, publicCollisions, type PublicFile } from '../output/public-files';
-import { NOT_FOUND_ROUTE, outputFileOf } from '../pages/routes';
+import { outputFileOf } from '../pages/routes';
 import { attachmentCollisions, type Attachments } from './attachments';
 import { routeCollisions } from './route-registry';
 import type { ProjectPaths } from './project';
@@ -103,18 +101,6 @@ export function checkFilePlaces(
   ]);
 }
 
-/** The config with the base URL of `--base-url`, when given (a preview deployment, or a site under a path). */
-export function withBaseUrl(config: SiteConfig, baseUrl: string | undefined): SiteConfig {
-  if (baseUrl === undefined) return config;
-  // Held to the rule of site.yml's baseUrl, by its own schema: the flag stands in for the field.
-  const checked = siteConfigSchema.shape.baseUrl.safeParse(baseUrl);
-  if (!checked.success) {
-    const problem = checked.error.issues[0]?.message ?? 'not a base URL';
-    throw new SiteError('InvalidBaseUrl', { baseUrl, problem }, { field: '--base-url' });
-  }
-  return { ...config, baseUrl: checked.data };
-}
-
 /** A file's size in bytes, as the report names it. */
 export const byteLength = (contents: FileContents): number =>
   typeof contents === 'string'
@@ -122,70 +108,3 @@ export const byteLength = (contents: FileContents): number =>
     : contents instanceof Uint8Array
       ? contents.length
       : contents.reduce((sum, part) => sum + byteLength(part), 0);
-
-/** What the pages of a full build or an update are warned of: titles too long, keys that look misspelt. */
-export function pageWarnings(
-  pages: Map<string, PageInfo>,
-  plan: Plan,
-  config: SiteConfig,
-  theme: Theme,
-  configFile: string,
-  root: string,
-): SiteWarning[] {
-  const all = [...pages.values()];
-  return [
-    ...longTitles(all, config, configFile),
-    ...nearMissKeys(all, theme, root),
-    ...missingPages(all, plan, config, theme, configFile),
-    ...unknownCode(all),
-    ...otherSyntaxWarnings(all),
-  ];
-}
-
-/** Each language no grammar knows, once: the first page (by file) that uses it, and how many do. */
-function unknownCode(pages: PageInfo[]): SiteWarning[] {
-  const uses = new Map<string, string[]>();
-  for (const page of pages)
-    for (const language of page.unknownCode ?? []) {
-      const files = uses.get(language) ?? [];
-      files.push(page.file);
-      uses.set(language, files);
-    }
-  return [...uses].map(([language, files]) => {
-    return new SiteWarning('UnknownCodeLanguage', { language, file: files.sort()[0]!, pages: files.length });
-  });
-}
-
-/**
- * The two pages every site should have and a folder of markdown brought from elsewhere often lacks: the home page
- * and the not-found page. A build without them works, so each is a warning, naming the file that would be it.
- */
-function missingPages(
-  pages: PageInfo[],
-  plan: Plan,
-  config: SiteConfig,
-  theme: Theme,
-  configFile: string,
-): SiteWarning[] {
-  const routes = new Set(pages.map((page) => page.route));
-  const file = (name: string) => path.join(path.dirname(configFile), name);
-  const home = { url: `${config.baseUrl}/`, file: file('index.md') };
-  return [
-    // The plan makes one for a theme with section pages (collections/navigation.ts): still the site's own is missing.
-    ...(routes.has('/') ? [] : [new SiteWarning(plan.pages.has('/') ? 'GeneratedHomePage' : 'NoHomePage', home)]),
-    ...(routes.has(NOT_FOUND_ROUTE)
-      ? []
-      : [
-          new SiteWarning(
-            'NoNotFoundPage',
-            { file: file('404.md') },
-            // The built-in theme (and a theme copied from it) has a template for it, with the link home.
-            theme.templates['not-found']
-              ? {
-                  hint: 'Add 404.md to the pages folder, with `template: not-found`, a title and a line or two in it (as site new makes it).',
-                }
-              : {},
-          ),
-        ]),
-  ];
-}

@@ -1,0 +1,160 @@
+/**
+ * What the pages of a full build or an update are warned of, never stopped by: titles longer than search results
+ * show, keys a loose template cannot tell from a misspelt field, a missing home or not-found page, code in a language
+ * no grammar knows, and syntax written for other tools.
+ */
+import path from 'node:path';
+import { SiteWarning } from '../base/errors';
+import { LIMITS, readInputSync } from '../base/read-input';
+import { closestPath, editDistance } from '../base/closest';
+import type { Plan } from '../collections/plan';
+import type { SiteConfig } from '../config/config';
+import { acceptsOtherKeys, MAX_TITLE, pageSchema } from '../load/validate-frontmatter';
+import { otherSyntaxWarnings } from '../markdown/other-syntax';
+import { documentTitle, type PageHead, type PageInfo } from '../pages/page';
+import { NOT_FOUND_ROUTE } from '../pages/routes';
+import type { Theme } from '../pages/theme-types';
+
+/** What the pages of a full build or an update are warned of: titles too long, keys that look misspelt. */
+export function pageWarnings(
+  pages: Map<string, PageInfo>,
+  plan: Plan,
+  config: SiteConfig,
+  theme: Theme,
+  configFile: string,
+  root: string,
+): SiteWarning[] {
+  const all = [...pages.values()];
+  return [
+    ...longTitles(all, config, configFile),
+    ...nearMissKeys(all, theme, root),
+    ...missingPages(all, plan, config, theme, configFile),
+    ...unknownCode(all),
+    ...otherSyntaxWarnings(all),
+  ];
+}
+
+/** Each language no grammar knows, once: the first page (by file) that uses it, and how many do. */
+function unknownCode(pages: PageInfo[]): SiteWarning[] {
+  const uses = new Map<string, string[]>();
+  for (const page of pages)
+    for (const language of page.unknownCode ?? []) {
+      const files = uses.get(language) ?? [];
+      files.push(page.file);
+      uses.set(language, files);
+    }
+  return [...uses].map(([language, files]) => {
+    return new SiteWarning('UnknownCodeLanguage', { language, file: files.sort()[0]!, pages: files.length });
+  });
+}
+
+/**
+ * The two pages every site should have and a folder of markdown brought from elsewhere often lacks: the home page
+ * and the not-found page. A build without them works, so each is a warning, naming the file that would be it.
+ */
+function missingPages(
+  pages: PageInfo[],
+  plan: Plan,
+  config: SiteConfig,
+  theme: Theme,
+  configFile: string,
+): SiteWarning[] {
+  const routes = new Set(pages.map((page) => page.route));
+  const file = (name: string) => path.join(path.dirname(configFile), name);
+  const home = { url: `${config.baseUrl}/`, file: file('index.md') };
+  return [
+    // The plan makes one for a theme with section pages (collections/navigation.ts): still the site's own is missing.
+    ...(routes.has('/') ? [] : [new SiteWarning(plan.pages.has('/') ? 'GeneratedHomePage' : 'NoHomePage', home)]),
+    ...(routes.has(NOT_FOUND_ROUTE)
+      ? []
+      : [
+          new SiteWarning(
+            'NoNotFoundPage',
+            { file: file('404.md') },
+            // The built-in theme (and a theme copied from it) has a template for it, with the link home.
+            theme.templates['not-found']
+              ? {
+                  hint: 'Add 404.md to the pages folder, with `template: not-found`, a title and a line or two in it (as site new makes it).',
+                }
+              : {},
+          ),
+        ]),
+  ];
+}
+
+/**
+ * Search results cut titles at about 70 characters: a page's title plus " | {site name}" should fit. One warning for
+ * every page that does not, naming the config field that made it so when the title alone would fit.
+ */
+export function longTitles(
+  pages: readonly { file: string; title: string }[],
+  config: Pick<SiteConfig, 'name'>,
+  configFile: string,
+): SiteWarning[] {
+  const suffix = ` | ${config.name}`;
+  const long = pages.filter((page) => documentTitle(page.title, config.name).length > MAX_TITLE);
+  if (long.length === 0) return [];
+  const bySuffix = long.filter((page) => page.title.length <= MAX_TITLE);
+  const files = long.map((page) => `${page.file} (${documentTitle(page.title, config.name).length})`);
+  return [
+    new SiteWarning('LongTitles', {
+      count: long.length,
+      max: MAX_TITLE,
+      suffix,
+      files,
+      configField: bySuffix.length > 0 ? `name in ${configFile}` : undefined,
+    }),
+  ];
+}
+
+/**
+ * A template that takes other keys as data (z.looseObject) cannot tell `descripton:` from data of its own: the page
+ * builds with no description. One warning for each key within a slip of a field the page's schema knows, naming the
+ * file, the line and the field. The line is read again from the file, only for such a key.
+ */
+export function nearMissKeys(
+  pages: readonly Pick<PageHead, 'file' | 'template' | 'data'>[],
+  theme: Pick<Theme, 'templates'>,
+  root: string,
+): SiteWarning[] {
+  const warnings: SiteWarning[] = [];
+  for (const page of pages) {
+    const template = theme.templates[page.template];
+    if (!template || !acceptsOtherKeys(template.schema)) continue;
+    const known = Object.keys(pageSchema(template.schema).shape);
+    for (const key of Object.keys(page.data)) {
+      if (known.includes(key)) continue;
+      const suggestion = nearKey(key, known);
+      if (!suggestion) continue;
+      const line = lineOfKey(path.resolve(root, page.file), page.file, key);
+      warnings.push(
+        new SiteWarning(
+          'NearMissKey',
+          { file: page.file, line, key, suggestion, template: page.template },
+          { file: page.file },
+        ),
+      );
+    }
+  }
+  return warnings;
+}
+
+/** The known key `key` is a slip for: one edit away for a short key (`name` is data, not `date`), closestPath's reach for longer ones. */
+function nearKey(key: string, known: readonly string[]): string | undefined {
+  const near = closestPath(key, known);
+  if (near === undefined) return undefined;
+  return key.length > 5 || editDistance(key.toLowerCase(), near.toLowerCase(), 2) <= 1 ? near : undefined;
+}
+
+/** The line of a top-level frontmatter key, in the file as it is now (undefined when it cannot be read or found). */
+function lineOfKey(absolute: string, file: string, key: string): number | undefined {
+  try {
+    const text = new TextDecoder().decode(readInputSync(absolute, file, LIMITS.page));
+    const end = text.indexOf('\n---', 3);
+    const matter = text.startsWith('---') && end !== -1 ? text.slice(0, end) : '';
+    const written = new RegExp(`^(["']?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1[ \\t]*:`, 'm').exec(matter);
+    return written ? matter.slice(0, written.index).split('\n').length : undefined;
+  } catch {
+    return undefined; // gone or changed since it was read: the warning names the file and field without a line
+  }
+}
