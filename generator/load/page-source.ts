@@ -1,34 +1,30 @@
 /**
- * The first half of loading a page, which needs neither the theme nor zod:
- * read the file as UTF-8, split the frontmatter from the body, parse the
- * frontmatter's YAML and put the config tokens' values into the parsed text
- * and the body's prose; and, for a page whose frontmatter names no title or
- * description, take them from its first `#` heading (then left out of the
- * body, so it is not shown twice) and its first paragraph. Needs neither the
- * theme nor zod: validating is validate-frontmatter.ts's.
+ * A page's text into its PageSource, the first half of loading a page, which
+ * needs neither the theme nor zod (validating is validate-frontmatter.ts's):
+ * the text decoded as UTF-8, its frontmatter split and parsed (frontmatter.ts),
+ * the config tokens' values put into the parsed data and the body's prose;
+ * and, for a page whose frontmatter names no title or description, them taken
+ * from its first `#` heading (then left out of the body, so it is not shown
+ * twice) and its first paragraph.
  *
  * Everything wrong with the file itself is a named error with its line: a
  * file that cannot be read, is not UTF-8, holds binary data or invisible
  * control characters, is empty, has frontmatter that is not closed, is not
  * YAML or uses YAML to do more than hold data, or names an unknown token.
  */
-import { LIMITS, readInputSync } from '../base/read-input';
 import path from 'node:path';
-import grayMatter from 'gray-matter';
-import jsYaml from 'js-yaml';
 import type { SiteConfig } from '../config/config';
 import type { PageSource } from '../pages/page';
 import { SiteError, throwIfAny } from '../base/errors';
 import { characterError, firstForbidden, lineAt } from '../config/characters';
 import { customIdOf, idLineOf } from '../markdown/heading-ids';
 import { decodeText } from '../base/read-text';
-import { checkedTexts, measureData, type DataPath } from '../config/text-values';
+import { checkedTexts, type DataPath } from '../config/text-values';
 import type { BodyOutline } from '../markdown/body-outline';
 import type { Root } from 'mdast';
 import {
   findTokens,
   holdsToken,
-  protectTokens,
   restoreTokens,
   substituteInMarkdown,
   tokenUse,
@@ -36,9 +32,10 @@ import {
   unknownToken,
   type Token,
 } from '../config/tokens';
-import { fieldName } from '../config/yaml';
+import { fieldName, parseYaml } from '../config/yaml';
 import { findOtherSyntax, mayHoldOtherSyntax, type OtherSyntax } from '../markdown/other-syntax';
-import { fieldAt, MAX_ALIASED_VALUES, MAX_DEPTH, parseYaml } from '../config/yaml';
+import { bodyLineOf, loadFrontmatter, readParts } from './frontmatter';
+import { readPage } from './read-page';
 
 export interface ParseContext {
   pagesDir: string;
@@ -48,138 +45,6 @@ export interface ParseContext {
   /** Parses a body to tell code from prose and find its first heading and paragraph (body-outline.ts, loaded with remark). */
   outline: (body: string) => BodyOutline;
 }
-
-/** A page's text split at its frontmatter. Offsets are into the whole text; the matter's line 1 is the file's line 1. */
-interface PageParts {
-  /** From the end of the opening `---` to the start of the closing one (empty when there is no frontmatter). */
-  matter: string;
-  matterStart: number;
-  body: string;
-  bodyStart: number;
-}
-
-/** The opening line's language: gray-matter reads a word after the opening `---` as the frontmatter's language. */
-const LANGUAGE = /^---([^\r\n]*)/;
-const YAML = new Set(['', 'yaml', 'yml']);
-
-/** gray-matter's engines other than YAML run code (`---js` is JavaScript it would evaluate): every one refuses. */
-const refuse = (language: string) => () => {
-  throw new Error(`frontmatter language "${language}" refused`);
-};
-const ENGINES = {
-  yaml: { parse: () => ({}) },
-  javascript: { parse: refuse('javascript') },
-  js: { parse: refuse('js') },
-  json: { parse: refuse('json') },
-  coffee: { parse: refuse('coffee') },
-};
-
-/**
- * Splits a page with gray-matter. Only the split is gray-matter's here: the frontmatter's YAML is parsed by
- * loadFrontmatter, after the config tokens in it are protected, so a language other than YAML is refused before
- * gray-matter sees the page, and its engines are given YAML alone.
- */
-function splitFrontmatter(text: string, file: string): PageParts {
-  if (!text.startsWith('---') || text.startsWith('----'))
-    return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
-  const language = LANGUAGE.exec(text)![1]!;
-  if (!YAML.has(language.trim())) {
-    throw new SiteError('FrontmatterNotYaml', { language: language.trim() }, { file, line: 1 });
-  }
-  const matterStart = 3 + language.length;
-  // gray-matter closes the frontmatter at the first line that starts with ---; without one, the whole page would be frontmatter.
-  if (text.indexOf('\n---', matterStart) === -1) {
-    throw new SiteError('UnclosedFrontmatter', undefined, {
-      file,
-      line: 1,
-      hint: 'End the frontmatter with a line of three dashes (---); the page text follows it.',
-    });
-  }
-  const split = grayMatter(text, { language: 'yaml', engines: ENGINES } as unknown as Parameters<typeof grayMatter>[1]);
-  // The frontmatter as the text holds it, up to the closing line (gray-matter's stops before that line's newline).
-  const frontmatter = `${split.matter}\n`;
-  return { matter: frontmatter, matterStart, body: split.content, bodyStart: text.length - split.content.length };
-}
-
-/**
- * Frontmatter data, parsed with js-yaml (gray-matter's own engine, several times faster than building a syntax tree)
- * using the YAML 1.2 core schema, so dates stay strings as they do in the config and other tags are errors. js-yaml
- * returns an alias as the anchored object itself, so its data is measured before anything walks it. Any problem is
- * reported by the tree-building parser, which names the line.
- */
-function loadFrontmatter(text: string, file: string): unknown {
-  let data: unknown;
-  try {
-    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA });
-  } catch (cause) {
-    parseYaml(text, file, 1); // throws the error, naming the line
-    // The parsers disagree (rare): report js-yaml's objection with its own position.
-    const mark = (cause as { mark?: { line: number } }).mark;
-    throw new SiteError(
-      'MalformedYaml',
-      { problem: (cause as Error).message.split('\n')[0] || 'YAML syntax error' },
-      { file, line: mark ? mark.line + 1 : undefined, cause },
-    );
-  }
-  // Without a `*` there is no alias, and js-yaml's own depth limit holds.
-  const problem = text.includes('*') ? measureData(data) : undefined;
-  if (problem) {
-    parseYaml(text, file, 1); // throws the same problem, naming the line
-    throw problem === 'depth'
-      ? new SiteError('YamlTooDeep', { tooDeep: MAX_DEPTH, aliases: true }, { file })
-      : problem === 'cycle'
-        ? new SiteError('YamlAliasCycle', {}, { file })
-        : new SiteError('YamlAliasLimit', { limit: MAX_ALIASED_VALUES }, { file });
-  }
-  return data;
-}
-
-/** Reads a page's bytes; a file that vanished or cannot be read is UnreadableFile. */
-export function readPage(absolute: string, file: string): Uint8Array {
-  try {
-    return readInputSync(absolute, file, LIMITS.page);
-  } catch (cause) {
-    if (cause instanceof SiteError) throw cause; // not a regular file, or too large
-    const code = (cause as NodeJS.ErrnoException).code;
-    throw new SiteError(
-      'UnreadableFile',
-      { file, reason: code === 'ENOENT' ? 'it no longer exists' : (code ?? (cause as Error).message) },
-      { file, cause },
-    );
-  }
-}
-
-/** A page's text split, its frontmatter's tokens found and its frontmatter ready to parse, with the field at any offset of the text. */
-function readParts(text: string, file: string, config: SiteConfig) {
-  const parts = splitFrontmatter(text, file);
-  if (parts.matter.length > LIMITS.frontmatter)
-    throw new SiteError(
-      'FrontmatterTooLarge',
-      { file, size: parts.matter.length, limit: LIMITS.frontmatter },
-      { file, line: 1 },
-    );
-  const tokens = findTokens(parts.matter, config).map((token) => ({
-    ...token,
-    offset: token.offset + parts.matterStart,
-  }));
-  // Placeholders keep every offset where it was, so the field at an offset of the text is found in `matter`.
-  const matter = protectTokens(
-    parts.matter,
-    tokens.map((token) => ({ ...token, offset: token.offset - parts.matterStart })),
-  );
-  const fieldOf = (offset: number): string | undefined => {
-    if (offset >= parts.bodyStart) return 'body';
-    const at = fieldAt(matter, offset - parts.matterStart);
-    return at && fieldName(at);
-  };
-  return { ...parts, tokens, matter, fieldOf };
-}
-
-/**
- * The line a page's body starts on, from its `matter` as splitFrontmatter cuts it: the opening line's end, then every
- * line up to the closing `---` line, whose next line is the body's first. Markdown errors name lines of the file by it.
- */
-export const bodyLineOf = (matter: string): number => (matter === '' ? 1 : matter.split('\n').length + 1);
 
 /**
  * Reads and splits one page; throws a SiteError (or SiteErrors) when it is not a readable page. Reads synchronously:

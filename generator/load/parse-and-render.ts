@@ -13,7 +13,9 @@ import { ContentStore, pageKey } from './content-store';
 import { siteErrorsOf, type SiteError } from '../base/errors';
 import type { PageSource } from '../pages/page';
 import type { BodySource, Markdown, RenderedMarkdown, ReservedIds } from '../markdown/markdown';
-import { bodyLineOf, parsePage, readPage, type ParseContext } from './page-source';
+import { bodyLineOf } from './frontmatter';
+import { parsePage, type ParseContext } from './page-source';
+import { readPage } from './read-page';
 
 export interface PrepareContext extends Omit<ParseContext, 'outline'> {
   /** The markdown pipeline, loaded only when a page needs rendering (once, so a bad plugin is reported once). */
