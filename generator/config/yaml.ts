@@ -1,15 +1,21 @@
 /**
- * YAML parsing that remembers where each value came from, so a validation error
- * can name the line of the offending field, not just the file; and that reads
- * plain data only. Refused, each with a named error and its line:
+ * YAML with positions: parsing that remembers where each value came from, so an error names the line of the
+ * offending field, not just the file; the `yaml` package's parser, the one that keeps positions. site.yml is read
+ * with it; a page's frontmatter is read for its data alone with js-yaml (load/frontmatter.ts, on every page), and
+ * with this where a position is asked for: the line of an error. Both read by these rules, plain data only.
+ * Refused, each with a named error and its line:
  * - tags other than the core schema's (`!!js/function`, `!!python/object`,
  *   `!foo`, `!!binary`...): never run, never turned into objects;
- * - nesting deeper than MAX_DEPTH: the yaml package composes recursively and
- *   relies on catching a stack overflow, which can instead abort the process;
+ * - nesting deeper than MAX_DEPTH, written out or made by what aliases repeat: the yaml package composes
+ *   recursively and relies on catching a stack overflow, which can instead abort the process, and whatever walks
+ *   the data next recurses too;
  * - aliases that repeat more than MAX_ALIASED_VALUES values, or that refer to
  *   the collection containing them (a billion-laughs document is a few lines
  *   that expand to billions of values for whatever walks the data next);
  * - an alias with no anchor before it, and a list or mapping used as a key.
+ *
+ * Nothing is kept between calls: whoever asks for lines more than once keeps the parse (load/frontmatter.ts, linesOf),
+ * and data handed on is the caller's own, fresh from its parse, to check and map in place (text-values.ts).
  */
 import {
   Composer,
@@ -30,7 +36,7 @@ import {
 import { SiteError } from '../base/errors';
 import { ownValue } from '../base/own';
 
-/** Deepest nesting of lists and mappings a document may have (js-yaml's own default limit). */
+/** Deepest nesting of lists and mappings a document may have (the limit js-yaml keeps too). */
 export const MAX_DEPTH = 100;
 /** Most values that aliases (`*name`) may repeat in one document: generous for real reuse, far below harm. */
 export const MAX_ALIASED_VALUES = 10_000;
@@ -45,23 +51,6 @@ export interface ParsedYaml {
   data: unknown;
   /** 1-based line of the value at `path`, or of its closest existing parent. */
   lineOf: (path: ReadonlyArray<PropertyKey>) => number | undefined;
-}
-
-/** Parsed documents by file, text and offset: unchanged frontmatter is not parsed again in watch mode. */
-const cache = new Map<string, ParsedYaml>();
-
-/**
- * Parses `source` into plain data; throws MalformedYaml, UnsafeYaml, YamlAliasLimit or YamlAliasCycle naming `file` and the line.
- * @param firstLine line of `source`'s first line in the file.
- */
-export function parseYaml(source: string, file: string, firstLine = 1): ParsedYaml {
-  const key = `${file}\0${firstLine}\0${source}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const parsed = parseUncached(source, file, firstLine);
-  if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);
-  cache.set(key, parsed);
-  return parsed;
 }
 
 /** The document, or the offset of a collection nested deeper than MAX_DEPTH (then nothing is composed). */
@@ -107,7 +96,12 @@ function deepestOffset(tokens: CST.Token[]): number | undefined {
   return undefined;
 }
 
-function parseUncached(source: string, file: string, firstLine: number): ParsedYaml {
+/**
+ * Parses `source` into plain data; throws MalformedYaml, UnsafeYaml, YamlTooDeep, YamlAliasLimit, YamlAliasCycle,
+ * UnknownYamlAlias or YamlKeyNotText naming `file` and the line.
+ * @param firstLine line of `source`'s first line in the file.
+ */
+export function parseYaml(source: string, file: string, firstLine = 1): ParsedYaml {
   const counter = new LineCounter();
   const lineAt = (offset: number) => counter.linePos(offset).line + firstLine - 1;
   const composed = compose(source, counter);
@@ -191,16 +185,19 @@ function unclosedAt(doc: Document, error: YAMLParseError): number | undefined {
 /**
  * Tags, keys and aliases, in document order. An alias refers to the last anchor of its name before it (the anchored
  * node is entered before its contents, so an alias inside its own anchor refers to a collection that contains it).
+ * Each node is measured once, its size (values, once aliases are expanded) and its height (levels of lists and
+ * mappings below it), so a document that aliases expand to billions of values costs no more than its text.
  */
 function checkNodes(doc: Document, file: string, lineAt: (offset: number) => number): void {
   const anchors = new Map<string, YamlNode>();
-  const sizes = new Map<YamlNode, number>();
+  const measured = new Map<YamlNode, { size: number; height: number }>();
   let aliased = 0;
   const where = (node: { range?: unknown }, path: (string | number)[]) => {
     const range = (node as YamlNode).range;
     return { file, line: range ? lineAt(range[0]) : undefined, field: path.length > 0 ? fieldName(path) : undefined };
   };
-  const sizeOf = (node: unknown, path: (string | number)[]): number => {
+  const nothing = { size: 0, height: 0 };
+  const measure = (node: unknown, path: (string | number)[]): { size: number; height: number } => {
     if (isAlias(node)) {
       const source = anchors.get(node.source);
       if (!source) {
@@ -213,20 +210,30 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
           },
         );
       }
-      const size = sizes.get(source);
-      if (size === undefined) throw new SiteError('YamlAliasCycle', { alias: node.source }, where(node, path));
-      aliased += size;
+      const found = measured.get(source);
+      if (found === undefined) throw new SiteError('YamlAliasCycle', { alias: node.source }, where(node, path));
+      aliased += found.size;
       if (aliased > MAX_ALIASED_VALUES) {
         throw new SiteError('YamlAliasLimit', { limit: MAX_ALIASED_VALUES, alias: node.source }, where(node, path));
       }
-      return size;
+      // Written nesting is held to MAX_DEPTH before composing (deepestOffset); an alias nests what it repeats deeper.
+      if (path.length + found.height > MAX_DEPTH) {
+        throw new SiteError('YamlTooDeep', { tooDeep: MAX_DEPTH, aliases: true }, where(node, path));
+      }
+      return found;
     }
-    if (!isScalar(node) && !isCollection(node)) return 0; // an empty value
+    if (!isScalar(node) && !isCollection(node)) return nothing; // an empty value
     if (node.tag && !SAFE_TAGS.has(node.tag))
       throw new SiteError('UnsafeYaml', { tag: shownTag(node.tag) }, where(node, path));
     if (node.anchor) anchors.set(node.anchor, node);
     let size = 1;
+    let height = 0;
     if (isCollection(node)) {
+      const inside = (item: unknown, at: (string | number)[]) => {
+        const inner = measure(item, at);
+        size += inner.size;
+        if (item !== null && item !== undefined) height = Math.max(height, inner.height + 1);
+      };
       node.items.forEach((item: unknown, index: number) => {
         if (isPair(item)) {
           const key = isScalar(item.key) ? String(item.key.value) : index;
@@ -236,14 +243,16 @@ function checkNodes(doc: Document, file: string, lineAt: (offset: number) => num
               hint: HINTS.MISSING_CHAR,
             });
           }
-          size += sizeOf(item.key, [...path, key]) + sizeOf(item.value, [...path, key]);
-        } else size += sizeOf(item, [...path, index]);
+          inside(item.key, [...path, key]);
+          inside(item.value, [...path, key]);
+        } else inside(item, [...path, index]);
       });
     }
-    sizes.set(node, size);
-    return size;
+    const result = { size, height };
+    measured.set(node, result);
+    return result;
   };
-  sizeOf(doc.contents, []);
+  measure(doc.contents, []);
 }
 
 /** `tag:yaml.org,2002:js/function` as written: `!!js/function`. */

@@ -1,17 +1,38 @@
 /**
- * A page's frontmatter: split from its body, its `{{ tokens }}` found and protected, and parsed.
+ * A page's frontmatter, on one path: split from the body (gray-matter), its `{{ tokens }}` found and protected, then
+ * parsed once, by one function (parseFrontmatter: js-yaml, core schema, measured), with the `yaml` package asked for a
+ * position only where an error names a line (linesOf, and parseYaml's own errors, config/yaml.ts).
+ *
+ * - The opening line is read first, because gray-matter would act on what it says: a language other than YAML after
+ *   `---` is FrontmatterNotYaml (gray-matter evaluates `---js` as JavaScript), and an opening line with no closing one
+ *   is UnclosedFrontmatter (gray-matter takes the whole page for the frontmatter).
+ * - gray-matter splits the page at the closing line, and only splits: its engines parse nothing. Its YAML engine
+ *   would be handed the frontmatter as written, in the split; but the frontmatter is held to its size limit and its
+ *   tokens protected before it is parsed, and the text is checked for refused characters and unknown tokens first,
+ *   whose errors name the field they are in from the split alone (fieldOf), whatever the YAML would make of them.
+ * - parseFrontmatter parses it with js-yaml and the YAML 1.2 core schema (dates stay strings, as in site.yml; other
+ *   tags are errors), then measures the data before anything walks it (js-yaml returns an alias as the anchored object
+ *   itself: measureData, config/text-values.ts). Whatever it refuses, parseYaml parses again to name the line and the
+ *   field, by the same rules (config/yaml.ts: core schema, depth, what aliases repeat, how deep they nest, cycles).
+ * - The line of a field, for a validation error, is parseYaml's too, parsed at most once a page and only when asked.
+ *
+ * Why two parsers, each in its one place: js-yaml reads data only, the `yaml` package keeps every position. Parsing
+ * every page with the `yaml` package alone, which would spare the first, makes a cold build measurably slower
+ * (docs/performance.md), for lines that only a page with an error needs; a warm build parses no page either way (the
+ * content store keeps what the parse made).
  */
 import grayMatter from 'gray-matter';
 import jsYaml from 'js-yaml';
 import { SiteError } from '../base/errors';
 import { LIMITS } from '../base/read-input';
+import { lineAt } from '../config/characters';
 import type { SiteConfig } from '../config/config';
 import { measureData } from '../config/text-values';
-import { findTokens, protectTokens } from '../config/tokens';
-import { fieldAt, fieldName, MAX_ALIASED_VALUES, MAX_DEPTH, parseYaml } from '../config/yaml';
+import { findTokens, protectTokens, type Token } from '../config/tokens';
+import { fieldAt, fieldName, MAX_ALIASED_VALUES, MAX_DEPTH, parseYaml, type ParsedYaml } from '../config/yaml';
 
 /** A page's text split at its frontmatter. Offsets are into the whole text; the matter's line 1 is the file's line 1. */
-interface PageParts {
+interface Split {
   /** From the end of the opening `---` to the start of the closing one (empty when there is no frontmatter). */
   matter: string;
   matterStart: number;
@@ -19,11 +40,21 @@ interface PageParts {
   bodyStart: number;
 }
 
+/** A page split, with its frontmatter's tokens (offsets into the whole text) protected in `matter`, ready to parse. */
+export interface PageParts extends Split {
+  tokens: Token[];
+  /** The field at an offset of the text: `body` past the frontmatter; undefined where no field can be named. */
+  fieldOf: (offset: number) => string | undefined;
+}
+
 /** The opening line's language: gray-matter reads a word after the opening `---` as the frontmatter's language. */
 const LANGUAGE = /^---([^\r\n]*)/;
 const YAML = new Set(['', 'yaml', 'yml']);
 
-/** gray-matter's engines other than YAML run code (`---js` is JavaScript it would evaluate): every one refuses. */
+/**
+ * gray-matter's engines, given nothing to parse: YAML is parsed by parseFrontmatter, and the others run code (`---js`
+ * is JavaScript gray-matter would evaluate), so every one refuses, should a language reach it past splitPage's check.
+ */
 const refuse = (language: string) => () => {
   throw new Error(`frontmatter language "${language}" refused`);
 };
@@ -35,12 +66,8 @@ const ENGINES = {
   coffee: { parse: refuse('coffee') },
 };
 
-/**
- * Splits a page with gray-matter. Only the split is gray-matter's here: the frontmatter's YAML is parsed by
- * loadFrontmatter, after the config tokens in it are protected, so a language other than YAML is refused before
- * gray-matter sees the page, and its engines are given YAML alone.
- */
-function splitFrontmatter(text: string, file: string): PageParts {
+/** Splits a page with gray-matter, once its opening line is read (FrontmatterNotYaml, UnclosedFrontmatter). */
+function splitFrontmatter(text: string, file: string): Split {
   if (!text.startsWith('---') || text.startsWith('----'))
     return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
   const language = LANGUAGE.exec(text)![1]!;
@@ -63,40 +90,10 @@ function splitFrontmatter(text: string, file: string): PageParts {
 }
 
 /**
- * Frontmatter data, parsed with js-yaml (gray-matter's own engine, several times faster than building a syntax tree)
- * using the YAML 1.2 core schema, so dates stay strings as they do in the config and other tags are errors. js-yaml
- * returns an alias as the anchored object itself, so its data is measured before anything walks it. Any problem is
- * reported by the tree-building parser, which names the line.
+ * A page's text split, its frontmatter's tokens found and its frontmatter ready to parse, with the field at any offset
+ * of the text. Parses nothing: a text refused before its frontmatter is parsed is split to name its fields.
  */
-export function loadFrontmatter(text: string, file: string): unknown {
-  let data: unknown;
-  try {
-    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA });
-  } catch (cause) {
-    parseYaml(text, file, 1); // throws the error, naming the line
-    // The parsers disagree (rare): report js-yaml's objection with its own position.
-    const mark = (cause as { mark?: { line: number } }).mark;
-    throw new SiteError(
-      'MalformedYaml',
-      { problem: (cause as Error).message.split('\n')[0] || 'YAML syntax error' },
-      { file, line: mark ? mark.line + 1 : undefined, cause },
-    );
-  }
-  // Without a `*` there is no alias, and js-yaml's own depth limit holds.
-  const problem = text.includes('*') ? measureData(data) : undefined;
-  if (problem) {
-    parseYaml(text, file, 1); // throws the same problem, naming the line
-    throw problem === 'depth'
-      ? new SiteError('YamlTooDeep', { tooDeep: MAX_DEPTH, aliases: true }, { file })
-      : problem === 'cycle'
-        ? new SiteError('YamlAliasCycle', {}, { file })
-        : new SiteError('YamlAliasLimit', { limit: MAX_ALIASED_VALUES }, { file });
-  }
-  return data;
-}
-
-/** A page's text split, its frontmatter's tokens found and its frontmatter ready to parse, with the field at any offset of the text. */
-export function readParts(text: string, file: string, config: SiteConfig) {
+export function splitPage(text: string, file: string, config: SiteConfig): PageParts {
   const parts = splitFrontmatter(text, file);
   if (parts.matter.length > LIMITS.frontmatter)
     throw new SiteError(
@@ -119,6 +116,72 @@ export function readParts(text: string, file: string, config: SiteConfig) {
     return at && fieldName(at);
   };
   return { ...parts, tokens, matter, fieldOf };
+}
+
+/**
+ * A page's frontmatter parsed: its fields (none when it has no frontmatter), and the line of each for errors. Throws
+ * MalformedYaml, UnsafeYaml, YamlTooDeep, YamlAliasLimit, YamlAliasCycle, UnknownYamlAlias and YamlKeyNotText naming
+ * the line (parseYaml's), and FrontmatterNotFields for a list or a single value.
+ */
+export function parseFrontmatter(
+  parts: PageParts,
+  text: string,
+  file: string,
+): { data: Record<string, unknown>; lineOf: ParsedYaml['lineOf'] } {
+  if (parts.matter === '') return { data: {}, lineOf: () => undefined };
+  const data = loadData(parts.matter, file);
+  if (data !== null && data !== undefined && (typeof data !== 'object' || Array.isArray(data))) {
+    throw new SiteError(
+      'FrontmatterNotFields',
+      { notFields: Array.isArray(data) ? 'a list' : 'a single value' },
+      {
+        file,
+        line: lineAt(text, parts.matterStart + (/\S/.exec(parts.matter)?.index ?? 0)),
+        field: '(root)',
+      },
+    );
+  }
+  return { data: (data ?? {}) as Record<string, unknown>, lineOf: linesOf(parts.matter, file) };
+}
+
+/**
+ * The line of each field of a page's frontmatter (`matter` as the page's PageSource keeps it), for errors: the `yaml`
+ * package's parse, which keeps positions, made when a line is first asked for and at most once.
+ */
+export function linesOf(matter: string, file: string): ParsedYaml['lineOf'] {
+  let parsed: ParsedYaml | undefined;
+  return (at) => (parsed ??= parseYaml(matter, file, 1)).lineOf(at);
+}
+
+/**
+ * Frontmatter data, parsed with js-yaml and the core schema and measured; anything refused is named, with its line,
+ * by parseYaml.
+ */
+function loadData(matter: string, file: string): unknown {
+  let data: unknown;
+  try {
+    data = jsYaml.load(matter, { schema: jsYaml.CORE_SCHEMA });
+  } catch (cause) {
+    parseYaml(matter, file, 1); // throws the error, naming the line
+    // The parsers disagree (rare): report js-yaml's objection with its own position.
+    const mark = (cause as { mark?: { line: number } }).mark;
+    throw new SiteError(
+      'MalformedYaml',
+      { problem: (cause as Error).message.split('\n')[0] || 'YAML syntax error' },
+      { file, line: mark ? mark.line + 1 : undefined, cause },
+    );
+  }
+  // Without a `*` there is no alias, and js-yaml's own depth limit holds.
+  const problem = matter.includes('*') ? measureData(data) : undefined;
+  if (problem) {
+    parseYaml(matter, file, 1); // throws the same problem, naming the line
+    throw problem === 'depth'
+      ? new SiteError('YamlTooDeep', { tooDeep: MAX_DEPTH, aliases: true }, { file })
+      : problem === 'cycle'
+        ? new SiteError('YamlAliasCycle', {}, { file })
+        : new SiteError('YamlAliasLimit', { limit: MAX_ALIASED_VALUES }, { file });
+  }
+  return data;
 }
 
 /**

@@ -19,7 +19,7 @@ import { SiteError, throwIfAny } from '../base/errors';
 import { characterError, firstForbidden, lineAt } from '../config/characters';
 import { customIdOf, idLineOf } from '../markdown/heading-ids';
 import { decodeText } from '../base/read-text';
-import { checkedTexts, type DataPath } from '../config/text-values';
+import { checkedTexts } from '../config/text-values';
 import type { BodyOutline } from '../markdown/body-outline';
 import type { Root } from 'mdast';
 import {
@@ -32,9 +32,9 @@ import {
   unknownToken,
   type Token,
 } from '../config/tokens';
-import { fieldName, parseYaml } from '../config/yaml';
+import { fieldName } from '../config/yaml';
 import { findOtherSyntax, mayHoldOtherSyntax, type OtherSyntax } from '../markdown/other-syntax';
-import { bodyLineOf, loadFrontmatter, readParts } from './frontmatter';
+import { bodyLineOf, parseFrontmatter, splitPage } from './frontmatter';
 import { readPage } from './read-page';
 
 export interface ParseContext {
@@ -56,13 +56,14 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
   const file = path.relative(ctx.displayRoot, absolute) || absolute;
   const text = decodeText(bytes ?? readPage(absolute, file), file, (lenient, offset) => {
     try {
-      return readParts(lenient, file, ctx.config).fieldOf(offset);
+      return splitPage(lenient, file, ctx.config).fieldOf(offset);
     } catch {
       return undefined; // the frontmatter cannot be split either: the error names the line only
     }
   });
   if (text.trim() === '') throw new SiteError('EmptyPage', { file, blank: true }, { file });
-  const { matter, matterStart, body, bodyStart, tokens: matterTokens, fieldOf } = readParts(text, file, ctx.config);
+  const parts = splitPage(text, file, ctx.config);
+  const { matter, body, bodyStart, tokens: matterTokens, fieldOf } = parts;
   const bad = firstForbidden(text);
   if (bad) throw characterError(text, file, bad, fieldOf(bad.offset));
   // The body is parsed (once) only when it holds tokens, or the frontmatter may lack a title or description.
@@ -80,23 +81,11 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
       ),
   );
 
-  const parsed = loadFrontmatter(matter, file);
-  if (parsed !== null && parsed !== undefined && (typeof parsed !== 'object' || Array.isArray(parsed))) {
-    throw new SiteError(
-      'FrontmatterNotFields',
-      { notFields: Array.isArray(parsed) ? 'a list' : 'a single value' },
-      {
-        file,
-        line: lineAt(text, matterStart + (/\S/.exec(matter)?.index ?? 0)),
-        field: '(root)',
-      },
-    );
-  }
-  if ((parsed === null || parsed === undefined || Object.keys(parsed).length === 0) && body.trim() === '') {
+  const { data: parsed, lineOf } = parseFrontmatter(parts, text, file);
+  if (Object.keys(parsed).length === 0 && body.trim() === '') {
     throw new SiteError('EmptyPage', { file }, { file, line: 1 });
   }
-  const lineOf = (at: DataPath) => parseYaml(matter, file, 1).lineOf(at);
-  const data = checkedTexts(parsed ?? {}, {
+  const data = checkedTexts(parsed, {
     file,
     lineOf,
     map: (value, at, key) => {

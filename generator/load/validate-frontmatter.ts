@@ -21,7 +21,8 @@ import type { SiteConfig } from '../config/config';
 import { assertSafeRoute, isFolderPage, NOT_FOUND_ROUTE, urlOf } from '../pages/routes';
 import { textField } from '../config/text-field';
 import { validate } from '../config/validate';
-import { parseYaml, type ParsedYaml } from '../config/yaml';
+import type { ParsedYaml } from '../config/yaml';
+import { linesOf } from './frontmatter';
 import { redirectsOf, routeOf } from './page-route';
 
 export const DEFAULT_TEMPLATE = 'prose';
@@ -78,7 +79,7 @@ export const acceptsOtherKeys = (schema: z.ZodObject): boolean => schema._zod.de
 export function describePage(source: PageSource, ctx: DescribeContext): PageHead {
   const { file, relativeFile, data: frontmatter } = source;
   // Line numbers are needed only to report an error: the YAML syntax tree is built then, not for every page.
-  const yaml: Pick<ParsedYaml, 'lineOf'> = { lineOf: (at) => parseYaml(source.matter, file, 1).lineOf(at) };
+  const yaml: Pick<ParsedYaml, 'lineOf'> = { lineOf: linesOf(source.matter, file) };
 
   const templateName = typeof frontmatter.template === 'string' ? frontmatter.template : DEFAULT_TEMPLATE;
   const template = ownValue(ctx.theme.templates, templateName);

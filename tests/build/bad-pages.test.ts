@@ -106,6 +106,14 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
       kind: 'YamlTooDeep',
       line: 4,
     },
+    // Nested within the limit as written, past it as the aliases repeat it: named at the alias.
+    {
+      file: 'nested-alias.md',
+      contents: page(`keywords: &k ${'['.repeat(60)}a${']'.repeat(60)}\ntags: ${'['.repeat(60)}*k${']'.repeat(60)}\n`),
+      kind: 'YamlTooDeep',
+      line: 5,
+      field: `tags${'[0]'.repeat(60)}`,
+    },
     // Noticed on the line after; named on the line that opened the list.
     {
       file: 'syntax.md',

@@ -202,6 +202,28 @@ describe('measureData (frontmatter parsed by js-yaml, where an alias is the anch
   });
 });
 
+describe('parseYaml measures what aliases repeat, as whatever walks the data will meet it', () => {
+  const deep = (name: string, inner: string, levels = 60) =>
+    `${name}: &${name} ${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
+
+  it('nesting made deep through aliases is YamlTooDeep, naming the line and field of the alias', () => {
+    expect(yamlError(`${deep('a', 'x')}\n${deep('b', '*a')}\n`)).toMatchObject({
+      kind: 'YamlTooDeep',
+      line: 2,
+      field: `b${'[0]'.repeat(60)}`,
+      message: expect.stringMatching(/nested more than 100 levels deep \(counting what aliases repeat\)/),
+    });
+  });
+
+  it('lets nesting through aliases within the limit through', () => {
+    const data = parseYaml(`${deep('a', 'x', 40)}\n${deep('b', '*a', 40)}\n`, 'p.md').data as { b: unknown };
+    let depth = 0;
+    for (let at: unknown = data.b; Array.isArray(at); at = at[0]) depth++;
+    expect(depth).toBe(80);
+    expect(MAX_ALIASED_VALUES).toBeGreaterThanOrEqual(1000);
+  });
+});
+
 describe('fieldAt', () => {
   it('names the field whose key or value holds an offset', () => {
     const source = 'title: A\nhero:\n  lead: Hello there\nlist: [a, b]\n';
