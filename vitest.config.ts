@@ -43,10 +43,16 @@ export default defineConfig({
       // Whole sites built (the website and fixtures) and the engine packed and installed (npm run test:site).
       {
         extends: true,
+        // React's production build has no jsxDEV: the tests' own TSX calls the runtime it has.
+        oxc: { jsx: { development: false } },
         test: {
           name: 'site',
           include: ['tests/build/**/*.test.{ts,tsx}', 'tests/bin/**/*.test.{ts,tsx}'],
           exclude: ENGINE,
+          // Sites are built as `site` builds them (bin/site.js): with React's production build, whose rendering the
+          // development build's checks would slow two to three times. The engine's island tests keep the development
+          // build, which testing-library's act() needs.
+          env: { NODE_ENV: 'production' },
           // The theme API's types as the packed engine ships them (installable.test.ts), then the website.
           globalSetup: ['tests/support/fresh-types.ts', REAL_SITE],
         },

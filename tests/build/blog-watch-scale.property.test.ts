@@ -1,7 +1,8 @@
 /**
  * Property at scale: the example blog with 10,000 posts and 60 tags, built once by the watch engine, then a fixed
  * handful of post edits (a title, a date that moves a post across the list, a tag added and one removed, a post added
- * and removed, the search index made again each time), chosen by a fixed seed; after them the output folder equals, byte
+ * and removed, each leaving the search index to the next and the last making it), chosen by a fixed seed; after them the
+ * output folder equals, byte
  * for byte, a full build of the same files. The small property tests (blog-watch.property.test.ts) compare after each
  * edit; this one compares where a site is large enough that planning and rendering only what an edit affects matters.
  * The full build shares the watch's content store (its markdown, made by construction from the same files), not its
@@ -83,7 +84,11 @@ describe('site watch of a blog of 10,000 posts', () => {
         const file = project.file(`pages/blog/${edit.name}.md`);
         if (edit.post) await project.writePost(edit.name, edit.post);
         else await unlink(file);
-        const result = await site.update([file]);
+        const updating = site.update([file]);
+        // A writer saving faster than the index is made: every update but the last leaves it to the next (as site
+        // watch does when a change comes meanwhile), and the last makes it from the pages as they are then.
+        if (edit !== chosen!.at(-1)) site.interrupt();
+        const result = await updating;
         // What the edit affects, not the site: the post and its neighbours, the list and tag pages it moves across (all
         // of them when a tag's count changes, which each shows), never every post.
         expect(result.routes.length, edit.name).toBeLessThan(POSTS / 2);
