@@ -2,9 +2,9 @@
  * Property at scale: the example blog with 10,000 posts and 60 tags, built once by the watch engine, then a fixed
  * handful of post edits (a title, a date that moves a post across the list, a tag added and one removed, a post added
  * and removed, each leaving the search index to the next and the last making it), chosen by a fixed seed; after them the
- * output folder equals, byte
- * for byte, a full build of the same files. The small property tests (blog-watch.property.test.ts) compare after each
- * edit; this one compares where a site is large enough that planning and rendering only what an edit affects matters.
+ * output folder equals, byte for byte, a full build of the same files. The small property tests
+ * (blog-watch.property.test.ts) compare after each edit; this one compares where a site is large enough that planning
+ * and rendering only what an edit affects matters.
  * The full build shares the watch's content store (its markdown, made by construction from the same files), not its
  * output. Run with another seed: BLOG_SCALE_SEED=7 npx vitest run tests/build/blog-watch-scale.property.test.ts
  */
