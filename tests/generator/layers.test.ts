@@ -183,6 +183,38 @@ describe('the engine layers', () => {
   });
 });
 
+/** Whether two names are the same or one edit (a letter added, dropped or changed) apart. */
+function nearlyAlike(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]! <= 1;
+}
+
+describe('module names', () => {
+  it('no two modules are named alike or a letter apart (page-source and page-sources), but the catalogue of errors by domain', async () => {
+    const modules = (await sources())
+      .filter((file) => !file.startsWith('base/errors/'))
+      .map((file) => ({ file, name: path.posix.basename(file).replace(/\.(ts|tsx|js|mjs)$/, '') }));
+    const alike = modules.flatMap((a, i) =>
+      modules.slice(i + 1).flatMap((b) => (nearlyAlike(a.name, b.name) ? [`${a.file} ~ ${b.file}`] : [])),
+    );
+    expect(alike).toEqual([]);
+  });
+
+  it('tells names a letter apart from names further apart', () => {
+    expect(nearlyAlike('page-source', 'page-sources')).toBe(true);
+    expect(nearlyAlike('page-worker', 'page-workers')).toBe(true);
+    expect(nearlyAlike('routes', 'route')).toBe(true);
+    expect(nearlyAlike('page-source', 'page-route')).toBe(false);
+  });
+});
+
 describe('what a build loads', () => {
   it('loads the markdown pipeline only when a page is parsed or rendered, through import()', async () => {
     const edges = await imports(true);
