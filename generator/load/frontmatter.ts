@@ -154,6 +154,14 @@ export function linesOf(matter: string, file: string): ParsedYaml['lineOf'] {
 }
 
 /**
+ * Where a key that is not text may start: at a line's start (after its indentation and any `- `, `? ` or `: `), or after the
+ * `[`, `{` or `,` of a flow collection, a `?` (an explicit key), `[` or `{` (a flow collection), `*` (an alias), `&`
+ * (an anchor) or `!` (a tag). Every such key starts so, and most frontmatter holds none of these; the rest (a list
+ * of lists, say) costs one more parse.
+ */
+const MAY_HOLD_KEY_NOT_TEXT = /(?:^|[\r\n])[ \t]*(?:[?:-][ \t]+)*[?[{*&!]|[[{,][ \t]*[?[{*&!]/;
+
+/**
  * Frontmatter data, parsed with js-yaml and the core schema and measured; anything refused is named, with its line,
  * by parseYaml.
  */
@@ -171,6 +179,9 @@ function loadData(matter: string, file: string): unknown {
       { file, line: mark ? mark.line + 1 : undefined, cause },
     );
   }
+  // js-yaml takes a list, a mapping or an alias written as a key for the text it prints as (`[a, b]: 1` is the key
+  // "a,b"), where parseYaml refuses it (YamlKeyNotText): a page that may hold one is parsed again, to be held to that.
+  if (MAY_HOLD_KEY_NOT_TEXT.test(matter)) parseYaml(matter, file, 1);
   // Without a `*` there is no alias, and js-yaml's own depth limit holds.
   const problem = matter.includes('*') ? measureData(data) : undefined;
   if (problem) {

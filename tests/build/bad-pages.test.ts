@@ -66,6 +66,16 @@ const PAGE_CLASSES: Record<string, BadPage[]> = {
       field: 'keywords[1]',
     },
     { file: 'bomb.md', contents: page(`${BOMB}\n`), kind: 'YamlAliasLimit', line: BOMB_LINE, field: 'a4[0]' },
+    // js-yaml takes each for the text it prints as ("keywords", "noindex"), which makes valid fields here: refused as
+    // site.yml refuses them, whatever the template would make of the key.
+    { file: 'list-key.md', contents: page('? [keywords]\n: [a]\n'), kind: 'YamlKeyNotText', line: 4 },
+    { file: 'alias-key.md', contents: page('keywords: [&k noindex]\n*k : true\n'), kind: 'YamlKeyNotText', line: 5 },
+    {
+      file: 'flow-key.md',
+      contents: `---\n{ title: Fine title, description: "${DESCRIPTION}", [noindex]: true }\n---\n\nText.\n`,
+      kind: 'YamlKeyNotText',
+      line: 2,
+    },
     { file: 'tabs.md', contents: page('keywords:\n\t- a\n'), kind: 'MalformedYaml', line: 5 },
     {
       file: 'js-function.md',
