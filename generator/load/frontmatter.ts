@@ -12,8 +12,10 @@
  *   whose errors name the field they are in from the split alone (fieldOf), whatever the YAML would make of them.
  * - parseFrontmatter parses it with js-yaml and the YAML 1.2 core schema (dates stay strings, as in site.yml; other
  *   tags are errors), then measures the data before anything walks it (js-yaml returns an alias as the anchored object
- *   itself: measureData, config/text-values.ts). Whatever it refuses, parseYaml parses again to name the line and the
- *   field, by the same rules (config/yaml.ts: core schema, depth, what aliases repeat, how deep they nest, cycles).
+ *   itself: measureData, config/text-values.ts). Whatever it refuses, and frontmatter that may hold a key that is not
+ *   text (which js-yaml accepts as the text it prints as), parseYaml parses again, to refuse it by the same rules and
+ *   name the line and the field (config/yaml.ts: core schema, depth, what aliases repeat, how deep they nest, cycles,
+ *   keys).
  * - The line of a field, for a validation error, is parseYaml's too, parsed at most once a page and only when asked.
  *
  * Why two parsers, each in its one place: js-yaml reads data only, the `yaml` package keeps every position. Parsing
