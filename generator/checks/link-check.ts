@@ -12,24 +12,19 @@ import { routeFromFile } from '../pages/routes';
 import type { SiteConfig } from '../config/config';
 import { listFiles } from '../base/list-files';
 import { isPublished } from '../output/public-files';
-import type { MarkdownLink } from '../markdown/page-links';
-import { checkLinks } from './broken-links';
+import { indexLinks, type CheckedPage, type LinkIndex } from './link-index';
 import type { PageLinks } from '../render/html-links';
 
 export interface SiteLinks {
   config: SiteConfig;
   /** The config file, relative to the project root, for the errors about it. */
   configFile: string;
-  pages: Iterable<{
-    route: string;
-    file: string;
-    markdownLinks?: readonly MarkdownLink[];
-    redirects?: readonly { route: string }[];
-  }>;
-  /** What the link check reads of each page. */
-  links: Iterable<PageLinks>;
+  /** The site's pages by their file in the pages folder. */
+  pages: ReadonlyMap<string, CheckedPage>;
+  /** What the link check reads of each page, by route. */
+  links: ReadonlyMap<string, PageLinks>;
   /** Every file of the output, relative to it. */
-  files: Iterable<string>;
+  files: ReadonlySet<string>;
   publicDir: string;
   /** The pages that failed to load, and their errors: reported with the link check's own. */
   pageErrors?: PageErrors;
@@ -46,35 +41,16 @@ const hostOf = (url: string) => {
   }
 };
 
-export async function checkSiteLinks({
-  config,
-  configFile,
-  pages,
-  links,
-  files,
-  publicDir,
-  pageErrors,
-  readmes = new Set(),
-}: SiteLinks): Promise<SiteWarning[]> {
-  const all = [...pages];
-  const byRoute = new Map(all.map((page) => [page.route, page.markdownLinks]));
-  const markdown = {
-    of: (route: string) => byRoute.get(route),
-    routeOfFile: (file: string) => all.find((page) => page.file.replace(/\\/g, '/') === file)?.route,
-  };
-  const errors = all
-    .filter((page) => config.plannedRoutes.includes(page.route))
-    .map(
-      (page) =>
-        new SiteError(
-          'PlannedRouteHasPage',
-          { plannedRoute: page.route, page: page.file },
-          { field: 'plannedRoutes', file: configFile },
-        ),
-    );
-  const publicFiles = await listFiles(publicDir);
-  const present = new Set([...files, ...publicFiles.filter(isPublished)]);
-  const pageLinks = [...links];
+/**
+ * Checks the links of a site, from the index of the last check (link-index.ts) when there is one: the pages that
+ * changed, and those that read what changed, are checked again; the verdict is that of every page checked. Throws the
+ * broken links (with the errors of the pages that failed); returns the warnings, and the index for the next check.
+ */
+export async function checkSiteLinks(
+  { config, configFile, pages, links, files, publicDir, pageErrors, readmes = new Set() }: SiteLinks,
+  previous?: LinkIndex,
+): Promise<{ warnings: SiteWarning[]; index: LinkIndex }> {
+  const published = new Set((await listFiles(publicDir)).filter(isPublished));
   // A page that failed has no route for sure (its slug may be what failed): links to the route its file would have are
   // left unchecked rather than called broken.
   const failed = pageErrors?.failed ?? [];
@@ -87,31 +63,43 @@ export async function checkSiteLinks({
       }
     }),
   );
-  const redirects = new Map(
-    all.flatMap((page) => (page.redirects ?? []).map((from) => [from.route, page.route] as const)),
+  const index = indexLinks(
+    { config, pages, links, hasFile: (path) => files.has(path) || published.has(path), unchecked },
+    previous,
   );
-  const { errors: broken, planned } = checkLinks(
-    pageLinks,
-    present,
-    config.plannedRoutes,
-    markdown,
-    unchecked,
-    redirects,
-  );
+  // What there is to report, in one order whatever the pages were checked in: by file, then route.
+  const notable = [...index.notable]
+    .map((route) => ({ route, links: links.get(route)!, verdict: index.verdicts.get(route)! }))
+    .sort((a, b) => compareText(a.links.file, b.links.file) || compareText(a.route, b.route));
+  const errors = config.plannedRoutes.flatMap((route) => {
+    const page = index.real.get(route);
+    return page
+      ? [
+          new SiteError(
+            'PlannedRouteHasPage',
+            { plannedRoute: page.route, page: page.file },
+            { field: 'plannedRoutes', file: configFile },
+          ),
+        ]
+      : [];
+  });
+  const broken = notable.flatMap(({ verdict }) => verdict.errors);
   // brokenLinks: warn (site.yml): each broken link a warning where it is, and their count; the site builds.
   const allowed = config.brokenLinks === 'warn';
   throwWithPageErrors([...errors, ...(allowed ? [] : broken)], pageErrors);
   const warnings: SiteWarning[] = allowed ? brokenLinkWarnings(broken, configFile) : [];
-  const linked = [...planned].filter(([, from]) => from.size > 0).map(([route]) => route);
+  const linkedTo = new Set(notable.flatMap(({ verdict }) => verdict.planned));
+  const linked = config.plannedRoutes.filter((route) => linkedTo.has(route));
   if (linked.length) warnings.push(new SiteWarning('PlannedRouteLinked', { routes: linked }));
   // The policy (output/host-files.ts) allows images of the site's own only: one from another host shows broken.
-  const offsite = pageLinks
-    .filter((page) => page.offsite.length > 0)
-    .map((page) => ({ file: page.file, hosts: [...new Set(page.offsite.map(hostOf))] }))
-    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const offsite = notable
+    .filter(({ links }) => links.offsite.length > 0)
+    .map(({ links }) => ({ file: links.file, hosts: [...new Set(links.offsite.map(hostOf))] }));
   if (offsite.length) warnings.push(new SiteWarning('OffsiteImages', { pages: offsite }));
-  return warnings;
+  return { warnings, index };
 }
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Throws `errors` with those of the pages that failed to load, sorted by file, and a line naming what was not checked
@@ -160,28 +148,28 @@ function brokenLinkWarnings(broken: SiteError[], configFile: string): SiteWarnin
   ];
 }
 
-/** The link check of a site's state as an update leaves it: its pages, what each links to and the files it has. */
+/**
+ * The link check of a site's state as an update leaves it (its pages, what each links to and the files it has), from
+ * the index the state before it kept (a full update has none).
+ */
 export function checkStateLinks(
-  state: Pick<SiteLinks, 'config' | 'files'> & {
-    readmes?: ReadonlySet<string>;
-    pages: Map<
-      string,
-      { route: string; file: string; markdownLinks?: readonly MarkdownLink[]; redirects?: readonly { route: string }[] }
-    >;
-    links: Map<string, PageLinks>;
-  },
+  state: Pick<SiteLinks, 'config' | 'files' | 'pages' | 'links' | 'readmes'>,
+  previous: LinkIndex | undefined,
   configFile: string,
   publicDir: string,
   pageErrors?: PageErrors,
-): Promise<SiteWarning[]> {
-  return checkSiteLinks({
-    config: state.config,
-    configFile,
-    pages: state.pages.values(),
-    links: state.links.values(),
-    files: state.files,
-    publicDir,
-    pageErrors,
-    readmes: state.readmes,
-  });
+): Promise<{ warnings: SiteWarning[]; index: LinkIndex }> {
+  return checkSiteLinks(
+    {
+      config: state.config,
+      configFile,
+      pages: state.pages,
+      links: state.links,
+      files: state.files,
+      publicDir,
+      pageErrors,
+      ...(state.readmes ? { readmes: state.readmes } : {}),
+    },
+    previous,
+  );
 }

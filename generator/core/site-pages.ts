@@ -208,11 +208,21 @@ export class PageLoader {
       this.loadHeads(existing, readmeFolders(present), next.config, next.theme, false),
       this.datesOf(next.config),
     ]);
-    // The pages loaded before claim a route each (the update before checked them): a route claimed twice now is one
-    // a loaded page claims, so only the pages of those routes are compared, in the order a full update compares them.
-    const claimed = new Set(heads.items.map((item) => item.head.route));
-    const others = [...next.pages.values()].filter((page) => claimed.has(page.route));
-    heads.errors.push(...duplicateRoutes([...others, ...heads.items.map((item) => item.head)].map(summaryOf)));
+    // The pages loaded before claim their routes, and their old addresses' (the update before checked them): a route
+    // claimed twice now is one a loaded page claims, so only the pages that claim those are compared, in the order a
+    // full update compares them (by file).
+    const claims = (page: Pick<PageInfo, 'route' | 'redirects'>) => [
+      page.route,
+      ...(page.redirects ?? []).map((from) => from.route),
+    ];
+    const claimed = new Set(heads.items.flatMap((item) => claims(item.head)));
+    const compared = [
+      ...[...next.pages]
+        .filter(([, page]) => claims(page).some((route) => claimed.has(route)))
+        .map(([file, page]) => [file, page] as const),
+      ...heads.items.map((item) => [item.relativeFile, item.head] as const),
+    ].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    heads.errors.push(...duplicateRoutes(compared.map(([, page]) => summaryOf(page))));
     const pages = await wholePages(heads);
     for (const [file, page] of pages) next.pages.set(file, page);
     const routes = new Set([...pages.values()].map((page) => page.route));

@@ -231,7 +231,8 @@ export class Site {
       }
       next.images = await loaded.images;
       const host = siteHostFiles(next, next.plan, this.now);
-      changedHostFiles(host, previous?.plan, next.plan, loaded.rerender === 'all', output);
+      changedHostFiles(host, previous?.host, loaded.rerender === 'all', output);
+      next.host = host;
       next.attachments = await step('attachments', () =>
         publishAttachments(next.pages.values(), this.paths.pagesDir, previous?.attachments, changed, output),
       );
@@ -248,9 +249,17 @@ export class Site {
       checkFilePlaces(withSearchFiles(host, next.search), next.plan, publicFiles, next.attachments, this.paths);
       const warnings = [
         ...loaded.notes,
-        ...(await step('links', () =>
-          checkStateLinks(next, this.place.configFile, this.paths.publicDir, loaded.pageErrors),
-        )),
+        ...(await step('links', async () => {
+          const checked = await checkStateLinks(
+            next,
+            previous?.linkIndex,
+            this.place.configFile,
+            this.paths.publicDir,
+            loaded.pageErrors,
+          );
+          next.linkIndex = checked.index;
+          return checked.warnings;
+        })),
         ...passedOverWarning(next.passedOver, this.paths.pagesDir),
         ...pageWarnings(next.pages, next.plan, next.config, next.theme, this.place.configFile, this.paths.root),
         ...socialCardWarnings(next.config, next.theme),

@@ -8,6 +8,7 @@ import type { PageInfo } from '../pages/page';
 import type { Theme } from '../pages/theme-types';
 import type { Assets } from '../assets/bundle-assets';
 import type { PageLinks } from '../render/html-links';
+import type { LinkIndex } from '../checks/link-index';
 import type { Plan } from '../collections/plan';
 import type { SiteConfig } from '../config/config';
 import { outputFileOf } from '../pages/routes';
@@ -34,6 +35,8 @@ export interface State {
   passedOver: readonly string[];
   /** What the link check reads of each page, by route. */
   links: Map<string, PageLinks>;
+  /** What the last link check found of each page, and which pages read what (checks/link-index.ts). */
+  linkIndex?: LinkIndex;
   /** What each page's rendering read of the routes, by route: which pages a page added or removed may change. */
   routeReads: Map<string, RouteReads[]>;
   /** Every file of the output, relative to it. */
@@ -42,6 +45,8 @@ export interface State {
   attachments: Attachments;
   /** Every page rendered (the site's and those its collections make), with what each read of the others; the feeds. */
   plan: Plan;
+  /** The files of the output that are not pages nor public files, as the update made them (core/non-page-files.ts). */
+  host?: ReadonlyMap<string, string | Uint8Array>;
   /** The files of the search index (core/search.ts), when the theme has search. */
   search?: ReadonlySet<string>;
   /**
@@ -96,17 +101,19 @@ export function removeUnplanned(previous: Plan, next: State, output: Output): vo
   for (const file of previous.feeds.keys()) if (!next.plan.feeds.has(file)) output.set(file, null);
 }
 
-/** The host files an update writes: all of them when every page changed, else the sitemap and the feeds whose text changed. */
+/**
+ * The host files an update writes: all of them when every page changed, else those whose contents changed since the
+ * last update (the sitemap, a feed, a redirect's page and `_redirects`), and it removes those no longer made, unless
+ * the update writes something else in their place (a page at a redirect's old address).
+ */
 export function changedHostFiles(
-  host: Map<string, string | Uint8Array>,
-  previous: Plan | undefined,
-  next: Plan,
+  host: ReadonlyMap<string, string | Uint8Array>,
+  previous: ReadonlyMap<string, string | Uint8Array> | undefined,
   all: boolean,
   output: Output,
 ): void {
-  for (const [file, contents] of host)
-    if (all || file === 'sitemap.xml' || (next.feeds.has(file) && previous?.feeds.get(file) !== contents))
-      output.set(file, contents);
+  for (const [file, contents] of host) if (all || previous?.get(file) !== contents) output.set(file, contents);
+  for (const file of previous?.keys() ?? []) if (!host.has(file) && !output.has(file)) output.set(file, null);
 }
 
 /** What rendering a page of `state` needs: the site, the theme, the assets, every route and each page's collections. */

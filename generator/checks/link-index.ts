@@ -1,0 +1,209 @@
+/**
+ * The link check's memory between updates: each page's verdict (broken-links.ts, linkChecker) and, for everything a
+ * verdict read of the rest of the site (the page at a route and its ids, a file, a redirect, the page of a markdown
+ * file), the pages that read it. An update checks again the pages whose own links or page changed, and the pages that
+ * read something that changed: so its verdict is the one a check of every page gives, at the cost of what changed.
+ *
+ * What changed is found by comparing the update's inputs with those the index was made from, never by being told:
+ * each route's links and each page are compared by identity (an update makes a new object for what it changes, and
+ * never changes one it keeps), each file a verdict read is looked up again. A first check, or one with another config
+ * (planned routes, brokenLinks), or with pages that failed to load, checks every page: the same path with every page
+ * dirty.
+ */
+import type { SiteConfig } from '../config/config';
+import type { MarkdownLink } from '../markdown/page-links';
+import type { PageLinks } from '../render/html-links';
+import { linkChecker, readKey, type PageCheck } from './broken-links';
+
+/** What the check reads of a page of the site (a PageInfo). */
+export interface CheckedPage {
+  route: string;
+  file: string;
+  markdownLinks?: readonly MarkdownLink[];
+  redirects?: readonly { route: string }[];
+}
+
+/** The inputs of a check: the state an update leaves. */
+export interface LinkInputs {
+  config: SiteConfig;
+  /** The site's pages by their file in the pages folder (state.pages). */
+  pages: ReadonlyMap<string, CheckedPage>;
+  /** What each rendered page links to and the ids it has, by route (state.links). */
+  links: ReadonlyMap<string, PageLinks>;
+  /** Whether the output or the published public folder has a file at a path relative to the output. */
+  hasFile(path: string): boolean;
+  /** Routes of the pages that failed to load: links to them are not checked. */
+  unchecked: ReadonlySet<string>;
+}
+
+export interface LinkIndex {
+  /** The inputs it was made from, which the next check compares its own with. */
+  config: SiteConfig;
+  pages: ReadonlyMap<string, CheckedPage>;
+  links: ReadonlyMap<string, PageLinks>;
+  /** Each rendered page's verdict, by route. */
+  verdicts: ReadonlyMap<string, PageCheck>;
+  /**
+   * The routes whose verdict read each key (readKey). It may hold more than that (a page that no longer reads a key
+   * stays among its readers, and an update that then failed may have added some): a reader too many is only checked
+   * again, to the same verdict. So it is added to in place, by every index of a watch session.
+   */
+  readers: Map<string, Set<string>>;
+  /** Each file a verdict read, and whether it was there. */
+  files: ReadonlyMap<string, boolean>;
+  /** Old addresses (redirect_from, aliases) → the route each redirects to. */
+  redirects: ReadonlyMap<string, string>;
+  /** The site's own pages by route (not those the plan makes). */
+  real: ReadonlyMap<string, CheckedPage>;
+  /** The routes with something to report: broken links, links to planned routes, images of another host. */
+  notable: ReadonlySet<string>;
+  /** Each page's ids as a set, made once per page's links. */
+  idSets: WeakMap<PageLinks, ReadonlySet<string>>;
+  /** How many pages this check visited (all of them, or what changed): for tests and the verbose report. */
+  checked: number;
+}
+
+/** The index of `inputs`: `previous`'s, brought up to date, when it can be; else every page checked. */
+export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex {
+  const whole = !previous || previous.config !== inputs.config || inputs.unchecked.size > 0;
+  const before: LinkIndex = whole ? emptyIndex(inputs.config) : previous;
+  const dirty = new Set<string>();
+  const changed = new Set<string>();
+  // A whole check reads every page: what changed is not asked.
+  const mark = (key: string) => {
+    if (!whole) changed.add(key);
+  };
+
+  // The site's pages that came, went or were loaded again: their own links (markdown) and what others read of them.
+  const real = new Map(before.real);
+  const redirects = new Map(before.redirects);
+  const pageChanged = (page: CheckedPage) => {
+    dirty.add(page.route);
+    mark(readKey.markdownFile(fileKey(page.file)));
+    for (const from of page.redirects ?? []) mark(readKey.redirect(from.route));
+  };
+  /** A page of `before` no longer there as it was: forgotten, and what it gave others marked. */
+  const gone = (was: CheckedPage) => {
+    pageChanged(was);
+    if (real.get(was.route) === was) real.delete(was.route);
+    for (const from of was.redirects ?? []) if (redirects.get(from.route) === was.route) redirects.delete(from.route);
+  };
+  const came: CheckedPage[] = [];
+  for (const [file, page] of inputs.pages) {
+    const was = before.pages.get(file);
+    if (was === page) continue;
+    if (was) gone(was);
+    came.push(page);
+  }
+  for (const [file, was] of before.pages) if (!inputs.pages.has(file)) gone(was);
+  // Once every page gone is forgotten: a page may take the route, or the old address, another left.
+  for (const page of came) {
+    pageChanged(page);
+    real.set(page.route, page);
+    for (const from of page.redirects ?? []) redirects.set(from.route, page.route);
+  }
+
+  // The rendered pages whose links changed, and the routes whose page came, went or changed its ids.
+  const verdicts = new Map(before.verdicts);
+  for (const [route, links] of inputs.links) {
+    const was = before.links.get(route);
+    if (was === links) continue;
+    dirty.add(route);
+    if (!was || !sameIds(was.ids, links.ids)) mark(readKey.route(route));
+  }
+  for (const route of before.links.keys())
+    if (!inputs.links.has(route)) {
+      mark(readKey.route(route));
+      verdicts.delete(route);
+    }
+
+  // The files the verdicts read that came or went (a page's output, a public file, the search index's).
+  const files = new Map(before.files);
+  for (const [path, was] of before.files) if (inputs.hasFile(path) !== was) mark(readKey.file(path));
+
+  const readers = whole ? new Map<string, Set<string>>() : before.readers;
+  for (const key of changed) for (const route of readers.get(key) ?? []) dirty.add(route);
+
+  const idSets = before.idSets;
+  const check = linkChecker({
+    idsOf: (route) => {
+      const links = inputs.links.get(route);
+      if (!links) return undefined;
+      let ids = idSets.get(links);
+      if (!ids) idSets.set(links, (ids = new Set(links.ids)));
+      return ids;
+    },
+    hasFile: (path) => {
+      const there = inputs.hasFile(path);
+      files.set(path, there);
+      return there;
+    },
+    redirectOf: (route) => redirects.get(route),
+    routeOfFile: routeOfFileIn(real),
+    markdownOf: (route) => real.get(route)?.markdownLinks,
+    planned: new Set(inputs.config.plannedRoutes),
+    unchecked: inputs.unchecked,
+  });
+  const notable = new Set(before.notable);
+  let checked = 0;
+  // Every page in the links' order, so that a whole check reads them as a build renders them.
+  const order = whole ? inputs.links.keys() : dirty;
+  for (const route of order) {
+    const links = inputs.links.get(route);
+    notable.delete(route);
+    if (!links) continue;
+    const verdict = check(links);
+    checked++;
+    verdicts.set(route, verdict);
+    for (const key of verdict.reads) {
+      let routes = readers.get(key);
+      if (!routes) readers.set(key, (routes = new Set()));
+      routes.add(route);
+    }
+    if (verdict.errors.length > 0 || verdict.planned.length > 0 || links.offsite.length > 0) notable.add(route);
+  }
+  return {
+    config: inputs.config,
+    pages: inputs.pages,
+    links: inputs.links,
+    verdicts,
+    readers,
+    files,
+    redirects,
+    real,
+    notable,
+    idSets,
+    checked,
+  };
+}
+
+function emptyIndex(config: SiteConfig): LinkIndex {
+  return {
+    config,
+    pages: new Map(),
+    links: new Map(),
+    verdicts: new Map(),
+    readers: new Map(),
+    files: new Map(),
+    redirects: new Map(),
+    real: new Map(),
+    notable: new Set(),
+    idSets: new WeakMap(),
+    checked: 0,
+  };
+}
+
+/** A page's file as a link's `file` names it (markdown/page-links.ts): with forward slashes. */
+const fileKey = (file: string) => file.replace(/\\/g, '/');
+
+/** The route of the page made from a markdown file, from a map made only when a broken link asks. */
+function routeOfFileIn(real: ReadonlyMap<string, CheckedPage>): (file: string) => string | undefined {
+  let byFile: Map<string, string> | undefined;
+  return (file) => {
+    byFile ??= new Map([...real.values()].map((page) => [fileKey(page.file), page.route]));
+    return byFile.get(file);
+  };
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a === b || (a.length === b.length && a.every((id, i) => id === b[i]));
