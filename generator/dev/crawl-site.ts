@@ -16,6 +16,7 @@ import { FILES_AT_ONCE, mapAtMost } from '../base/at-most';
 import { segmentOf } from '../pages/routes';
 import { baseUrlOfBuild, serve } from './serve';
 import { openInside } from './open-inside';
+import { missingFragments } from './fragment-check';
 import { basePathOf } from '../render/base-path';
 
 export interface CheckProblem {
@@ -32,6 +33,9 @@ export interface CheckReport {
   /** Planned routes seen linked, each answering 404 with the not-found page. */
   planned: string[];
 }
+
+/** Pages (and stylesheets) one crawl is given: see checkSite. */
+const PAGES_A_CRAWL = 200;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -53,7 +57,9 @@ export async function checkSite(
   const server = await serve({ dir: outDir, port: 0, base, crawler: true });
   try {
     const local = server.url;
-    const htmlFiles = (await listFiles(outDir)).filter((f) => f.endsWith('.html'));
+    const files = await listFiles(outDir);
+    const htmlFiles = files.filter((f) => f.endsWith('.html'));
+    const cssFiles = files.filter((f) => f.endsWith('.css'));
     const hasHome = htmlFiles.includes('index.html');
     // linkinator resolves links on /press (a 404 page) as if under /press/: compare routes without the slash.
     const routeOf = (url: string) => {
@@ -62,11 +68,12 @@ export async function checkSite(
         pathname === base ? '/' : pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname
       ).replace(/(.)\/+$/, '$1');
     };
-    const crawl = (start: string | string[], recurse: boolean) =>
+    const crawl = (start: string | string[]) =>
       new LinkChecker().check({
         path: start,
-        recurse,
-        checkFragments: true,
+        recurse: false,
+        // Fragments are checked from the pages' HTML, whatever the order of the crawl (fragment-check.ts).
+        checkFragments: false,
         checkCss: true,
         concurrency: 16,
         // No timeout: the server is this process's own, and linkinator starts a request's clock when it queues it, so a
@@ -109,18 +116,19 @@ export async function checkSite(
             .split('/')
             .map(segmentOf)
             .join('/')}`;
-    // Everything reachable from home; then every page that crawl did not reach (a folder of markdown may have no home
-    // page, or pages nothing links to), from each of them; then the not-found page's own links (served at /404 with 200).
-    const fromHome = hasHome ? (await crawl(`${local}/`, true)).links : [];
-    const reached = new Set(fromHome.filter((l) => l.state === LinkState.OK).map((l) => routeOf(l.url)));
-    const unreached = htmlFiles
-      .filter((file) => file !== '404.html' && !reached.has(routeOfFile(file)))
-      .map((file) => `${local}${routeOfFile(file)}`);
-    const links = [
-      ...fromHome,
-      ...(unreached.length === 0 ? [] : (await crawl(unreached, true)).links),
-      ...(notFoundHtml === undefined ? [] : (await crawl(`${local}/404`, false)).links),
+    // Every page of the folder (a folder of markdown may have no home page, or pages nothing links to) and every
+    // stylesheet (its url()s), each read for its links, which are fetched once in each crawl that finds them; then the
+    // not-found page's own links (served at /404 with 200). A crawl is given PAGES_A_CRAWL of them, one crawl after
+    // another: linkinator (7.6) looks each link it has seen before up in every result of its crawl, so one crawl of a
+    // whole site costs the square of its pages, where crawls of a bounded size cost their sum.
+    const starts = [
+      ...htmlFiles.filter((file) => file !== '404.html').map((file) => `${local}${routeOfFile(file)}`),
+      ...cssFiles.map((file) => `${local}/${file.split('/').map(segmentOf).join('/')}`),
     ];
+    const links: LinkResult[] = [];
+    for (let at = 0; at < starts.length; at += PAGES_A_CRAWL)
+      links.push(...(await crawl(starts.slice(at, at + PAGES_A_CRAWL))).links);
+    if (notFoundHtml !== undefined) links.push(...(await crawl(`${local}/404`)).links);
 
     const pageRoutes = new Set(htmlFiles.map(routeOfFile));
     const htmlOf = new Map(
@@ -130,15 +138,6 @@ export async function checkSite(
         async (f) => [routeOfFile(f), await readFile(path.join(outDir, f), 'utf8')] as const,
       ),
     );
-    /** Pages whose HTML links to `route#fragment` (linkinator names the target page as the parent of a missing fragment). */
-    const linkingPages = (route: string, fragment: string) =>
-      [...htmlOf]
-        .filter(
-          ([page, html]) =>
-            html.includes(`href="${base}${route}${fragment}"`) ||
-            (page === route && html.includes(`href="${fragment}"`)),
-        )
-        .map(([page]) => page);
 
     const notFoundHeading = notFoundHtml?.match(/<h1[^>]*>(.*?)<\/h1>/)?.[1] ?? '';
     const problems: CheckProblem[] = [];
@@ -165,15 +164,22 @@ export async function checkSite(
       const problem =
         link.status && link.status !== 200
           ? `HTTP ${link.status}`
-          : fragment
-            ? `no element with id "${fragment.slice(1)}"`
-            : (link.failureDetails?.map((d) => (d instanceof Error ? d.message : `HTTP ${d.status}`)).join('; ') ??
-              'broken');
-      for (const on of fragment ? linkingPages(route, fragment) : [page]) {
-        if (!problems.some((p) => p.page === on && p.link === route + fragment))
-          problems.push({ page: on, link: route + fragment, problem });
-      }
+          : (link.failureDetails?.map((d) => (d instanceof Error ? d.message : `HTTP ${d.status}`)).join('; ') ??
+            'broken');
+      if (!problems.some((p) => p.page === page && p.link === route + fragment))
+        problems.push({ page, link: route + fragment, problem });
     }
+    const origin = new URL(local).origin;
+    const fragments = missingFragments(
+      htmlOf,
+      (route) => (route === '/' ? `${local}/` : `${local}${route}`),
+      (url) => {
+        const href = url.href.startsWith(config.baseUrl) ? local + url.href.slice(config.baseUrl.length) : url.href;
+        return new URL(href).origin === origin ? routeOf(href) : undefined;
+      },
+    );
+    for (const { page, link, fragment } of fragments)
+      problems.push({ page, link, problem: `no element with id "${fragment}"` });
 
     // Planned routes must still be linked somewhere, must answer 404, and must not have a page.
     for (const route of config.plannedRoutes) {
