@@ -54,7 +54,8 @@ export interface MissingFragment {
 }
 
 /**
- * The links of `pages` (route → HTML) naming a fragment that their target page does not hold. `routeOf` gives the
+ * The links of `pages` (route → HTML) naming a fragment that their target page does not hold, and how many distinct
+ * links to a fragment of a page were checked. `routeOf` gives the
  * route of a URL of the site, or undefined for a URL that is not the site's; `urlOf` a page's URL, for resolving its
  * relative links as a browser does. Links to what is not a page of `pages` are the crawl's to check.
  */
@@ -62,7 +63,7 @@ export function missingFragments(
   pages: ReadonlyMap<string, string>,
   urlOf: (route: string) => string,
   routeOf: (url: URL) => string | undefined,
-): MissingFragment[] {
+): { missing: MissingFragment[]; checked: number } {
   const anchors = new Map<string, Anchors>();
   const read = (route: string) => {
     let found = anchors.get(route);
@@ -71,6 +72,7 @@ export function missingFragments(
   };
   const missing: MissingFragment[] = [];
   const seen = new Set<string>();
+  const checked = new Set<string>();
   for (const page of pages.keys()) {
     for (const href of read(page).hrefs) {
       let url: URL;
@@ -81,12 +83,14 @@ export function missingFragments(
       }
       const target = routeOf(url);
       const fragment = url.hash.slice(1);
-      if (target === undefined || !pages.has(target) || holds(read(target).ids, fragment)) continue;
+      if (target === undefined || !pages.has(target)) continue;
       const link = `${target}#${fragment}`;
+      checked.add(link);
+      if (holds(read(target).ids, fragment)) continue;
       if (seen.has(`${page}\0${link}`)) continue;
       seen.add(`${page}\0${link}`);
       missing.push({ page, link, fragment });
     }
   }
-  return missing;
+  return { missing, checked: checked.size };
 }
