@@ -16,7 +16,7 @@ import { urlOf } from '../pages/routes';
 import type { Theme } from '../pages/theme-types';
 import { breadcrumbTrail, type Crumb } from '../pages/breadcrumbs';
 import type { NavItem, NavLink, NavOmitted, Navigation } from '../pages/navigation-types';
-import { navTree, type NavNode } from './nav-tree';
+import { labelOf, navTree, orderOf, type NavNode } from './nav-tree';
 import { applyTocs } from './nav-summary';
 
 /** The most entries of one list a page is given (a section of more is windowed around the current branch). */
@@ -44,12 +44,45 @@ export interface NavigationOptions {
 const allDrafts = (node: NavNode): boolean =>
   node.children.every((child) => (child.page ? child.page.data.draft === true : allDrafts(child)));
 
-export function siteNavigation(pages: readonly PageInfo[], options: NavigationOptions = {}): SiteNavigation {
+/**
+ * The navigation of `pages`. Its pages for sections without one are made at once (a plan lists them); the tree each
+ * page's navigation is read from is made when a page first asks for it, and what each page is given is made once.
+ * `sections`: the pages a navigation of pages with the same structure made (planNavigation), given again.
+ */
+export function siteNavigation(
+  pages: readonly PageInfo[],
+  options: NavigationOptions = {},
+  sections?: readonly PageInfo[],
+): SiteNavigation {
+  let built: SiteNavigation | undefined;
+  const build = () => (built ??= wholeNavigation(pages, options, sections));
+  const given = new Map<string, Navigation | undefined>();
+  return {
+    sections: sections ? [...sections] : build().sections,
+    of: (route) => {
+      if (!given.has(route)) given.set(route, build().of(route));
+      return given.get(route);
+    },
+  };
+}
+
+function wholeNavigation(
+  pages: readonly PageInfo[],
+  options: NavigationOptions,
+  reused: readonly PageInfo[] | undefined,
+): SiteNavigation {
   const { root, nodes } = navTree(pages);
   applyTocs(pages, root, nodes);
   const sections: PageInfo[] = [];
   const made = new Set<PageInfo>();
-  if (options.sectionPage) {
+  if (reused) {
+    // The same structure as the navigation that made them: the same sections are without a page.
+    for (const page of reused) {
+      nodes.get(page.route)!.page = page;
+      sections.push(page);
+      made.add(page);
+    }
+  } else if (options.sectionPage) {
     // Each folder's place is read before any generated page stands among the pages it is read from. The pages folder
     // itself is one of them: a collection with no home page (no index.md nor README.md at its root) gets one, listing
     // the top level, so that every page is reachable from `/`.
@@ -168,13 +201,59 @@ function fields(node: NavNode): NavItem {
  * computed, and no page is generated). Sections without a page of their own are given one when the theme has a
  * `section` template that asks for navigation (it lists the section's entries: `children`).
  */
+/** A navigation, and what it was made from: the next plan's is the same when its pages give the tree the same. */
+export interface NavigationMemo {
+  pages: readonly PageInfo[];
+  site: SiteConfig;
+  theme: Theme;
+  navigation: SiteNavigation;
+}
+
+/** What the tree reads of a page to know its place and whether its section has a page: its route, file and so on. */
+const structureOf = (page: PageInfo) =>
+  JSON.stringify([
+    page.route,
+    page.file,
+    page.isNotFound,
+    page.data.draft === true,
+    (page.redirects ?? []).map((from) => from.route),
+    page.toc ?? null,
+  ]);
+
+/** Everything the tree, and what each page is given of it, reads of a page: its structure, its label, order, title. */
+const entryOf = (page: PageInfo) =>
+  JSON.stringify([
+    structureOf(page),
+    labelOf(page),
+    orderOf(page.data) ?? null,
+    typeof page.data.breadcrumb === 'string' ? page.data.breadcrumb : null,
+    page.title,
+  ]);
+
+/** Whether `pages` read as `read` reads them are `last`'s: the same objects, or the same to `read`. */
+function alike(pages: readonly PageInfo[], last: readonly PageInfo[], read: (page: PageInfo) => string): boolean {
+  if (pages.length !== last.length) return false;
+  for (let i = 0; i < pages.length; i++) if (pages[i] !== last[i] && read(pages[i]!) !== read(last[i]!)) return false;
+  return true;
+}
+
+/**
+ * The navigation of a site whose templates ask for it (`navigation: true`), or undefined when none does (nothing is
+ * computed, and no page is generated). Sections without a page of their own are given one when the theme has a
+ * `section` template that asks for navigation (it lists the section's entries: `children`). `last`: the navigation
+ * of the last plan, kept whole when every page reads as it did, its section pages kept when the structure is the
+ * same (a title edited); what each page is given is then made again only when a page asks.
+ */
 export function planNavigation(
   pages: readonly PageInfo[],
   uses: ReadonlyMap<string, CollectionUse>,
   site: SiteConfig,
   theme: Theme,
-): SiteNavigation | undefined {
+  last?: NavigationMemo,
+): NavigationMemo | undefined {
   if (![...uses.values()].some((use) => use.navigation === true)) return undefined;
+  const same = last !== undefined && last.site === site && last.theme === theme;
+  if (same && alike(pages, last.pages, entryOf)) return { ...last, pages };
   const sectionPage: NavigationOptions['sectionPage'] = ({ route, title: folderTitle, folder, draft }) => {
     // The home page made for a site without one is titled as the site, as a README home is.
     const title = route === '/' ? site.name : folderTitle;
@@ -194,7 +273,9 @@ export function planNavigation(
       isNotFound: false,
     };
   };
-  return siteNavigation(pages, uses.get(SECTION_TEMPLATE)?.navigation === true ? { sectionPage } : {});
+  const options = uses.get(SECTION_TEMPLATE)?.navigation === true ? { sectionPage } : {};
+  const sections = same && alike(pages, last.pages, structureOf) ? last.navigation.sections : undefined;
+  return { pages, site, theme, navigation: siteNavigation(pages, options, sections) };
 }
 
 /**

@@ -4,108 +4,77 @@
  * make, and the collections' feeds. A full build and a watch update both plan
  * from every page's current frontmatter and body, so they cannot disagree;
  * each planned page carries the `key` of what it was given beyond itself, and
- * a watch update re-renders a page when its key changed (site.ts).
+ * a watch update re-renders a page when its key changed (core/update-plan.ts).
+ *
+ * A plan starts from the last (PlanMemo.last, plan-types.ts) and makes again only what changed: the pages read
+ * again (new objects) are taken out of the collections they were in and put in their place in those that select
+ * them now (query.ts, reselect), the navigation is kept when no page changed what it reads (navigation.ts), and a
+ * planned page whose inputs (`made`: the page, its navigation, each list, entry and neighbour it is given) are the
+ * same objects as the last plan's is the last plan's page, props and key. So an edit costs what it changes, and a
+ * plan is always the one a plan from nothing makes (a full build's).
  */
 import { SiteError, throwIfAny } from '../base/errors';
 import { callTheme } from '../base/theme-call';
-import type { Theme } from '../pages/theme-types';
 import type { PageInfo } from '../pages/page';
-import { languageTag, type SiteConfig } from '../config/config';
 import { urlOf } from '../pages/routes';
 import { breadcrumbTrail } from '../pages/breadcrumbs';
-import { atomFeed, jsonFeed, type FeedEntry } from './feed';
-import { below, pageRoute, projector, select, sourceOf, tagRoute, type Source } from './query';
+import { pageRoute, projector, reselect, selectAll, sourceOf, tagRoute, type Source } from './query';
 import { schemaProblems, usesOf } from './uses';
 import { keyMaker, sameValue } from './plan-keys';
 import { planNavigation, withNavigationCrumbs } from './navigation';
-import type {
-  CollectionProps,
-  CollectionUse,
-  Entry,
-  FeedLink,
-  Pagination,
-  TagCount,
-  TagLink,
-} from '../pages/collection-types';
+import { dayOf, feedOf } from './plan-feeds';
+import { tagsOf } from './tag-lists';
+import { planMemo, type Plan, type PlanContext, type PlannedPage } from './plan-types';
+import type { CollectionProps, Entry, FeedLink, Pagination, TagCount, TagLink } from '../pages/collection-types';
 
-export interface PlannedPage {
-  page: PageInfo;
-  props?: CollectionProps;
-  /** What the page was given of other pages, serialised: equal keys, equal props. Empty for a page that reads none. */
-  key: string;
-}
+export { planMemo, type Plan, type PlanContext, type PlanMemo, type PlannedPage } from './plan-types';
 
-export interface Plan {
-  /** Every page to render, by route: the site's own, then those pagination and tags make. */
-  pages: Map<string, PlannedPage>;
-  /** Feeds by output file. */
-  feeds: Map<string, string>;
-  /** The page each feed is made for, by output file: what a route that collides with a feed is told. */
-  feedPages: Map<string, string>;
-}
-
-export interface PlanContext {
-  site: SiteConfig;
-  theme: Theme;
-  /** The date of a feed with no entries. */
-  now: Date;
-  /** What an earlier plan of this site made of pages that have not changed since (planMemo); none for a full build. */
-  memo?: PlanMemo;
-  /**
-   * A page's HTML as a feed carries it, read away from the site: its URLs absolute under the base URL (the base-path
-   * helper's URL form, render/base-path.ts, which this layer cannot import).
-   */
-  absoluteHtml: (html: string, pageUrl: string) => string;
-}
-
-const DEFAULT_FEED_LIMIT = 20;
-
-/**
- * What one plan may hand the next: each page's source, its entries and the digests of the objects made of it, keyed
- * by the page object. A page an update reads again is a new object (so it is made anew), and nothing changes a page,
- * a source or an entry once made (entries are frozen: a template is given the same object in the next plan), so what
- * the memo holds is what would be made again from the same page: the plan is the one a full build makes.
- */
-export interface PlanMemo {
-  sources: WeakMap<PageInfo, Source>;
-  entries: WeakMap<Source, Map<string, Entry>>;
-  digests: WeakMap<object, string>;
-  /**
-   * The last plan's pages, and the lists it gave many pages (a whole collection, a list of tags) by what they list:
-   * a page given props equal, value for value, to those it was given then keeps that plan's props and key (equal
-   * values, equal JSON, equal key), so an edit digests only what it changed; a list equal to the last is the same
-   * object, compared once for all the pages that show it.
-   */
-  last?: { pages: ReadonlyMap<string, PlannedPage>; lists: ReadonlyMap<string, readonly unknown[]> };
-}
-
-export const planMemo = (): PlanMemo => ({ sources: new WeakMap(), entries: new WeakMap(), digests: new WeakMap() });
+const byRoute = (a: PageInfo, b: PageInfo) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0);
 
 /** Plans the site; throws every error found (SiteErrors). */
 export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   const { site, theme } = ctx;
-  const real = [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const memo = ctx.memo ?? planMemo();
+  // What the last plan made is used only for the same site and theme (a new config or theme plans from nothing).
+  const last = memo.last?.site === site && memo.last.theme === theme ? memo.last : undefined;
+  memo.last = undefined;
+  const current = new Map<string, PageInfo>();
+  for (const page of pages) current.set(page.route, page);
+  // The pages read again, or gone, since the last plan, by route.
+  const changed = new Set<string>();
+  if (last) {
+    for (const [route, page] of current) if (last.byRoute.get(route) !== page) changed.add(route);
+    for (const route of last.byRoute.keys()) if (!current.has(route)) changed.add(route);
+  }
+  const real = last ? inRouteOrder(last.real, changed, current) : [...current.values()].sort(byRoute);
   const errors: SiteError[] = [];
   const uses = usesOf(theme, errors);
   // The pages' tree, and the pages of sections without one (navigation.ts), which no collection lists.
-  const navigation = planNavigation(real, uses, site, theme);
+  const navigationMemo = planNavigation(real, uses, site, theme, last?.navigation);
+  const navigation = navigationMemo?.navigation;
   const all = navigation ? [...real, ...navigation.sections] : real;
   const planned = new Map<string, PlannedPage>(all.map((page) => [page.route, { page, key: '' }]));
   const feeds = new Map<string, string>();
   const feedPages = new Map<string, string>();
   if (uses.size === 0) return finish({ pages: planned, feeds, feedPages }, errors);
 
-  const memo = ctx.memo ?? planMemo();
-  const sources = real
-    .filter((page) => !page.isNotFound)
-    .map((page) => {
-      let source = memo.sources.get(page);
-      if (!source) memo.sources.set(page, (source = sourceOf(page)));
-      return source;
-    });
-  const bySource = new Map(sources.map((source) => [source.page.route, source]));
+  const sourceOfPage = (page: PageInfo): Source => {
+    let source = memo.sources.get(page);
+    if (!source) memo.sources.set(page, (source = sourceOf(page)));
+    return source;
+  };
+  const listed = (page: PageInfo | undefined) => page !== undefined && !page.isNotFound;
+  // The sources that left and joined the collections since the last plan: those of the pages read again or gone.
+  const removed = new Set<Source>();
+  const added: Source[] = [];
+  for (const route of changed) {
+    const before = last!.byRoute.get(route);
+    const now = current.get(route);
+    if (listed(before)) removed.add(sourceOfPage(before!));
+    if (listed(now)) added.push(sourceOfPage(now!));
+  }
+  const sources = last ? undefined : real.filter((page) => listed(page)).map(sourceOfPage);
   const key = keyMaker(memo.digests);
-  const last = memo.last;
   const kept = new Map<string, readonly unknown[]>();
   /** The list `id` as the last plan gave it when it is equal to `list`, else `list`. */
   const shared = <T>(id: string, list: T[]): T[] => {
@@ -114,12 +83,13 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     kept.set(id, same);
     return same;
   };
-  /** A page with its props: the last plan's props and key for it when its props are equal to them. */
-  const settle = (page: PageInfo, props: CollectionProps): PlannedPage => {
-    const before = last?.pages.get(page.route);
-    return before?.props !== undefined && sameValue(before.props, props)
-      ? { page, props: before.props, key: before.key }
-      : { page, props, key: key(props) };
+  const madeFeeds = new Map<string, { inputs: readonly unknown[]; made: [string, string, FeedLink][] }>();
+  /** A page made anew: the last plan's props and key for it when its props are equal, value for value, to those. */
+  const settle = (fresh: { page: PageInfo; props: CollectionProps }): PlannedPage => {
+    const before = last?.pages.get(fresh.page.route);
+    return before?.props !== undefined && sameValue(before.props, fresh.props)
+      ? { page: fresh.page, props: before.props, key: before.key }
+      : { ...fresh, key: key(fresh.props) };
   };
 
   // Tag pages of a collection live under the page that paginates it with tags: the collection's name means that
@@ -129,27 +99,53 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     const paginate = uses.get(page.template)?.paginate;
     if (paginate?.tags && !tagBases.has(paginate.collection)) tagBases.set(paginate.collection, page.route);
   }
+  const tagBasesKey = JSON.stringify([...tagBases]);
+  // The last plan's pages may be kept as they are: entries are the same objects for the same sources (their tag routes
+  // are the same), and a page whose every input is the same is the same.
+  const reusable = last !== undefined && last.tagBases === tagBasesKey ? last : undefined;
 
-  // Each template's collections, selected once per update whatever the number of pages of that template.
-  const lists = new Map<
-    string,
-    { sources: Source[]; entry: (source: Source) => Entry; index?: Map<string, number>; whole?: Entry[] }
-  >();
-  const listOf = (template: string, name: string) => {
+  // Each template's collections, selected once per update whatever the number of pages of that template: from the
+  // last plan's selection, with the sources that left and joined, when its order is total.
+  const selected = new Map<string, { every: readonly Source[]; sources: readonly Source[] }>();
+  const lists = new Map<string, List>();
+  const listOf = (template: string, name: string): List => {
     const id = `${template}\u0000${name}`;
     let list = lists.get(id);
     if (!list) {
       const query = uses.get(template)!.collections![name]!;
+      const before = last?.selected.get(id);
+      // A sort by a data field may compare texts with numbers, an order that is not total: sorted again.
+      const every = callTheme({ fn: `collections.${name}.filter`, template }, () =>
+        before && !query.sort?.startsWith('data.')
+          ? reselect(before.every, removed, added, query)
+          : selectAll(sources ?? real.filter((page) => listed(page)).map(sourceOfPage), query),
+      );
+      const limited =
+        query.limit === undefined ? every : every === before?.every ? before.sources : every.slice(0, query.limit);
+      selected.set(id, { every, sources: limited });
       list = {
-        sources: callTheme({ fn: `collections.${name}.filter`, template }, () => select(sources, query)),
+        sources: limited,
+        before: reusable?.selected.get(id)?.sources,
+        limited: query.limit !== undefined,
         entry: projector(tagBases.get(name), query.summary === true, memo.entries),
       };
-      if (query.schema) schemaProblems(list.sources, query.schema, theme, template, name, errors);
+      // Each source was checked against the schema when it joined: those of the last plan (which passed, with this
+      // theme) need not be again. A limited list may take in one that was past its limit: checked whole.
+      const resorted = !before || query.limit !== undefined || query.sort?.startsWith('data.') === true;
+      if (query.schema)
+        schemaProblems(
+          resorted ? list.sources : added.filter((source) => every.includes(source)),
+          query.schema,
+          theme,
+          template,
+          name,
+          errors,
+        );
       lists.set(id, list);
     }
     return list;
   };
-  const tagLists = new Map<string, { tags: TagCount[]; entries: Map<string, Source[]> }>();
+  const tagLists = new Map<string, TagList>();
 
   const add = (made: PlannedPage, source: PageInfo) => {
     const existing = planned.get(made.page.route);
@@ -166,125 +162,276 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     planned.set(made.page.route, made);
   };
 
-  for (const listed of all) {
-    const use = uses.get(listed.template);
+  // Whether every page of a template is given what the last plan gave it of the site as a whole: its navigation (the
+  // same tree), its whole collections (the same lists).
+  const sameForTemplate = new Map<string, boolean>();
+  const wholeOf = (template: string, name: string) => {
+    const list = listOf(template, name);
+    const id = `whole\u0000${template}\u0000${name}`;
+    if (!list.whole) {
+      const before = reusable?.lists.get(id);
+      // The same sources: the same entries (frozen, one per source), so the same list.
+      list.whole =
+        before !== undefined && list.sources === list.before
+          ? (before as Entry[])
+          : shared(id, list.sources.map(list.entry));
+      kept.set(id, list.whole);
+    }
+    return list.whole;
+  };
+
+  const listedPages = new Map<string, PageInfo>();
+  for (const page of all) {
+    const use = uses.get(page.template);
     if (!use) continue;
-    const nav = use.navigation === true ? navigation!.of(listed.route) : undefined;
-    const page = nav ? withNavigationCrumbs(listed, nav, theme) : listed;
-    const names = Object.keys(use.collections ?? {});
+    listedPages.set(page.route, page);
+    const nav = use.navigation === true ? navigation!.of(page.route) : undefined;
     const collections: Record<string, Entry[]> = {};
-    for (const name of names) {
-      if (name === use.paginate?.collection || name === use.neighbours) continue;
-      const list = listOf(page.template, name);
-      collections[name] = list.whole ??= shared(
-        `whole\u0000${page.template}\u0000${name}`,
-        list.sources.map(list.entry),
-      );
+    for (const name of Object.keys(use.collections ?? {}))
+      if (name !== use.paginate?.collection && name !== use.neighbours)
+        collections[name] = wholeOf(page.template, name);
+    let templateSame = sameForTemplate.get(page.template);
+    if (templateSame === undefined) {
+      templateSame =
+        reusable !== undefined &&
+        (use.navigation !== true || navigation === reusable.navigation?.navigation) &&
+        Object.entries(collections).every(
+          ([name, list]) => reusable.lists.get(`whole\u0000${page.template}\u0000${name}`) === list,
+        );
+      sameForTemplate.set(page.template, templateSame);
     }
     const feedLinks: FeedLink[] = [];
     if (use.feed) {
-      const made = feedOf(page, use, listOf(page.template, use.feed.collection).sources, ctx, errors);
-      for (const [file, text, link] of made) {
+      const list = listOf(page.template, use.feed.collection);
+      const made = [page, list.sources, dayOf(ctx.now).getTime()];
+      const before = last?.feeds.get(page.route);
+      const feed =
+        before && before.inputs.every((item, i) => item === made[i])
+          ? before
+          : { inputs: made, made: feedOf(page, use, list.sources, ctx, errors) };
+      madeFeeds.set(page.route, feed);
+      for (const [file, text, link] of feed.made) {
         feeds.set(file, text);
         feedPages.set(file, page.file);
         feedLinks.push(link);
       }
     }
-    const props: CollectionProps = { collections, feeds: feedLinks, ...(nav ? { navigation: nav } : {}) };
+    // The page itself, its navigation and whole collections as the last plan gave them, and (below) its neighbours.
+    let same = templateSame && reusable!.listed.get(page.route) === page;
+    let neighbours: () => Pick<CollectionProps, 'neighbours' | 'entry'> = () => ({});
     if (use.neighbours) {
       const list = listOf(page.template, use.neighbours);
-      list.index ??= new Map(list.sources.map((source, i) => [source.page.route, i]));
-      const at = list.index.get(page.route);
-      if (at !== undefined) {
-        const previous = list.sources[at - 1];
-        const next = list.sources[at + 1];
-        props.neighbours = {
-          ...(previous ? { previous: list.entry(previous) } : {}),
-          ...(next ? { next: list.entry(next) } : {}),
+      same &&= !touchedOf(list, removed, added).has(page.route);
+      neighbours = () => {
+        list.index ??= new Map(list.sources.map((source, i) => [source.page.route, i]));
+        const at = list.index.get(page.route);
+        if (at === undefined) return { neighbours: {} };
+        const [previous, next] = [list.sources[at - 1], list.sources[at + 1]];
+        return {
+          neighbours: {
+            ...(previous ? { previous: list.entry(previous) } : {}),
+            ...(next ? { next: list.entry(next) } : {}),
+          },
+          entry: list.entry(list.sources[at]!),
         };
-        props.entry = list.entry(bySource.get(page.route)!);
-      } else props.neighbours = {};
+      };
     }
+    const props = (): CollectionProps => ({
+      collections,
+      feeds: feedLinks,
+      ...(nav ? { navigation: nav } : {}),
+      ...neighbours(),
+    });
+    const shown = nav ? () => withNavigationCrumbs(page, nav, theme) : () => page;
+    /** The last plan's page at `route` when `kept`, else one made anew. */
+    const keptOr = (route: string, kept: boolean, make: () => { page: PageInfo; props: CollectionProps }) => {
+      const before = kept ? reusable!.pages.get(route) : undefined;
+      return before ?? settle(make());
+    };
     if (!use.paginate) {
-      planned.set(page.route, settle(page, props));
+      planned.set(
+        page.route,
+        keptOr(page.route, same, () => ({ page: shown(), props: props() })),
+      );
       continue;
     }
     const { collection, size, tags: withTags, title: titleOf } = use.paginate;
     const list = listOf(page.template, collection);
-    let tagList: { tags: TagCount[]; entries: Map<string, Source[]> } | undefined;
+    let tagList: TagList | undefined;
     if (withTags) {
-      const base = tagBases.get(collection)!;
-      const id = `${page.template}\u0000${collection}\u0000${base}`;
+      const tagBase = tagBases.get(collection)!;
+      const id = `tags\u0000${page.template}\u0000${collection}\u0000${tagBase}`;
+      tagList = tagLists.get(id);
       if (!tagList) {
-        const made = tagsOf(list.sources, base, errors);
-        tagList = { ...made, tags: shared(`tags\u0000${id}`, made.tags) };
+        const before = reusable?.tagLists.get(id);
+        if (before && before.sources === list.sources) tagList = before;
+        else {
+          const made = tagsOf(list.sources, tagBase, errors);
+          tagList = { ...made, tags: shared(id, made.tags), sources: list.sources };
+        }
+        kept.set(id, tagList.tags);
+        tagLists.set(id, tagList);
       }
-      tagLists.set(id, tagList);
+      same &&= reusable!.lists.get(id) === tagList.tags;
     }
-    const spread = (base: string, entries: Source[], tag: TagLink | undefined) => {
+    /** The list's pages at `from`, each kept when it shows the same entries as in the last plan (`before`). */
+    const spread = (
+      from: string,
+      entries: readonly Source[],
+      before: readonly Source[] | undefined,
+      tag: TagLink | undefined,
+    ) => {
       const pages = Math.max(1, Math.ceil(entries.length / size));
+      const changedAt = same ? changedRange(before, entries) : 'all';
       for (let n = 1; n <= pages; n++) {
-        const route = pageRoute(base, n);
-        const shown = entries.slice((n - 1) * size, n * size);
-        const pagination: Pagination = {
-          entries: shown.map(list.entry),
-          page: n,
-          pages,
-          total: entries.length,
-          first: base,
-          last: pageRoute(base, pages),
-          ...(n > 1 ? { previous: pageRoute(base, n - 1) } : {}),
-          ...(n < pages ? { next: pageRoute(base, n + 1) } : {}),
-          ...(tag ? { tag } : {}),
-          ...(tagList ? { tags: tagList.tags } : {}),
-        };
-        const pageProps: CollectionProps = { ...props, pagination };
-        const title =
-          n === 1 && !tag
-            ? page.title
-            : titleOf
-              ? callTheme({ fn: 'paginate.title', template: page.template, route, file: page.file }, () =>
-                  titleOf({ title: page.title, page: n, ...(tag ? { tag: tag.name } : {}) }),
-                )
-              : defaultTitle(page.title, n, tag?.name);
-        // Pages after the first and tag pages show the list alone: the page's text is its first page's. One that shows
-        // drafts alone (a tag only drafts carry, a page the drafts add) exists only in a build with drafts: it is one
-        // of them, kept out of the sitemap and marked noindex as they are.
-        const onlyDrafts = shown.length > 0 && shown.every((source) => source.entry.draft);
-        const made =
-          route === page.route
-            ? page
-            : {
-                ...page,
-                html: '',
-                headings: [],
-                route,
-                url: urlOf(site.baseUrl, route),
-                ...(onlyDrafts ? { data: { ...page.data, draft: true } } : {}),
-                title,
-                breadcrumbs: callTheme({ fn: 'breadcrumbs', route, file: page.file }, () =>
-                  (theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: page.data.breadcrumb }, site),
-                ),
-              };
-        if (route === page.route) planned.set(route, settle(page, pageProps));
-        else add(settle(made, pageProps), page);
+        const route = pageRoute(from, n);
+        const start = (n - 1) * size;
+        const kept =
+          changedAt !== 'all' && (changedAt === undefined || changedAt[1] < start || changedAt[0] >= start + size);
+        const made = keptOr(route, kept, () => {
+          const shownSources = entries.slice(start, start + size);
+          const pagination: Pagination = {
+            entries: shownSources.map(list.entry),
+            page: n,
+            pages,
+            total: entries.length,
+            first: from,
+            last: pageRoute(from, pages),
+            ...(n > 1 ? { previous: pageRoute(from, n - 1) } : {}),
+            ...(n < pages ? { next: pageRoute(from, n + 1) } : {}),
+            ...(tag ? { tag } : {}),
+            ...(tagList ? { tags: tagList.tags } : {}),
+          };
+          return { page: pageAt(route, n, tag, shownSources), props: { ...props(), pagination } };
+        });
+        if (route === page.route) planned.set(route, made);
+        else add(made, page);
       }
     };
-    spread(page.route, list.sources, undefined);
+    /** The page of the list at `route`: the page itself, or one made for a later page or a tag. */
+    const pageAt = (route: string, n: number, tag: TagLink | undefined, shownSources: Source[]): PageInfo => {
+      const own = shown();
+      if (route === page.route) return own;
+      const title =
+        n === 1 && !tag
+          ? own.title
+          : titleOf
+            ? callTheme({ fn: 'paginate.title', template: page.template, route, file: page.file }, () =>
+                titleOf({ title: own.title, page: n, ...(tag ? { tag: tag.name } : {}) }),
+              )
+            : defaultTitle(own.title, n, tag?.name);
+      // Pages after the first and tag pages show the list alone: the page's text is its first page's. One that shows
+      // drafts alone (a tag only drafts carry, a page the drafts add) exists only in a build with drafts: it is one
+      // of them, kept out of the sitemap and marked noindex as they are.
+      const onlyDrafts = shownSources.length > 0 && shownSources.every((source) => source.entry.draft);
+      return {
+        ...own,
+        html: '',
+        headings: [],
+        route,
+        url: urlOf(site.baseUrl, route),
+        ...(onlyDrafts ? { data: { ...own.data, draft: true } } : {}),
+        title,
+        breadcrumbs: callTheme({ fn: 'breadcrumbs', route, file: page.file }, () =>
+          (theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: own.data.breadcrumb }, site),
+        ),
+      };
+    };
+    spread(page.route, list.sources, list.before, undefined);
     if (tagList) {
-      const base = tagBases.get(collection)!;
+      const tagBase = tagBases.get(collection)!;
+      const beforeTags = reusable?.tagLists.get(`tags\u0000${page.template}\u0000${collection}\u0000${tagBase}`);
       // Only the page the tag routes belong to makes the tag pages.
-      if (base === page.route)
+      if (tagBase === page.route)
         for (const tag of tagList.tags)
-          spread(tagRoute(base, tag.slug), tagList.entries.get(tag.slug)!, {
+          spread(tagRoute(tagBase, tag.slug), tagList.entries.get(tag.slug)!, beforeTags?.entries.get(tag.slug), {
             name: tag.name,
             slug: tag.slug,
             route: tag.route,
           });
     }
   }
-  memo.last = { pages: planned, lists: kept };
-  return finish({ pages: planned, feeds, feedPages }, errors);
+  const plan = finish({ pages: planned, feeds, feedPages }, errors);
+  // Kept only when the plan succeeded: the next starts from a plan whose every page passed its checks.
+  memo.last = {
+    site,
+    theme,
+    byRoute: current,
+    real,
+    listed: listedPages,
+    tagBases: tagBasesKey,
+    selected,
+    lists: kept,
+    tagLists,
+    pages: planned,
+    feeds: madeFeeds,
+    ...(navigationMemo ? { navigation: navigationMemo } : {}),
+  };
+  return plan;
+}
+
+/** A collection as this plan gives it: its sources, the last plan's, and its entries made once. */
+interface List {
+  sources: readonly Source[];
+  /** The sources the last plan gave it (when its pages may be kept: `reusable`). */
+  before: readonly Source[] | undefined;
+  limited: boolean;
+  entry: (source: Source) => Entry;
+  index?: Map<string, number>;
+  whole?: Entry[];
+  /** The routes whose neighbours in it may have changed since the last plan (touchedOf). */
+  touched?: ReadonlySet<string> | 'all';
+}
+
+type TagList = { tags: TagCount[]; entries: Map<string, Source[]>; sources: readonly Source[] };
+
+/**
+ * The routes of `list` whose neighbours may differ from the last plan's: those next to a source that left or joined
+ * it, on either side, and those sources'. Every other source is between the same two sources as before (the sources
+ * that stay keep their order, and none joined or left beside it).
+ */
+function touchedOf(
+  list: List,
+  removed: ReadonlySet<Source>,
+  added: readonly Source[],
+): { has(route: string): boolean } {
+  if (list.touched === undefined) {
+    if (list.before === list.sources) list.touched = new Set();
+    else if (list.before === undefined || list.limited) list.touched = 'all';
+    else {
+      const touched = new Set<string>();
+      const around = (sources: readonly Source[], changed: (source: Source) => boolean) => {
+        sources.forEach((source, i) => {
+          if (!changed(source)) return;
+          for (const near of [sources[i - 1], source, sources[i + 1]]) if (near) touched.add(near.page.route);
+        });
+      };
+      const joined = new Set(added);
+      around(list.before, (source) => removed.has(source));
+      around(list.sources, (source) => joined.has(source));
+      list.touched = touched;
+    }
+  }
+  const touched = list.touched;
+  return touched === 'all' ? { has: () => true } : touched;
+}
+
+/**
+ * The positions at which `now` differs from `before` (the first and last), undefined when it does not, or 'all'
+ * when its length changed (every page of it shows the total).
+ */
+function changedRange(
+  before: readonly Source[] | undefined,
+  now: readonly Source[],
+): [number, number] | 'all' | undefined {
+  if (before === now) return undefined;
+  if (before === undefined || before.length !== now.length) return 'all';
+  let first = 0;
+  while (first < now.length && before[first] === now[first]) first++;
+  if (first === now.length) return undefined;
+  let last = now.length - 1;
+  while (before[last] === now[last]) last--;
+  return [first, last];
 }
 
 const defaultTitle = (title: string, page: number, tag: string | undefined) =>
@@ -295,101 +442,25 @@ function finish(plan: Plan, errors: SiteError[]): Plan {
   return plan;
 }
 
-/** The tags of a collection with tag pages, by slug; two tags with one slug are an error naming a page of each. */
-function tagsOf(
-  sources: Source[],
-  base: string,
-  errors: SiteError[],
-): { tags: TagCount[]; entries: Map<string, Source[]> } {
-  const bySlug = new Map<string, { name: string; file: string; entries: Source[] }>();
-  for (const source of sources) {
-    for (const tag of source.tags) {
-      const found = bySlug.get(tag.slug);
-      if (!found) bySlug.set(tag.slug, { name: tag.name, file: source.page.file, entries: [source] });
-      else if (found.name !== tag.name) {
-        errors.push(
-          new SiteError(
-            'TagSlugCollision',
-            {
-              route: tagRoute(base, tag.slug),
-              first: { tag: found.name, file: found.file },
-              second: { tag: tag.name, file: source.page.file },
-            },
-            { file: source.page.file, field: 'tags' },
-          ),
-        );
-      } else found.entries.push(source);
+/** `last` (in route order) with the pages of `changed` routes taken out, and those of them in `current` put in. */
+function inRouteOrder(
+  last: readonly PageInfo[],
+  changed: ReadonlySet<string>,
+  current: ReadonlyMap<string, PageInfo>,
+): PageInfo[] {
+  if (changed.size === 0) return [...last];
+  const next = last.filter((page) => !changed.has(page.route));
+  for (const route of changed) {
+    const page = current.get(route);
+    if (!page) continue;
+    let low = 0;
+    let high = next.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (next[middle]!.route < route) low = middle + 1;
+      else high = middle;
     }
+    next.splice(low, 0, page);
   }
-  const slugs = [...bySlug.keys()].sort();
-  return {
-    tags: slugs.map((slug) => ({
-      name: bySlug.get(slug)!.name,
-      slug,
-      route: tagRoute(base, slug),
-      count: bySlug.get(slug)!.entries.length,
-    })),
-    entries: new Map(slugs.map((slug) => [slug, bySlug.get(slug)!.entries])),
-  };
+  return next;
 }
-
-/** The feeds a page's template asks for: [output file, text, the link to it]. Drafts are never in a feed. */
-function feedOf(
-  page: PageInfo,
-  use: CollectionUse,
-  sources: Source[],
-  ctx: PlanContext,
-  errors: SiteError[],
-): [string, string, FeedLink][] {
-  const feed = use.feed!;
-  const atomRoute = below(page.route, 'feed.xml');
-  const listed = sources.filter((source) => !source.entry.draft);
-  const undated = listed.filter((source) => source.time === undefined);
-  for (const source of undated)
-    errors.push(
-      new SiteError(
-        'FeedEntryWithoutDate',
-        { feed: atomRoute, route: source.page.route },
-        { file: source.page.file, field: 'date' },
-      ),
-    );
-  if (undated.length > 0) return [];
-  const newest = [...listed]
-    .sort((a, b) => b.time! - a.time! || (a.page.route < b.page.route ? -1 : 1))
-    .slice(0, feed.limit ?? DEFAULT_FEED_LIMIT);
-  const entries: FeedEntry[] = newest.map(({ page: p, entry }) => ({
-    title: p.title,
-    url: p.url,
-    date: entry.date!,
-    description: p.description,
-    ...(feed.content === 'full' ? { html: ctx.absoluteHtml(p.html, p.url) } : {}),
-    tags: entry.tags.map((tag) => tag.name),
-  }));
-  const title = feed.title ?? page.title;
-  const source = {
-    title,
-    pageUrl: page.url,
-    author: ctx.site.name,
-    language: languageTag(ctx.site),
-    empty: dayOf(ctx.now),
-    entries,
-  };
-  const made: [string, string, FeedLink][] = [
-    [
-      atomRoute.slice(1),
-      atomFeed({ ...source, feedUrl: urlOf(ctx.site.baseUrl, atomRoute) }),
-      { href: atomRoute, type: 'application/atom+xml', title },
-    ],
-  ];
-  if (feed.json) {
-    const jsonRoute = below(page.route, 'feed.json');
-    made.push([
-      jsonRoute.slice(1),
-      jsonFeed({ ...source, feedUrl: urlOf(ctx.site.baseUrl, jsonRoute) }),
-      { href: jsonRoute, type: 'application/feed+json', title },
-    ]);
-  }
-  return made;
-}
-
-const dayOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));

@@ -46,27 +46,73 @@ const folderPrefix = (folder: string) => `/${folder.replace(/^\/+|\/+$/g, '')}/`
 
 /** The sources `query` selects, in its order (ties broken by route, so every build lists them alike). */
 export function select(sources: readonly Source[], query: CollectionQuery): Source[] {
+  const chosen = selectAll(sources, query);
+  return query.limit === undefined ? chosen : chosen.slice(0, query.limit);
+}
+
+/** Every source `query` selects, in its order, before its limit. */
+export function selectAll(sources: readonly Source[], query: CollectionQuery): Source[] {
+  const matches = matcher(query);
+  return sources.filter(matches).sort(comparer(query));
+}
+
+/**
+ * What selectAll gives once `removed` are gone from the sources it gave `last` for and `added` are among them: `last`
+ * without them, each added source that `query` selects put in its place by the same order. The order is total (a
+ * route is one page's), so this is the list selectAll makes of the sources as they are now; `last` itself when
+ * nothing in it changed.
+ */
+export function reselect(
+  last: readonly Source[],
+  removed: ReadonlySet<Source>,
+  added: readonly Source[],
+  query: CollectionQuery,
+): readonly Source[] {
+  const matches = matcher(query);
+  const compare = comparer(query);
+  const joining = added.filter(matches);
+  let next: Source[] | undefined;
+  if (removed.size > 0 && last.some((source) => removed.has(source)))
+    next = last.filter((source) => !removed.has(source));
+  if (joining.length === 0) return next ?? last;
+  next ??= [...last];
+  for (const source of joining) {
+    let low = 0;
+    let high = next.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(next[middle]!, source) < 0) low = middle + 1;
+      else high = middle;
+    }
+    next.splice(low, 0, source);
+  }
+  return next;
+}
+
+/** Whether `query` selects a source (its folder, template, tag and filter). */
+function matcher(query: CollectionQuery): (source: Source) => boolean {
   const prefix = query.folder === undefined ? undefined : folderPrefix(query.folder);
   const tag = query.tag === undefined ? undefined : tagSlug(query.tag);
-  const chosen = sources.filter(
-    (source) =>
-      (prefix === undefined || source.page.route.startsWith(prefix)) &&
-      (query.template === undefined || source.page.template === query.template) &&
-      (tag === undefined || source.tags.some((t) => t.slug === tag)) &&
-      (query.filter === undefined || query.filter(source.entry)),
-  );
+  return (source) =>
+    (prefix === undefined || source.page.route.startsWith(prefix)) &&
+    (query.template === undefined || source.page.template === query.template) &&
+    (tag === undefined || source.tags.some((t) => t.slug === tag)) &&
+    (query.filter === undefined || query.filter(source.entry));
+}
+
+/** The order of `query`: its sort, then the route. */
+function comparer(query: CollectionQuery): (a: Source, b: Source) => number {
   const sort = query.sort ?? 'route';
   const descending = (query.order ?? (sort === 'date' ? 'desc' : 'asc')) === 'desc';
   const value = sortValue(sort);
-  chosen.sort((a, b) => {
+  return (a, b) => {
     const [x, y] = [value(a), value(b)];
     // Entries without the value come last, whatever the order.
     if (x === undefined || y === undefined) {
       if (x !== y) return x === undefined ? 1 : -1;
     } else if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1);
     return a.page.route < b.page.route ? -1 : a.page.route > b.page.route ? 1 : 0;
-  });
-  return query.limit === undefined ? chosen : chosen.slice(0, query.limit);
+  };
 }
 
 type Comparable = string | number | boolean | undefined;

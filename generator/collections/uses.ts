@@ -56,7 +56,7 @@ function useProblems(use: CollectionUse): [string, string][] {
  * that very schema (its template's), or the types would lie.
  */
 export function schemaProblems(
-  sources: Source[],
+  sources: readonly Source[],
   schema: unknown,
   theme: Theme,
   template: string,

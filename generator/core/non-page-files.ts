@@ -18,7 +18,8 @@ import { outputFileOf } from '../pages/routes';
 import { attachmentCollisions, type Attachments } from './attachments';
 import { routeCollisions } from './route-registry';
 import type { ProjectPaths } from './project';
-import type { State } from './update-plan';
+import type { FilePlaces, State } from './update-plan';
+import type { PageInfo } from '../pages/page';
 
 /** Every output file but the pages and the public folder's (output/host-files.ts). */
 export function siteHostFiles(
@@ -91,7 +92,26 @@ export function checkFilePlaces(
   publicFiles: readonly PublicFile[],
   attachments: Attachments,
   paths: ProjectPaths,
-): void {
+  last?: FilePlaces,
+): FilePlaces {
+  const places: FilePlaces = {
+    host: [...host.keys()].join('\0'),
+    feedPages: [...plan.feedPages].join('\0'),
+    publicFiles: publicFiles.map((file) => `${file.path}\0${file.source}`).join('\0'),
+    attachments: [...attachments].join('\0'),
+    pages: plan.pages,
+  };
+  // What it reads of the plan's pages is their routes, files, slugs and whether they are the site's own: the same as
+  // in a check that passed, with the same files beside them, is the same verdict (no collision).
+  if (
+    last &&
+    last.host === places.host &&
+    last.feedPages === places.feedPages &&
+    last.publicFiles === places.publicFiles &&
+    last.attachments === places.attachments &&
+    samePlaces(last.pages, plan.pages)
+  )
+    return places;
   const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
   for (const { page } of plan.pages.values()) generated.set(outputFileOf(page.route), `the page of ${page.file}`);
   throwIfAny([
@@ -99,6 +119,27 @@ export function checkFilePlaces(
     ...publicCollisions(publicFiles, generated, paths.publicDir),
     ...attachmentCollisions(attachments, generated, publicFiles, paths.pagesDir, paths.publicDir),
   ]);
+  return places;
+}
+
+/** Whether two plans have the same routes, each a page of the same file, slug and kind (the site's or a made one). */
+function samePlaces(
+  last: ReadonlyMap<string, { page: PageInfo }>,
+  now: ReadonlyMap<string, { page: PageInfo }>,
+): boolean {
+  if (last.size !== now.size) return false;
+  for (const [route, { page }] of now) {
+    const before = last.get(route)?.page;
+    if (before === page) continue;
+    if (
+      !before ||
+      before.file !== page.file ||
+      (before.source === undefined) !== (page.source === undefined) ||
+      before.data.slug !== page.data.slug
+    )
+      return false;
+  }
+  return true;
 }
 
 /** A file's size in bytes, as the report names it. */

@@ -216,12 +216,13 @@ export class PageLoader {
       ...(page.redirects ?? []).map((from) => from.route),
     ];
     const claimed = new Set(heads.items.flatMap((item) => claims(item.head)));
-    const compared = [
-      ...[...next.pages]
-        .filter(([, page]) => claims(page).some((route) => claimed.has(route)))
-        .map(([file, page]) => [file, page] as const),
-      ...heads.items.map((item) => [item.relativeFile, item.head] as const),
-    ].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const claimsAny = (page: PageInfo) =>
+      claimed.has(page.route) || (page.redirects?.some((from) => claimed.has(from.route)) ?? false);
+    const compared: (readonly [string, PageInfo | LoadedPages['items'][number]['head']])[] = heads.items.map(
+      (item) => [item.relativeFile, item.head] as const,
+    );
+    for (const [file, page] of next.pages) if (claimsAny(page)) compared.push([file, page]);
+    compared.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     heads.errors.push(...duplicateRoutes(compared.map(([, page]) => summaryOf(page))));
     const pages = await wholePages(heads);
     for (const [file, page] of pages) next.pages.set(file, page);

@@ -246,7 +246,14 @@ export class Site {
       const publicFiles = staging
         ? staging.publicFiles
         : await listPublicFiles(this.paths.publicDir, this.paths.pagesDir);
-      checkFilePlaces(withSearchFiles(host, next.search), next.plan, publicFiles, next.attachments, this.paths);
+      next.filePlaces = checkFilePlaces(
+        withSearchFiles(host, next.search),
+        next.plan,
+        publicFiles,
+        next.attachments,
+        this.paths,
+        previous?.filePlaces,
+      );
       const warnings = [
         ...loaded.notes,
         ...(await step('links', async () => {
@@ -339,7 +346,14 @@ export class Site {
       if (error instanceof SearchInterrupted) return;
       throw error;
     }
-    checkFilePlaces(withSearchFiles(host, files), next.plan, publicFiles, next.attachments, this.paths);
+    next.filePlaces = checkFilePlaces(
+      withSearchFiles(host, files),
+      next.plan,
+      publicFiles,
+      next.attachments,
+      this.paths,
+      next.filePlaces,
+    );
     await updateFiles(this.paths.outDir, output, this.paths);
     for (const [file, contents] of output) {
       if (contents === null) next.files.delete(file);

@@ -45,6 +45,8 @@ export interface State {
   attachments: Attachments;
   /** Every page rendered (the site's and those its collections make), with what each read of the others; the feeds. */
   plan: Plan;
+  /** What the last check that no file takes another's place read (core/non-page-files.ts, checkFilePlaces). */
+  filePlaces?: FilePlaces;
   /** The files of the output that are not pages nor public files, as the update made them (core/non-page-files.ts). */
   host?: ReadonlyMap<string, string | Uint8Array>;
   /** The files of the search index (core/search.ts), when the theme has search. */
@@ -141,6 +143,15 @@ export const pageAssets = ({ stylesheet, fontPreload, headScript, scripts, impor
   imports,
   styles,
 });
+
+/** What checkFilePlaces read (core/non-page-files.ts), when it found no file in another's place: the same passes. */
+export interface FilePlaces {
+  host: string;
+  feedPages: string;
+  publicFiles: string;
+  attachments: string;
+  pages: ReadonlyMap<string, { page: PageInfo }>;
+}
 
 /** What an update loaded, before it plans and renders. */
 export interface Loaded {

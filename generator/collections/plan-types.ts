@@ -1,0 +1,83 @@
+/** The shapes of a plan (plan.ts): its pages, its feeds, what it is made with, and what one plan hands the next. */
+import type { SiteConfig } from '../config/config';
+import type { CollectionProps, Entry, FeedLink, TagCount } from '../pages/collection-types';
+import type { PageInfo } from '../pages/page';
+import type { Theme } from '../pages/theme-types';
+import type { NavigationMemo } from './navigation';
+import type { Source } from './query';
+
+export interface PlannedPage {
+  page: PageInfo;
+  props?: CollectionProps;
+  /** What the page was given of other pages, serialised: equal keys, equal props. Empty for a page that reads none. */
+  key: string;
+}
+
+export interface Plan {
+  /** Every page to render, by route: the site's own, then those pagination and tags make. */
+  pages: Map<string, PlannedPage>;
+  /** Feeds by output file. */
+  feeds: Map<string, string>;
+  /** The page each feed is made for, by output file: what a route that collides with a feed is told. */
+  feedPages: Map<string, string>;
+}
+
+export interface PlanContext {
+  site: SiteConfig;
+  theme: Theme;
+  /** The date of a feed with no entries. */
+  now: Date;
+  /** What an earlier plan of this site made of pages that have not changed since (planMemo); none for a full build. */
+  memo?: PlanMemo;
+  /**
+   * A page's HTML as a feed carries it, read away from the site: its URLs absolute under the base URL (the base-path
+   * helper's URL form, render/base-path.ts, which this layer cannot import).
+   */
+  absoluteHtml: (html: string, pageUrl: string) => string;
+}
+
+/**
+ * What one plan may hand the next: each page's source, its entries and the digests of the objects made of it, keyed
+ * by the page object. A page an update reads again is a new object (so it is made anew), and nothing changes a page,
+ * a source or an entry once made (entries are frozen: a template is given the same object in the next plan), so what
+ * the memo holds is what would be made again from the same page: the plan is the one a full build makes.
+ */
+export interface PlanMemo {
+  sources: WeakMap<PageInfo, Source>;
+  entries: WeakMap<Source, Map<string, Entry>>;
+  digests: WeakMap<object, string>;
+  /** What the last plan that succeeded was made from and made (plan.ts): the next starts from it. */
+  last?: LastPlan;
+}
+
+/**
+ * The last plan, with what each of its parts was made from. The next plan compares its inputs with these, by
+ * identity (a page read again is a new object; a list equal to the last is the last's object): a part whose inputs
+ * are the same objects is the same, and is kept as it was, not made again.
+ */
+export interface LastPlan {
+  site: SiteConfig;
+  theme: Theme;
+  /** The site's pages as the plan read them, by route, and in route order. */
+  byRoute: ReadonlyMap<string, PageInfo>;
+  real: readonly PageInfo[];
+  /** Every source each collection selects, in its order, and those within its limit: by template and name. */
+  selected: ReadonlyMap<string, { every: readonly Source[]; sources: readonly Source[] }>;
+  /**
+   * The lists the plan gave many pages (a whole collection, a list of tags) by what they list: a list equal, value
+   * for value, to the last is the same object, compared once for all the pages that show it.
+   */
+  lists: ReadonlyMap<string, readonly unknown[]>;
+  /** The pages it planned from (the site's and the sections'), as its templates were given them, by route. */
+  listed: ReadonlyMap<string, PageInfo>;
+  /** The page each collection's tag pages are under, as text: entries' tag routes are made with it. */
+  tagBases: string;
+  /** The tags of each collection with tag pages, and the sources they were made from. */
+  tagLists: ReadonlyMap<string, { tags: TagCount[]; entries: Map<string, Source[]>; sources: readonly Source[] }>;
+  pages: ReadonlyMap<string, PlannedPage>;
+  /** Each feed page's feeds, and what they were made from. */
+  feeds: ReadonlyMap<string, { inputs: readonly unknown[]; made: [string, string, FeedLink][] }>;
+  navigation?: NavigationMemo;
+}
+
+export const planMemo = (): PlanMemo => ({ sources: new WeakMap(), entries: new WeakMap(), digests: new WeakMap() });

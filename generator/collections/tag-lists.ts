@@ -1,0 +1,42 @@
+/** The tags of a collection with tag pages (`paginate.tags`): each tag's count and entries, by slug. */
+import { SiteError } from '../base/errors';
+import type { TagCount } from '../pages/collection-types';
+import { tagRoute, type Source } from './query';
+
+/** The tags of a collection with tag pages, by slug; two tags with one slug are an error naming a page of each. */
+export function tagsOf(
+  sources: readonly Source[],
+  base: string,
+  errors: SiteError[],
+): { tags: TagCount[]; entries: Map<string, Source[]> } {
+  const bySlug = new Map<string, { name: string; file: string; entries: Source[] }>();
+  for (const source of sources) {
+    for (const tag of source.tags) {
+      const found = bySlug.get(tag.slug);
+      if (!found) bySlug.set(tag.slug, { name: tag.name, file: source.page.file, entries: [source] });
+      else if (found.name !== tag.name) {
+        errors.push(
+          new SiteError(
+            'TagSlugCollision',
+            {
+              route: tagRoute(base, tag.slug),
+              first: { tag: found.name, file: found.file },
+              second: { tag: tag.name, file: source.page.file },
+            },
+            { file: source.page.file, field: 'tags' },
+          ),
+        );
+      } else found.entries.push(source);
+    }
+  }
+  const slugs = [...bySlug.keys()].sort();
+  return {
+    tags: slugs.map((slug) => ({
+      name: bySlug.get(slug)!.name,
+      slug,
+      route: tagRoute(base, slug),
+      count: bySlug.get(slug)!.entries.length,
+    })),
+    entries: new Map(slugs.map((slug) => [slug, bySlug.get(slug)!.entries])),
+  };
+}
