@@ -14,7 +14,7 @@
  * as a new one would be.
  */
 import type { ElementContent } from 'hast';
-import type { HighlighterCore, ThemedTokenWithVariants, ThemeRegistrationRaw } from 'shiki/core';
+import type { HighlighterCore, ThemedToken, ThemedTokenWithVariants, ThemeRegistrationRaw } from 'shiki/core';
 
 /** The two themes, by name as Shiki knows them. */
 export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
@@ -53,6 +53,7 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
   });
   const knows = (language: string) => Object.hasOwn(bundledLanguages, language);
   const fg = { light: shiki.getTheme(CODE_THEMES.light).fg, dark: shiki.getTheme(CODE_THEMES.dark).fg };
+  const darkOf = pairedColours(light.default, dark.default, fg);
   return {
     knows,
     load(languages) {
@@ -60,14 +61,75 @@ export async function createCodeHighlighter(): Promise<CodeHighlighter> {
       const missing = [...new Set(languages)].filter((name) => knows(name) && !loaded.has(name));
       return missing.length === 0 ? undefined : loadLanguages(shiki, bundledLanguages, missing);
     },
+    // No time limit: Shiki's default (500 ms a line) stops a slow line part way, so the same page came out coloured
+    // differently on a busy machine.
     highlight: (text, language) =>
       tokensToHast(
-        // No time limit: Shiki's default (500 ms a line) stops a slow line part way, so the same page came out
-        // coloured differently on a busy machine.
-        shiki.codeToTokensWithThemes(text, { lang: language, themes: { ...CODE_THEMES }, tokenizeTimeLimit: 0 }),
+        (darkOf &&
+          withDarkColours(
+            shiki.codeToTokensBase(text, { lang: language, theme: CODE_THEMES.light, tokenizeTimeLimit: 0 }),
+            darkOf,
+            fg.light,
+          )) ??
+          shiki.codeToTokensWithThemes(text, { lang: language, themes: { ...CODE_THEMES }, tokenizeTimeLimit: 0 }),
         fg,
       ),
   };
+}
+
+/** The rules of a theme, in order: each one's selector, font style and foreground. */
+const rulesOf = (theme: ThemeRegistrationRaw) =>
+  (theme.tokenColors ?? []).map((rule) => ({
+    scope: JSON.stringify(rule.scope ?? null),
+    fontStyle: rule.settings?.fontStyle ?? '',
+    foreground: rule.settings?.foreground?.toLowerCase(),
+  }));
+
+/**
+ * Each light colour's dark counterpart, when the two themes colour alike: the dark theme's rules are the light one's,
+ * selector for selector in the same order, with the same font styles, and each light colour (the text colour too)
+ * stands for one dark colour. A token then takes the colour of the same rule in both themes (TextMate picks the rule
+ * by selector), so one tokenization with the light theme gives both colours, where Shiki's codeToTokensWithThemes
+ * tokenizes with each theme. (Backgrounds, which some rules set, are not shown.) Undefined when the themes are not so
+ * paired.
+ */
+export function pairedColours(
+  light: ThemeRegistrationRaw,
+  dark: ThemeRegistrationRaw,
+  fg: { light: string; dark: string },
+): Map<string, string> | undefined {
+  const [lightRules, darkRules] = [rulesOf(light), rulesOf(dark)];
+  if (lightRules.length !== darkRules.length) return undefined;
+  const darkOf = new Map([[fg.light.toLowerCase(), fg.dark.toLowerCase()]]);
+  for (const [i, rule] of lightRules.entries()) {
+    const other = darkRules[i]!;
+    if (rule.scope !== other.scope || rule.fontStyle !== other.fontStyle) return undefined;
+    if ((rule.foreground === undefined) !== (other.foreground === undefined)) return undefined;
+    if (rule.foreground === undefined) continue;
+    const known = darkOf.get(rule.foreground);
+    if (known !== undefined && known !== other.foreground) return undefined;
+    darkOf.set(rule.foreground, other.foreground!);
+  }
+  return darkOf;
+}
+
+/** The light theme's tokens with their dark colours, as codeToTokensWithThemes gives them; undefined if a colour has no pair. */
+function withDarkColours(
+  lines: ThemedToken[][],
+  darkOf: ReadonlyMap<string, string>,
+  lightFg: string,
+): ThemedTokenWithVariants[][] | undefined {
+  const out: ThemedTokenWithVariants[][] = [];
+  for (const line of lines) {
+    const tokens: ThemedTokenWithVariants[] = [];
+    for (const { content, offset, color, fontStyle } of line) {
+      const dark = darkOf.get((color ?? lightFg).toLowerCase());
+      if (dark === undefined) return undefined;
+      tokens.push({ content, offset, variants: { light: { color, fontStyle }, dark: { color: dark, fontStyle } } });
+    }
+    out.push(tokens);
+  }
+  return out;
 }
 
 async function loadLanguages(shiki: HighlighterCore, languages: Languages, names: string[]): Promise<void> {
@@ -93,7 +155,10 @@ function classesOf(token: ThemedTokenWithVariants, fg: { light: string; dark: st
   return classes;
 }
 
-function tokensToHast(lines: ThemedTokenWithVariants[][], fg: { light: string; dark: string }): ElementContent[] {
+export function tokensToHast(
+  lines: ThemedTokenWithVariants[][],
+  fg: { light: string; dark: string },
+): ElementContent[] {
   const out: ElementContent[] = [];
   lines.forEach((line, index) => {
     if (index > 0) out.push({ type: 'text', value: '\n' });
