@@ -82,7 +82,7 @@ describe('cheat sheets in the form of tldr-pages', () => {
     const report = await checkSite(outDir, result.config);
     expect(report.problems).toEqual([]);
     expect(report.pages).toBe(CHEAT_SHEETS + 1);
-  }, 600_000);
+  }, 240_000);
 });
 
 describe('a documentation site in the form of a VitePress one', () => {
