@@ -231,7 +231,7 @@ export class Site {
       }
       next.images = await loaded.images;
       const host = siteHostFiles(next, next.plan, this.now);
-      changedHostFiles(host, previous?.host, loaded.rerender === 'all', output);
+      changedHostFiles(host, previous, loaded.rerender === 'all', output);
       next.host = host;
       next.attachments = await step('attachments', () =>
         publishAttachments(next.pages.values(), this.paths.pagesDir, previous?.attachments, changed, output),

@@ -106,16 +106,18 @@ export function removeUnplanned(previous: Plan, next: State, output: Output): vo
 /**
  * The host files an update writes: all of them when every page changed, else those whose contents changed since the
  * last update (the sitemap, a feed, a redirect's page and `_redirects`), and it removes those no longer made, unless
- * the update writes something else in their place (a page at a redirect's old address).
+ * the update writes something else in their place (a page at a redirect's old address), or they are bundles it
+ * replaced (`assets`: a page open in a browser may still ask for them).
  */
 export function changedHostFiles(
   host: ReadonlyMap<string, string | Uint8Array>,
-  previous: ReadonlyMap<string, string | Uint8Array> | undefined,
+  previous: { host?: ReadonlyMap<string, string | Uint8Array>; assets: Assets } | undefined,
   all: boolean,
   output: Output,
 ): void {
-  for (const [file, contents] of host) if (all || previous?.get(file) !== contents) output.set(file, contents);
-  for (const file of previous?.keys() ?? []) if (!host.has(file) && !output.has(file)) output.set(file, null);
+  for (const [file, contents] of host) if (all || previous?.host?.get(file) !== contents) output.set(file, contents);
+  for (const file of previous?.host?.keys() ?? [])
+    if (!host.has(file) && !output.has(file) && !previous!.assets.files.has(file)) output.set(file, null);
 }
 
 /** What rendering a page of `state` needs: the site, the theme, the assets, every route and each page's collections. */
