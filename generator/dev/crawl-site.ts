@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
+import { LinkChecker, LinkState, resetSharedAgents, type LinkResult } from 'linkinator';
 import type { SiteConfig } from '../config/config';
 import { listFiles } from '../base/list-files';
 import { FILES_AT_ONCE, mapAtMost } from '../base/at-most';
@@ -126,8 +126,12 @@ export async function checkSite(
       ...cssFiles.map((file) => `${local}/${file.split('/').map(segmentOf).join('/')}`),
     ];
     const links: LinkResult[] = [];
-    for (let at = 0; at < starts.length; at += PAGES_A_CRAWL)
+    for (let at = 0; at < starts.length; at += PAGES_A_CRAWL) {
+      // A pool of its own for each crawl: the one a crawl before it used let up to 200 connections be open at once
+      // (of 100 it holds), and 200 here and 200 at the server's end are more than a limit of 256 open files.
+      resetSharedAgents();
       links.push(...(await crawl(starts.slice(at, at + PAGES_A_CRAWL))).links);
+    }
     if (notFoundHtml !== undefined) links.push(...(await crawl(`${local}/404`)).links);
 
     const pageRoutes = new Set(htmlFiles.map(routeOfFile));
