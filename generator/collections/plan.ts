@@ -28,7 +28,7 @@ import { changedRange, inRouteOrder, touchedOf, type List, type TagList } from '
 import { planMemo, type Plan, type PlanContext, type PlannedPage } from './plan-types';
 import type { CollectionProps, Entry, FeedLink, Pagination, TagLink } from '../pages/collection-types';
 
-export { planMemo, type Plan, type PlanContext, type PlanMemo, type PlannedPage } from './plan-types';
+export { planMemo, type Plan, type PlanContext } from './plan-types';
 
 const byRoute = (a: PageInfo, b: PageInfo) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0);
 
