@@ -3,7 +3,7 @@
  * spawn to exit, peak RSS, the output's size on disk), then `site watch` (time from spawn to "Serving at", a post's
  * title saved and the time until the served post has it, median of several edits, and the watch's peak RSS), with one
  * tag for every ten posts (2,000 tags at 20,000 posts, where the tag list is what grows); beside them `node -e 0`, a
- * bare Node start. With --engine, each size runs each checkout in turn (its bin/site.js with its lib/ compiled, and
+ * bare Node start; and `site check --no-build` of the build's output (spawn to exit, peak RSS). With --engine, each size runs each checkout in turn (its bin/site.js with its lib/ compiled, and
  * its examples/blog/), so that two versions are compared side by side in one run. Prints figures; passes or fails
  * nothing. Run alone:
  *   npx tsx scripts/bench-blog-scale.ts [--sizes 1000,10000,20000] [--engine <checkout> ...]
@@ -30,6 +30,8 @@ export interface BlogScaleRun {
   watchStartMs: number;
   watchRssMb: number;
   editMs: number[];
+  checkMs: number;
+  checkRssMb: number;
 }
 
 /** The wall time of `node -e 0`, median of 7: the floor of any process the writer waits for. */
@@ -82,6 +84,14 @@ export async function measureBlogScale(posts: number, engine = REPO): Promise<Bl
     if (code !== 0) throw new Error(`site build exited with ${code}`);
     const buildRssMb = await readRssMb(buildRss);
     const outputMb = (await folderBytes(path.join(root, 'dist'))) / 1024 / 1024;
+    const checkRss = rssFileOf();
+    const checkStarted = performance.now();
+    const check = siteProcess(engine, root, ['check', '--no-build'], checkRss);
+    check.stdout.resume();
+    const checked = await new Promise<number | null>((resolve) => check.on('exit', resolve));
+    const checkMs = performance.now() - checkStarted;
+    if (checked !== 0) throw new Error(`site check exited with ${checked}`);
+    const checkRssMb = await readRssMb(checkRss);
     // The watch starts as a writer's would after a build: the cache in place.
     const watchRss = rssFileOf();
     const { startMs, editMs } = await watchEdits(engine, root, posts, watchRss);
@@ -95,6 +105,8 @@ export async function measureBlogScale(posts: number, engine = REPO): Promise<Bl
       watchStartMs: startMs,
       watchRssMb: await readRssMb(watchRss),
       editMs,
+      checkMs,
+      checkRssMb,
     };
   } finally {
     await rm(root, { recursive: true, force: true });
@@ -148,10 +160,10 @@ async function watchEdits(engine: string, root: string, posts: number, rssFile: 
   }
 }
 
-export const blogScaleHeader = `${'engine'.padEnd(14)} ${'posts'.padStart(6)} ${'tags'.padStart(5)} ${'build'.padStart(9)} ${'peak RSS'.padStart(9)} ${'output'.padStart(9)} ${'watch start'.padStart(12)} ${'watch RSS'.padStart(10)} ${'edit served'.padStart(12)}   edits`;
+export const blogScaleHeader = `${'engine'.padEnd(14)} ${'posts'.padStart(6)} ${'tags'.padStart(5)} ${'build'.padStart(9)} ${'peak RSS'.padStart(9)} ${'output'.padStart(9)} ${'watch start'.padStart(12)} ${'watch RSS'.padStart(10)} ${'edit served'.padStart(12)} ${'check'.padStart(9)} ${'check RSS'.padStart(10)}   edits`;
 
 export const formatBlogScaleRun = (run: BlogScaleRun) =>
-  `${path.basename(run.engine).padEnd(14)} ${String(run.posts).padStart(6)} ${String(run.tags).padStart(5)} ${`${(run.buildMs / 1000).toFixed(1)} s`.padStart(9)} ${`${run.buildRssMb.toFixed(0)} MB`.padStart(9)} ${`${run.outputMb.toFixed(0)} MB`.padStart(9)} ${`${(run.watchStartMs / 1000).toFixed(1)} s`.padStart(12)} ${`${run.watchRssMb.toFixed(0)} MB`.padStart(10)} ${`${median(run.editMs).toFixed(0)} ms`.padStart(12)}   ${run.editMs.map((ms) => ms.toFixed(0)).join(', ')}`;
+  `${path.basename(run.engine).padEnd(14)} ${String(run.posts).padStart(6)} ${String(run.tags).padStart(5)} ${`${(run.buildMs / 1000).toFixed(1)} s`.padStart(9)} ${`${run.buildRssMb.toFixed(0)} MB`.padStart(9)} ${`${run.outputMb.toFixed(0)} MB`.padStart(9)} ${`${(run.watchStartMs / 1000).toFixed(1)} s`.padStart(12)} ${`${run.watchRssMb.toFixed(0)} MB`.padStart(10)} ${`${median(run.editMs).toFixed(0)} ms`.padStart(12)} ${`${(run.checkMs / 1000).toFixed(1)} s`.padStart(9)} ${`${run.checkRssMb.toFixed(0)} MB`.padStart(10)}   ${run.editMs.map((ms) => ms.toFixed(0)).join(', ')}`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({

@@ -10,7 +10,8 @@
  * and warm. Medians of several runs; it prints figures and fails nothing.
  * The markdown pipeline beside remark alone (scripts/bench-markdown.ts): 4,000 pages, a 400 KB page, code-heavy pages.
  * The example blog at 1,000, 10,000 and 20,000 posts (scripts/bench-blog-scale.ts: build, peak RSS, output, watch start
- * and a post edit served, beside a bare `node -e 0`), each size with every --engine checkout in turn when given.
+ * and a post edit served, beside a bare `node -e 0`; and `site check` of the build), each size with every --engine
+ * checkout in turn when given.
  * Usage: npm run bench [-- --sizes 1000,4000 --skip-watch --collection <pages folder> --blog-sizes 1000,10000,20000
  *   --engine <checkout> --engine <another>]
  */
