@@ -11,8 +11,8 @@ import { checkOutputPlace } from '../output/output-folder';
 import { stageSite } from '../output/write-site';
 import type { Theme } from '../pages/theme-types';
 import { classify, pagesToBuild, type ChangeKind, type ProjectPaths } from './project';
-import type { PageLoader } from './site-pages';
-import type { ProjectLoader } from './theme-and-config';
+import type { SitePages } from './site-pages';
+import type { ThemeAndConfig } from './theme-and-config';
 import { bundleCheckedAssets } from './check-code-folders';
 import { publicFileOf, siteImagesOf } from './non-page-files';
 import type { Loaded, Output, State } from './update-plan';
@@ -22,8 +22,8 @@ export type Step = <T>(name: string, run: () => T | Promise<T>) => Promise<T>;
 /** What loading an update needs of its Site. */
 export interface LoadContext {
   paths: ProjectPaths;
-  project: ProjectLoader;
-  loader: PageLoader;
+  project: ThemeAndConfig;
+  loader: SitePages;
   /** Whether the Site updated before (a watched theme is then re-bundled incrementally). */
   again: boolean;
   /** Drops the staging folder of a full update not committed. */

@@ -22,9 +22,9 @@ import { GitDates, withDates } from '../load/git-dates';
 import type { ProjectPaths } from './project';
 import type { UpdateResult } from './site-options';
 
-export type Loaded = { pages: Map<string, PageInfo>; content: UpdateResult['content'] };
+export type PagesLoaded = { pages: Map<string, PageInfo>; content: UpdateResult['content'] };
 
-export class PageLoader {
+export class SitePages {
   private store?: ContentStore;
   private readonly gitDates: GitDates;
 
@@ -131,7 +131,7 @@ export class PageLoader {
   }
 
   /** Every page of `files` (every page file of the site), whole; rejects with every page's errors. */
-  async loadAll(files: readonly string[], config: SiteConfig, theme: Theme): Promise<Loaded> {
+  async loadAll(files: readonly string[], config: SiteConfig, theme: Theme): Promise<PagesLoaded> {
     const [heads, dates] = await Promise.all([
       this.loadHeads(files, readmeFolders(files), config, theme, true),
       this.datesOf(config),
@@ -147,7 +147,7 @@ export class PageLoader {
     files: readonly string[],
     config: SiteConfig,
     theme: Theme,
-  ): Promise<Loaded & { pageErrors: PageErrors }> {
+  ): Promise<PagesLoaded & { pageErrors: PageErrors }> {
     const [heads, dates] = await Promise.all([
       this.loadHeads(files, readmeFolders(files), config, theme, true),
       this.datesOf(config),

@@ -36,9 +36,9 @@ import { timed } from '../base/logger';
 import type { PagesWritten, SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../pages/theme-types';
 import { summaryOf, type PageInfo } from '../pages/page';
-import { PageLoader } from './site-pages';
+import { SitePages } from './site-pages';
 import { searchDue, SearchInterrupted, updateSearchIndex, withSearchFiles } from './search';
-import { ProjectLoader } from './theme-and-config';
+import { ThemeAndConfig } from './theme-and-config';
 import { byteLength, checkFilePlaces, siteHostFiles, socialCardWarnings } from './non-page-files';
 import { pageWarnings } from './page-warnings';
 import {
@@ -62,8 +62,8 @@ export class Site {
   private state?: State;
   /** The folder a full update writes into until commit(). */
   private staging?: Staging;
-  private readonly loader: PageLoader;
-  private readonly project: ProjectLoader;
+  private readonly loader: SitePages;
+  private readonly project: ThemeAndConfig;
   /** Set by interrupt(): a change came that a later update takes, so this one need not finish its search index. */
   private interrupted = false;
   /** What the last plan made of each page, for the next (collections/plan.ts); a full update starts it anew. */
@@ -71,8 +71,8 @@ export class Site {
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
-    this.loader = new PageLoader(this.paths, options.drafts === true);
-    this.project = new ProjectLoader(this.paths, options);
+    this.loader = new SitePages(this.paths, options.drafts === true);
+    this.project = new ThemeAndConfig(this.paths, options);
   }
 
   /** The config the last successful update used. */

@@ -11,7 +11,7 @@ import { loadTheme, ThemeBundler } from '../render/load-theme';
 import { checkCodeFiles } from './check-code-folders';
 import type { ProjectPaths } from './project';
 
-export class ProjectLoader {
+export class ThemeAndConfig {
   private bundler?: ThemeBundler;
   private cacheReady?: Promise<SiteWarning[]>;
 
