@@ -71,27 +71,25 @@ async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
+/** `site <args>` in `root`, from spawn to exit, and its peak RSS; throws when it fails. */
+async function timedCommand(engine: string, root: string, args: string[]): Promise<{ ms: number; rssMb: number }> {
+  const rssFile = rssFileOf();
+  const started = performance.now();
+  const child = siteProcess(engine, root, args, rssFile);
+  child.stdout.resume();
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const ms = performance.now() - started;
+  if (code !== 0) throw new Error(`site ${args.join(' ')} exited with ${code}`);
+  return { ms, rssMb: await readRssMb(rssFile) };
+}
+
 export async function measureBlogScale(posts: number, engine = REPO): Promise<BlogScaleRun> {
   const tags = Math.max(1, Math.round(posts / 10));
   const root = await blogSite(posts, tags, engine);
   try {
-    const buildRss = rssFileOf();
-    const started = performance.now();
-    const build = siteProcess(engine, root, ['build', '--quiet'], buildRss);
-    build.stdout.resume();
-    const code = await new Promise<number | null>((resolve) => build.on('exit', resolve));
-    const buildMs = performance.now() - started;
-    if (code !== 0) throw new Error(`site build exited with ${code}`);
-    const buildRssMb = await readRssMb(buildRss);
+    const { ms: buildMs, rssMb: buildRssMb } = await timedCommand(engine, root, ['build', '--quiet']);
     const outputMb = (await folderBytes(path.join(root, 'dist'))) / 1024 / 1024;
-    const checkRss = rssFileOf();
-    const checkStarted = performance.now();
-    const check = siteProcess(engine, root, ['check', '--no-build'], checkRss);
-    check.stdout.resume();
-    const checked = await new Promise<number | null>((resolve) => check.on('exit', resolve));
-    const checkMs = performance.now() - checkStarted;
-    if (checked !== 0) throw new Error(`site check exited with ${checked}`);
-    const checkRssMb = await readRssMb(checkRss);
+    const { ms: checkMs, rssMb: checkRssMb } = await timedCommand(engine, root, ['check', '--no-build']);
     // The watch starts as a writer's would after a build: the cache in place.
     const watchRss = rssFileOf();
     const { startMs, editMs } = await watchEdits(engine, root, posts, watchRss);
