@@ -213,5 +213,5 @@ describe('the link check of site watch after any sequence of edits', () => {
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
-  }, 600_000);
+  }, 240_000);
 });
