@@ -48,7 +48,7 @@ beforeAll(async () => {
   tarballPath = path.join(temp, tarball!);
   await npm(['install', '--omit=dev', '--prefer-offline', tarballPath], project);
   site = path.join(project, 'node_modules/site/bin/site.js');
-}, 600_000);
+}, 240_000);
 afterAll(() => rm(temp, { recursive: true, force: true }));
 
 describe('the engine installed from its tarball with --omit=dev', () => {
