@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSite } from '../../generator/dev/crawl-site';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
-import { Site, type SiteOptions } from '../../generator/core/site';
+import { Site, type SiteOptions, type UpdateResult } from '../../generator/core/site';
+import { buildOnce } from '../support/full-build';
 import { blogProject, postText, type BlogProject } from './blog-project';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
@@ -17,23 +18,15 @@ const MADE = 230;
 const ATOM_SCHEMA = path.join(import.meta.dirname, 'schemas/atom.rng');
 
 let project: BlogProject;
-let built: Awaited<ReturnType<typeof buildOnce>>;
+let built: UpdateResult;
 const out = (file: string) => readFile(path.join(project.outDir, file), 'utf8');
 
-async function buildOnce(options: SiteOptions = {}) {
-  const site = new Site({ root: project.root, now: NOW, logger: silentLogger, ...options });
-  try {
-    const result = await site.update('all');
-    await site.commit();
-    return result;
-  } finally {
-    await site.dispose();
-  }
-}
+const build = (options: SiteOptions = {}) =>
+  buildOnce({ root: project.root, now: NOW, logger: silentLogger, ...options });
 
 beforeAll(async () => {
   project = await blogProject({ posts: MADE });
-  built = await buildOnce();
+  built = await build();
 }, 120_000);
 afterAll(() => project?.cleanup());
 
@@ -123,7 +116,7 @@ describe('the example blog with 242 posts', () => {
 
   it('a warm build renders the markdown of no page, and writes the same bytes', async () => {
     const before = await out('blog/page/7.html');
-    const result = await buildOnce();
+    const result = await build();
     expect(result.content.rendered).toBe(0);
     expect(await out('blog/page/7.html')).toBe(before);
   }, 120_000);

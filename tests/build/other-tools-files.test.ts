@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Site } from '../../generator/core/site';
+import { buildOnce } from '../support/full-build';
 import { snapshotDir } from '../support/fixture';
 
 const SITE: Record<string, string> = {
@@ -85,16 +86,7 @@ describe('brokenLinks: warn (a site brought from another tool, its links still b
       await mkdir(path.dirname(path.join(dir, 'pages', file)), { recursive: true });
       await writeFile(path.join(dir, 'pages', file), text);
     };
-    const build = async () => {
-      const site = new Site({ root: dir, outDir: path.join(dir, 'dist') });
-      try {
-        const result = await site.update('all');
-        await site.commit();
-        return result;
-      } finally {
-        await site.dispose();
-      }
-    };
+    const build = () => buildOnce({ root: dir, outDir: path.join(dir, 'dist') });
     try {
       await write('index.md', '# Home\n\nSee [the guide](guide.md#step1) and [the old page](old.md).\n');
       await write('guide.md', '# Guide\n\n## Install\n');

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteErrorsOf } from '../../generator/base/errors';
-import { Site } from '../../generator/core/site';
+import { buildOnce } from '../support/full-build';
 import { snapshotDir } from '../support/fixture';
 
 const CONFIG = [
@@ -61,16 +61,7 @@ async function project(files: Record<string, string>): Promise<string> {
   return root;
 }
 
-async function build(root: string) {
-  const site = new Site({ root, outDir: path.join(root, 'dist') });
-  try {
-    const result = await site.update('all');
-    await site.commit();
-    return result;
-  } finally {
-    await site.dispose();
-  }
-}
+const build = (root: string) => buildOnce({ root, outDir: path.join(root, 'dist') });
 
 async function failure(files: Record<string, string>) {
   const root = await project(files);

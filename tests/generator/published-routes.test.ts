@@ -9,22 +9,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteErrorsOf, type SiteError } from '../../generator/base/errors';
 import { silentLogger } from '../../generator/base/logger';
-import { Site, type SiteOptions } from '../../generator/core/site';
+import type { SiteOptions } from '../../generator/core/site';
+import { buildOnce } from '../support/full-build';
 import { blogProject, type BlogProject } from '../build/blog-project';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 let project: BlogProject;
 
-async function build(options: SiteOptions = {}) {
-  const site = new Site({ root: project.root, now: NOW, logger: silentLogger, ...options });
-  try {
-    const result = await site.update('all');
-    await site.commit();
-    return result;
-  } finally {
-    await site.dispose();
-  }
-}
+const build = (options: SiteOptions = {}) =>
+  buildOnce({ root: project.root, now: NOW, logger: silentLogger, ...options });
 
 /** The errors of a build that must fail; the output folder is checked untouched by the caller. */
 const failing = (options: SiteOptions = {}): Promise<SiteError[]> =>
