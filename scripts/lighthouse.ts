@@ -10,15 +10,18 @@
  *   --runs      audit each page N times and report the median run (Lighthouse's own choice of
  *               median: the run closest to the median FCP and TTI); lab metrics move with the
  *               load on this machine, so one run can be off by several points; every run's
- *               performance score and TBT are printed too, to show the spread
+ *               performance score and TBT are printed too, to show the spread, with the median of
+ *               the scores (which the median run's score need not be)
  *   --json      also write each page's full Lighthouse result (LHR, the median run) as JSON there
  *   --cpu-slowdown  Lighthouse's CPU throttling (default 4, its mobile setting): its simulation multiplies the
  *               host's own task times by it, so on a host of benchmark index B, 4 * (B / I) plays a host of index I
  *               (12 on a host near 2,500 plays one near 830: how the pages fare on a slow host)
  *   --explain   also print, for each page's median run, what Lighthouse's simulation (Lantern) made the
  *               first paint wait for: each request and main-thread task on its path, with its simulated
- *               start and end and, for a task, its observed time and what the time went to; and
- *               the tasks its Total Blocking Time counts, with the scripts each ran
+ *               start and end and, for a task, its observed time and what the time went to (for a
+ *               layout, how many of the page's layout objects it laid out: a layout of the part parsed
+ *               so far, or of the whole page); and the tasks its Total Blocking Time counts, with the
+ *               scripts each ran
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -158,8 +161,14 @@ const span = (timing: { startTime: number; endTime: number }) => `${ms(timing.st
 function task(node: Lantern.Graph.CPUNode): string {
   const spent = new Map<string, number>();
   const scripts = new Set<string>();
+  /** What each layout of 1 ms or more laid out: a full layout of the page, or a few objects of it. */
+  const layouts: string[] = [];
   for (const event of node.childEvents) {
     if (event.dur && WORK.includes(event.name)) spent.set(event.name, (spent.get(event.name) ?? 0) + event.dur / 1000);
+    const objects =
+      (event.args as { beginData?: { dirtyObjects?: number; totalObjects?: number } } | undefined)?.beginData ?? {};
+    if (event.name === 'Layout' && event.dur >= 1000 && objects.totalObjects !== undefined)
+      layouts.push(`${objects.dirtyObjects} of ${objects.totalObjects}`);
     const url = (event.args?.data as { url?: string } | undefined)?.url;
     if (url && /^(EvaluateScript|v8\.evaluateModule|FunctionCall)$/.test(event.name))
       scripts.add(url.replace(/^https?:\/\/[^/]+/, ''));
@@ -169,7 +178,8 @@ function task(node: Lantern.Graph.CPUNode): string {
     .sort((a, b) => b[1] - a[1])
     .map(([name, time]) => `${name} ${time.toFixed(0)}`);
   const ran = scripts.size ? ` [${[...scripts].join(', ')}]` : '';
-  return `task, ${(node.duration / 1000).toFixed(0)} ms observed${top.length ? `: ${top.join(', ')}` : ''}${ran}`;
+  const laidOut = layouts.length ? ` (objects laid out: ${layouts.join(', ')})` : '';
+  return `task, ${(node.duration / 1000).toFixed(0)} ms observed${top.length ? `: ${top.join(', ')}` : ''}${laidOut}${ran}`;
 }
 
 /**
@@ -246,6 +256,13 @@ try {
   await server?.close();
 }
 
+/** The median of the runs' scores: the middle one, or halfway between the two middle ones. */
+function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle) ? (sorted[middle - 1]! + sorted[middle]!) / 2 : sorted[Math.floor(middle)]!;
+}
+
 const score = (lhr: Result, id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 const metric = (lhr: Result, id: string) => lhr.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '-';
 
@@ -265,7 +282,10 @@ console.log(
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (runs > 1) {
-  console.log(`\nperformance of each run: ${results.map((r) => `${r.route} ${r.performance.join(' ')}`).join(' · ')}`);
+  // The table's row is the run Lighthouse picks as its median (by FCP and TTI), whose score need not be the median score.
+  console.log(
+    `\nperformance of each run: ${results.map((r) => `${r.route} ${r.performance.join(' ')} (median ${medianOf(r.performance)})`).join(' · ')}`,
+  );
   console.log(`TBT of each run (ms): ${results.map((r) => `${r.route} ${r.tbt.join(' ')}`).join(' · ')}`);
 }
 // The CPU throttling multiplies the host's own task times by 4, so a slow or busy host inflates TBT,
