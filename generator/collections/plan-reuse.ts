@@ -5,6 +5,8 @@
 import type { PageInfo } from '../pages/page';
 import type { Entry, TagCount } from '../pages/collection-types';
 import type { Source } from './query';
+import { throwIfAny, type SiteError } from '../base/errors';
+import type { Plan, PlanChanges, PlannedPage } from './plan-types';
 
 /** A collection as this plan gives it: its sources, the last plan's, and its entries made once. */
 export interface List {
@@ -91,4 +93,77 @@ export function inRouteOrder(
     next.splice(low, 0, page);
   }
   return next;
+}
+
+/**
+ * Sets a plan's pages and records which it sets to another object than the last plan's (`since`), so that what a plan
+ * changed is known without comparing every route once it is made (PlanChanges). Every page of a plan is set through
+ * it; a page set twice is recorded by its last setting (and may be by an earlier one: `remade` may hold too many).
+ */
+export function changeRecorder(since: ReadonlyMap<string, PlannedPage> | undefined) {
+  const remade = new Set<string>();
+  const came = new Set<string>();
+  return {
+    set(pages: Map<string, PlannedPage>, route: string, made: PlannedPage): void {
+      pages.set(route, made);
+      if (since === undefined || since.get(route) === made) return;
+      remade.add(route);
+      if (!since.has(route)) came.add(route);
+    },
+    /** The changes of `pages`, every page set; none without a last plan. */
+    changes(pages: ReadonlyMap<string, PlannedPage>): PlanChanges | undefined {
+      if (since === undefined) return undefined;
+      const gone = new Set<string>();
+      // The routes of `pages` are the last plan's, less those gone, and those that came: the last plan's are walked
+      // only when some are gone.
+      if (since.size + came.size !== pages.size)
+        for (const route of since.keys()) if (!pages.has(route)) gone.add(route);
+      return { since, remade, came, gone };
+    },
+  };
+}
+
+/** The site's pages by route, and the routes whose page was read again (a new object), came or went since `last`. */
+export function pagesSince(
+  pages: Iterable<PageInfo>,
+  last: ReadonlyMap<string, PageInfo> | undefined,
+): { current: Map<string, PageInfo>; changed: Set<string> } {
+  const current = new Map<string, PageInfo>();
+  for (const page of pages) current.set(page.route, page);
+  const changed = new Set<string>();
+  if (last) {
+    for (const [route, page] of current) if (last.get(route) !== page) changed.add(route);
+    for (const route of last.keys()) if (!current.has(route)) changed.add(route);
+  }
+  return { current, changed };
+}
+
+/**
+ * A plan's pages before its templates' lists are made: each of `all` at its route, in their order. A page of a
+ * template that reads no other page (none of `uses`) is planned as it is: the last plan's planned page when that is
+ * of the same page. The others are set again, through `record`, once their lists are made (plan.ts).
+ */
+export function startPlan(
+  all: readonly PageInfo[],
+  uses: ReadonlyMap<string, unknown>,
+  last: ReadonlyMap<string, PlannedPage> | undefined,
+  record: ReturnType<typeof changeRecorder>,
+): Map<string, PlannedPage> {
+  const planned = new Map<string, PlannedPage>();
+  for (const page of all) {
+    if (uses.has(page.template)) planned.set(page.route, { page, key: '' });
+    else {
+      const before = last?.get(page.route);
+      const same = before?.page === page && before.key === '' && before.props === undefined;
+      record.set(planned, page.route, same ? before : { page, key: '' });
+    }
+  }
+  return planned;
+}
+
+/** The plan, unless `errors` has any (thrown), with what it changed of the last plan (`record`). */
+export function finishPlan(plan: Plan, errors: SiteError[], record: ReturnType<typeof changeRecorder>): Plan {
+  throwIfAny(errors);
+  const changes = record.changes(plan.pages);
+  return changes ? { ...plan, changes } : plan;
 }

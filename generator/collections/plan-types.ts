@@ -20,6 +20,21 @@ export interface Plan {
   feeds: Map<string, string>;
   /** The page each feed is made for, by output file: what a route that collides with a feed is told. */
   feedPages: Map<string, string>;
+  /** What it changed of the last plan it started from (PlanMemo.last); none for a plan from nothing. */
+  changes?: PlanChanges;
+}
+
+/**
+ * The routes of a plan whose planned page is not the object the last plan had there (`remade`: made anew, or came),
+ * those the last plan had and this one has not (`gone`), and the last plan's pages they are relative to (`since`):
+ * every other route's planned page is the last plan's object, so its page, props and key are the last's.
+ * `remade` may hold a route whose page is the last's after all; never does it miss one that is not.
+ */
+export interface PlanChanges {
+  since: ReadonlyMap<string, PlannedPage>;
+  remade: ReadonlySet<string>;
+  came: ReadonlySet<string>;
+  gone: ReadonlySet<string>;
 }
 
 export interface PlanContext {

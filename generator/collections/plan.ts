@@ -13,7 +13,7 @@
  * same objects as the last plan's is the last plan's page, props and key. So an edit costs what it changes, and a
  * plan is always the one a plan from nothing makes (a full build's).
  */
-import { SiteError, throwIfAny } from '../base/errors';
+import { SiteError } from '../base/errors';
 import { callTheme } from '../base/theme-call';
 import type { PageInfo } from '../pages/page';
 import { urlOf } from '../pages/routes';
@@ -23,10 +23,20 @@ import { schemaProblems, usesOf } from './uses';
 import { keyMaker, sameValue } from './plan-keys';
 import { planNavigation, withNavigationCrumbs } from './navigation';
 import { dayOf, feedOf } from './plan-feeds';
-import { tagsOf } from './tag-lists';
-import { changedRange, inRouteOrder, touchedOf, type List, type TagList } from './plan-reuse';
+import { tagBasesOf, tagsOf } from './tag-lists';
+import {
+  changedRange,
+  changeRecorder,
+  finishPlan,
+  inRouteOrder,
+  pagesSince,
+  startPlan,
+  touchedOf,
+  type List,
+  type TagList,
+} from './plan-reuse';
 import { planMemo, type Plan, type PlanContext, type PlannedPage } from './plan-types';
-import type { CollectionProps, Entry, FeedLink, Pagination, TagLink } from '../pages/collection-types';
+import type { CollectionProps, CollectionUse, Entry, FeedLink, Pagination, TagLink } from '../pages/collection-types';
 
 export { planMemo, type Plan, type PlanContext } from './plan-types';
 
@@ -39,14 +49,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   // What the last plan made is used only for the same site and theme (a new config or theme plans from nothing).
   const last = memo.last?.site === site && memo.last.theme === theme ? memo.last : undefined;
   memo.last = undefined;
-  const current = new Map<string, PageInfo>();
-  for (const page of pages) current.set(page.route, page);
-  // The pages read again, or gone, since the last plan, by route.
-  const changed = new Set<string>();
-  if (last) {
-    for (const [route, page] of current) if (last.byRoute.get(route) !== page) changed.add(route);
-    for (const route of last.byRoute.keys()) if (!current.has(route)) changed.add(route);
-  }
+  const { current, changed } = pagesSince(pages, last?.byRoute);
   const real = last ? inRouteOrder(last.real, changed, current) : [...current.values()].sort(byRoute);
   const errors: SiteError[] = [];
   const uses = usesOf(theme, errors);
@@ -54,10 +57,12 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   const navigationMemo = planNavigation(real, uses, site, theme, last?.navigation);
   const navigation = navigationMemo?.navigation;
   const all = navigation ? [...real, ...navigation.sections] : real;
-  const planned = new Map<string, PlannedPage>(all.map((page) => [page.route, { page, key: '' }]));
+  // Every page is set through `record`, which knows what this plan changed of the last (PlanChanges).
+  const record = changeRecorder(last?.pages);
+  const planned = startPlan(all, uses, last?.pages, record);
   const feeds = new Map<string, string>();
   const feedPages = new Map<string, string>();
-  if (uses.size === 0) return finish({ pages: planned, feeds, feedPages }, errors);
+  if (uses.size === 0) return finishPlan({ pages: planned, feeds, feedPages }, errors, record);
 
   const sourceOfPage = (page: PageInfo): Source => {
     let source = memo.sources.get(page);
@@ -93,13 +98,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
       : { ...fresh, key: key(fresh.props) };
   };
 
-  // Tag pages of a collection live under the page that paginates it with tags: the collection's name means that
-  // collection in every template (the first such page by route, when two do).
-  const tagBases = new Map<string, string>();
-  for (const page of real) {
-    const paginate = uses.get(page.template)?.paginate;
-    if (paginate?.tags && !tagBases.has(paginate.collection)) tagBases.set(paginate.collection, page.route);
-  }
+  const tagBases = tagBasesOf(real, uses);
   const tagBasesKey = JSON.stringify([...tagBases]);
   // The last plan's pages may be kept as they are: entries are the same objects for the same sources (their tag routes
   // are the same), and a page whose every input is the same is the same.
@@ -160,7 +159,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
       );
       return;
     }
-    planned.set(made.page.route, made);
+    record.set(planned, made.page.route, made);
   };
 
   // Whether every page of a template is given what the last plan gave it of the site as a whole: its navigation (the
@@ -181,26 +180,46 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     return list.whole;
   };
 
+  /** The collections a template's pages are given whole (not its paginated list, nor its neighbours'). */
+  const wholeNames = (use: CollectionUse) =>
+    Object.keys(use.collections ?? {}).filter((name) => name !== use.paginate?.collection && name !== use.neighbours);
+  const templateSameOf = (template: string, use: CollectionUse): boolean => {
+    let same = sameForTemplate.get(template);
+    if (same === undefined) {
+      same =
+        reusable !== undefined &&
+        (use.navigation !== true || navigation === reusable.navigation?.navigation) &&
+        wholeNames(use).every(
+          (name) => reusable.lists.get(`whole\u0000${template}\u0000${name}`) === wholeOf(template, name),
+        );
+      sameForTemplate.set(template, same);
+    }
+    return same;
+  };
+
   const listedPages = new Map<string, PageInfo>();
   for (const page of all) {
     const use = uses.get(page.template);
     if (!use) continue;
     listedPages.set(page.route, page);
+    // A page of one list entry (no list, feed or navigation of its own) whose page, template's whole collections and
+    // neighbours are the last plan's is the last plan's planned page, as keptOr below finds it: taken without making
+    // the props it would not use. The lists are asked for in the order the pages below ask for them.
+    if (!use.paginate && !use.feed && use.navigation !== true && reusable?.listed.get(page.route) === page) {
+      const before = reusable.pages.get(page.route);
+      if (
+        before &&
+        templateSameOf(page.template, use) &&
+        (!use.neighbours || !touchedOf(listOf(page.template, use.neighbours), removed, added).has(page.route))
+      ) {
+        record.set(planned, page.route, before);
+        continue;
+      }
+    }
     const nav = use.navigation === true ? navigation!.of(page.route) : undefined;
     const collections: Record<string, Entry[]> = {};
-    for (const name of Object.keys(use.collections ?? {}))
-      if (name !== use.paginate?.collection && name !== use.neighbours)
-        collections[name] = wholeOf(page.template, name);
-    let templateSame = sameForTemplate.get(page.template);
-    if (templateSame === undefined) {
-      templateSame =
-        reusable !== undefined &&
-        (use.navigation !== true || navigation === reusable.navigation?.navigation) &&
-        Object.entries(collections).every(
-          ([name, list]) => reusable.lists.get(`whole\u0000${page.template}\u0000${name}`) === list,
-        );
-      sameForTemplate.set(page.template, templateSame);
-    }
+    for (const name of wholeNames(use)) collections[name] = wholeOf(page.template, name);
+    const templateSame = templateSameOf(page.template, use);
     const feedLinks: FeedLink[] = [];
     if (use.feed) {
       const list = listOf(page.template, use.feed.collection);
@@ -250,7 +269,8 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
       return before ?? settle(make());
     };
     if (!use.paginate) {
-      planned.set(
+      record.set(
+        planned,
         page.route,
         keptOr(page.route, same, () => ({ page: shown(), props: props() })),
       );
@@ -305,7 +325,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
           };
           return { page: pageAt(route, n, tag, shownSources), props: { ...props(), pagination } };
         });
-        if (route === page.route) planned.set(route, made);
+        if (route === page.route) record.set(planned, route, made);
         else add(made, page);
       }
     };
@@ -352,7 +372,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
           });
     }
   }
-  const plan = finish({ pages: planned, feeds, feedPages }, errors);
+  const plan = finishPlan({ pages: planned, feeds, feedPages }, errors, record);
   // Kept only when the plan succeeded: the next starts from a plan whose every page passed its checks.
   memo.last = {
     site,
@@ -373,8 +393,3 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
 
 const defaultTitle = (title: string, page: number, tag: string | undefined) =>
   `${title}${tag === undefined ? '' : `: ${tag}`}${page > 1 ? `, page ${page}` : ''}`;
-
-function finish(plan: Plan, errors: SiteError[]): Plan {
-  throwIfAny(errors);
-  return plan;
-}

@@ -1,6 +1,7 @@
 /** The tags of a collection with tag pages (`paginate.tags`): each tag's count and entries, by slug. */
 import { SiteError } from '../base/errors';
-import type { TagCount } from '../pages/collection-types';
+import type { CollectionUse, TagCount } from '../pages/collection-types';
+import type { PageInfo } from '../pages/page';
 import { tagRoute, type Source } from './query';
 
 /** The tags of a collection with tag pages, by slug; two tags with one slug are an error naming a page of each. */
@@ -39,4 +40,17 @@ export function tagsOf(
     })),
     entries: new Map(slugs.map((slug) => [slug, bySlug.get(slug)!.entries])),
   };
+}
+
+/**
+ * Where each collection's tag pages live: under the page that paginates it with tags (the first such page by route,
+ * when two do), by the collection's name, which means that collection in every template. `real`: in route order.
+ */
+export function tagBasesOf(real: readonly PageInfo[], uses: ReadonlyMap<string, CollectionUse>): Map<string, string> {
+  const tagBases = new Map<string, string>();
+  for (const page of real) {
+    const paginate = uses.get(page.template)?.paginate;
+    if (paginate?.tags && !tagBases.has(paginate.collection)) tagBases.set(paginate.collection, page.route);
+  }
+  return tagBases;
 }

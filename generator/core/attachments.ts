@@ -18,10 +18,15 @@ import type { Output } from '../output/update-files';
 /** The files the pages link to beside them: output path → the file to copy. */
 export type Attachments = Map<string, string>;
 
-/** The files `pages` link to beside them that are there to publish, in path order. */
-async function findAttachments(pages: Iterable<PageInfo>, pagesDir: string): Promise<Attachments> {
+/** The files `pages` link to beside them. */
+function besideFiles(pages: Iterable<PageInfo>): Set<string> {
   const wanted = new Set<string>();
   for (const page of pages) for (const link of page.markdownLinks ?? []) if (link.beside) wanted.add(link.beside);
+  return wanted;
+}
+
+/** Of the files `wanted` (besideFiles), those that are there to publish, in path order. */
+async function findAttachments(wanted: ReadonlySet<string>, pagesDir: string): Promise<Attachments> {
   const found: [string, string][] = [];
   const errors: SiteError[] = [];
   await Promise.all(
@@ -45,7 +50,7 @@ async function findAttachments(pages: Iterable<PageInfo>, pagesDir: string): Pro
 /**
  * The files `pages` link to beside them, with what publishing them changes after `previous` (every file, for a full
  * update) added to `output`: a file newly linked, or changed (`changed`: absolute paths), is read; a file no page
- * links to any more is removed.
+ * links to any more is removed. `linked`: every file the pages link to beside them, there or not (for routesShowing).
  */
 export async function publishAttachments(
   pages: Iterable<PageInfo>,
@@ -53,14 +58,15 @@ export async function publishAttachments(
   previous: Attachments | undefined,
   changed: readonly string[] | undefined,
   output: Output,
-): Promise<Attachments> {
-  const next = await findAttachments(pages, pagesDir);
+): Promise<{ attachments: Attachments; linked: ReadonlySet<string> }> {
+  const linked = besideFiles(pages);
+  const next = await findAttachments(linked, pagesDir);
   const edited = new Set(changed);
   for (const [file, source] of next)
     if (previous?.get(file) !== source || edited.has(source))
       output.set(file, await readInput(source, displayPath(source), LIMITS.publicFile));
   for (const file of previous?.keys() ?? []) if (!next.has(file)) output.set(file, null);
-  return next;
+  return { attachments: next, linked };
 }
 
 /** Errors for attachments that would take the place of a file the build makes, or of a public file. */
@@ -82,9 +88,18 @@ export function attachmentCollisions(
   );
 }
 
-/** The routes, besides those `rendered`, of pages that link beside them to a file `output` writes or removes. */
-export function routesShowing(pages: Iterable<PageInfo>, output: Output, rendered: ReadonlySet<string>): string[] {
+/**
+ * The routes, besides those `rendered`, of pages that link beside them to a file `output` writes or removes. `linked`:
+ * every file the pages link to beside them (publishAttachments); when `output` has none of them, no page shows one.
+ */
+export function routesShowing(
+  pages: Iterable<PageInfo>,
+  output: Output,
+  rendered: ReadonlySet<string>,
+  linked: ReadonlySet<string>,
+): string[] {
   const routes: string[] = [];
+  if (![...output.keys()].some((file) => linked.has(file))) return routes;
   for (const page of pages)
     if (!rendered.has(page.route) && page.markdownLinks?.some((link) => link.beside && output.has(link.beside)))
       routes.push(page.route);

@@ -9,8 +9,9 @@ import { summaryOf } from '../pages/page';
 import { LIMITS, readInput } from '../base/read-input';
 import type { Theme } from '../pages/theme-types';
 import type { Plan } from '../collections/plan';
+import type { PlanChanges } from '../collections/plan-types';
 import type { SiteConfig } from '../config/config';
-import { hostFiles } from '../output/host-files';
+import { hostFiles, inSitemap, sitemapOf } from '../output/host-files';
 import { redirectFiles } from '../output/redirects';
 import type { FileContents } from '../output/write-in-place';
 import { isPublished, listPublicFiles, publicCollisions, type PublicFile } from '../output/public-files';
@@ -18,23 +19,29 @@ import { outputFileOf } from '../pages/routes';
 import { attachmentCollisions, type Attachments } from './attachments';
 import { routeCollisions } from './route-registry';
 import type { ProjectPaths } from './project';
-import type { FilePlaces, State } from './update-plan';
+import type { FilePlaces, HostPages, State } from './update-plan';
 import type { PageInfo } from '../pages/page';
 
-/** Every output file but the pages and the public folder's (output/host-files.ts). */
+/**
+ * Every output file but the pages and the public folder's (output/host-files.ts), and what they read of the plan's
+ * pages, for the next update: from `last` and the routes the plan changed (`changes`) when those are changes of the
+ * plan `last` was made from, else from every page.
+ */
 export function siteHostFiles(
   { config, theme, assets, images }: Pick<State, 'config' | 'theme' | 'assets' | 'images'>,
   plan: Plan,
   now: Date,
-) {
+  last?: HostPages,
+  changes?: PlanChanges,
+): { files: Map<string, string | Uint8Array>; pages: HostPages } {
   const formEndpoint = callTheme({ fn: 'formEndpoint' }, () => theme.formEndpoint?.(config));
-  // Drafts (built with --drafts, or by site watch) are never in the sitemap.
-  const pages = [...plan.pages.values()]
-    .filter(({ page }) => page.data.draft !== true)
-    .map(({ page }) => summaryOf(page));
+  const pages =
+    last && changes && changes.since === last.pages && last.baseUrl === config.baseUrl
+      ? changedHostPages(last, plan, changes, config)
+      : hostPagesOf(plan, config);
   const files = hostFiles({
     config,
-    pages,
+    sitemap: pages.sitemap,
     made: [assets.files, images],
     now,
     formEndpoint,
@@ -42,8 +49,62 @@ export function siteHostFiles(
   });
   for (const [file, feed] of plan.feeds) files.set(file, feed);
   // Old addresses (redirect_from, aliases): a page each, and _redirects.
-  for (const [file, contents] of redirectFiles(pages, config)) files.set(file, contents);
-  return files;
+  for (const [file, contents] of redirectFiles(pages.redirected, config)) files.set(file, contents);
+  return { files, pages };
+}
+
+// Drafts (built with --drafts, or by site watch) are never in the sitemap, nor redirected to.
+const inSitemapOf = (page: PageInfo) =>
+  page.data.draft !== true && inSitemap({ isNotFound: page.isNotFound, noindex: page.data.noindex === true });
+const redirectedOf = (plan: Plan) =>
+  [...plan.pages.values()]
+    .filter(({ page }) => page.redirects && page.data.draft !== true)
+    .map(({ page }) => summaryOf(page));
+
+/** What the host files read of every page of `plan`. */
+function hostPagesOf(plan: Plan, config: Pick<SiteConfig, 'baseUrl'>): HostPages {
+  const routes = new Set<string>();
+  for (const { page } of plan.pages.values()) if (inSitemapOf(page)) routes.add(page.route);
+  return {
+    pages: plan.pages,
+    baseUrl: config.baseUrl,
+    routes,
+    sitemap: sitemapOf(routes, config),
+    redirected: redirectedOf(plan),
+  };
+}
+
+/**
+ * What the host files read of `plan`'s pages, from `last`, made from the plan `changes` are relative to: a route whose
+ * planned page is the same object reads the same. The sitemap is made again when its routes changed, the redirects
+ * when a page that has or had old addresses changed.
+ */
+function changedHostPages(
+  last: HostPages,
+  plan: Plan,
+  changes: PlanChanges,
+  config: Pick<SiteConfig, 'baseUrl'>,
+): HostPages {
+  let routes: Set<string> | undefined;
+  let redirects = false;
+  for (const set of [changes.remade, changes.gone])
+    for (const route of set) {
+      const before = changes.since.get(route)?.page;
+      const page = plan.pages.get(route)?.page;
+      if (before?.redirects || page?.redirects) redirects = true;
+      const listed = page !== undefined && inSitemapOf(page);
+      if (listed === (routes ?? last.routes).has(route)) continue;
+      routes ??= new Set(last.routes);
+      if (listed) routes.add(route);
+      else routes.delete(route);
+    }
+  return {
+    pages: plan.pages,
+    baseUrl: config.baseUrl,
+    routes: routes ?? last.routes,
+    sitemap: routes ? sitemapOf(routes, config) : last.sitemap,
+    redirected: redirects ? redirectedOf(plan) : last.redirected,
+  };
 }
 
 /** The social card's lines under the site's name: the theme's (theme.socialCard), else the tagline and the host. */
@@ -93,6 +154,7 @@ export function checkFilePlaces(
   attachments: Attachments,
   paths: ProjectPaths,
   last?: FilePlaces,
+  changes?: PlanChanges,
 ): FilePlaces {
   const places: FilePlaces = {
     host: [...host.keys()].join('\0'),
@@ -109,7 +171,7 @@ export function checkFilePlaces(
     last.feedPages === places.feedPages &&
     last.publicFiles === places.publicFiles &&
     last.attachments === places.attachments &&
-    samePlaces(last.pages, plan.pages)
+    samePlaces(last.pages, plan.pages, changes)
   )
     return places;
   const generated = new Map<string, string>([...host.keys()].map((file) => [file, 'a file the build makes']));
@@ -122,13 +184,20 @@ export function checkFilePlaces(
   return places;
 }
 
-/** Whether two plans have the same routes, each a page of the same file, slug and kind (the site's or a made one). */
+/**
+ * Whether two plans have the same routes, each a page of the same file, slug and kind (the site's or a made one): of
+ * the routes `changes` names when they are what changed since `last` (every other route's page is the same object).
+ */
 function samePlaces(
   last: ReadonlyMap<string, { page: PageInfo }>,
   now: ReadonlyMap<string, { page: PageInfo }>,
+  changes: PlanChanges | undefined,
 ): boolean {
   if (last.size !== now.size) return false;
-  for (const [route, { page }] of now) {
+  const known = changes?.since === last;
+  if (known && (changes.came.size > 0 || changes.gone.size > 0)) return false;
+  for (const route of known ? changes.remade : now.keys()) {
+    const page = now.get(route)!.page;
     const before = last.get(route)?.page;
     if (before === page) continue;
     if (

@@ -24,14 +24,55 @@ export function pageWarnings(
   configFile: string,
   root: string,
 ): SiteWarning[] {
-  const all = [...pages.values()];
+  // One pass over every page picks the pages each warning is about, and each warning is made of those alone: the
+  // others add nothing to it (a site of thousands of pages has few or none of them).
+  const long: PageInfo[] = [];
+  const loose: PageInfo[] = [];
+  const code: PageInfo[] = [];
+  const other: PageInfo[] = [];
+  const routes = new Set<string>();
+  const otherKeys = otherKeysOf(theme);
+  for (const page of pages.values()) {
+    if (page.route === '/' || page.route === NOT_FOUND_ROUTE) routes.add(page.route);
+    if (isLong(page, config)) long.push(page);
+    if (otherKeys(page)) loose.push(page);
+    if (page.unknownCode) code.push(page);
+    if (page.otherSyntax) other.push(page);
+  }
   return [
-    ...longTitles(all, config, configFile),
-    ...nearMissKeys(all, theme, root),
-    ...missingPages(all, plan, config, theme, configFile),
-    ...unknownCode(all),
-    ...otherSyntaxWarnings(all),
+    ...longTitles(long, config, configFile),
+    ...nearMissKeys(loose, theme, root),
+    ...missingPages(routes, plan, config, theme, configFile),
+    ...unknownCode(code),
+    ...otherSyntaxWarnings(other),
   ];
+}
+
+/** Whether a page's title and the site's name are longer than search results show (longTitles). */
+const isLong = (page: { title: string }, config: Pick<SiteConfig, 'name'>) =>
+  documentTitle(page.title, config.name).length > MAX_TITLE;
+
+/**
+ * Whether a page has a key its template's schema does not name, where that template takes other keys (nearMissKeys
+ * reads no other page), each template's fields read once.
+ */
+function otherKeysOf(theme: Pick<Theme, 'templates'>): (page: Pick<PageHead, 'template' | 'data'>) => boolean {
+  const known = new Map<string, ReadonlySet<string> | undefined>();
+  return (page) => {
+    if (!known.has(page.template)) {
+      const template = theme.templates[page.template];
+      known.set(
+        page.template,
+        template && acceptsOtherKeys(template.schema)
+          ? new Set(Object.keys(pageSchema(template.schema).shape))
+          : undefined,
+      );
+    }
+    const fields = known.get(page.template);
+    if (!fields) return false;
+    for (const key in page.data) if (Object.hasOwn(page.data, key) && !fields.has(key)) return true;
+    return false;
+  };
 }
 
 /** Each language no grammar knows, once: the first page (by file) that uses it, and how many do. */
@@ -53,13 +94,12 @@ function unknownCode(pages: PageInfo[]): SiteWarning[] {
  * and the not-found page. A build without them works, so each is a warning, naming the file that would be it.
  */
 function missingPages(
-  pages: PageInfo[],
+  routes: ReadonlySet<string>,
   plan: Plan,
   config: SiteConfig,
   theme: Theme,
   configFile: string,
 ): SiteWarning[] {
-  const routes = new Set(pages.map((page) => page.route));
   const file = (name: string) => path.join(path.dirname(configFile), name);
   const home = { url: `${config.baseUrl}/`, file: file('index.md') };
   return [
@@ -92,7 +132,7 @@ export function longTitles(
   configFile: string,
 ): SiteWarning[] {
   const suffix = ` | ${config.name}`;
-  const long = pages.filter((page) => documentTitle(page.title, config.name).length > MAX_TITLE);
+  const long = pages.filter((page) => isLong(page, config));
   if (long.length === 0) return [];
   const bySuffix = long.filter((page) => page.title.length <= MAX_TITLE);
   const files = long.map((page) => `${page.file} (${documentTitle(page.title, config.name).length})`);

@@ -45,6 +45,7 @@ import {
   changedHostFiles,
   removeUnplanned,
   pagesIn,
+  planChanges,
   renderContext,
   routesToRender,
   writePage,
@@ -205,11 +206,13 @@ export class Site {
         ...loaded.next,
         plan: await step('plan', () => this.plan(loaded.next.pages.values(), loaded.next.config, loaded.next.theme)),
       };
+      // What the plan changed of the last update's (none for a full update, which renders every page).
+      const changes = previous && planChanges(previous.plan, next.plan);
       const rendered = await step('render', () => {
         const toRender =
           loaded.rerender === 'all'
             ? new Set(next.plan.pages.keys())
-            : routesToRender(previous!.plan, next.plan, loaded.rerender, next.routeReads);
+            : routesToRender(previous!.plan, next.plan, loaded.rerender, next.routeReads, changes);
         if (previous) removeUnplanned(previous.plan, next, output);
         const intern = createInterner();
         renderPages(pagesIn(next.plan, toRender), renderContext(next), (page) => {
@@ -230,13 +233,15 @@ export class Site {
         else next.searchStale = true;
       }
       next.images = await loaded.images;
-      const host = siteHostFiles(next, next.plan, this.now);
+      const { files: host, pages: hostPages } = siteHostFiles(next, next.plan, this.now, previous?.hostPages, changes);
       changedHostFiles(host, previous, loaded.rerender === 'all', output);
       next.host = host;
-      next.attachments = await step('attachments', () =>
+      next.hostPages = hostPages;
+      const { attachments, linked } = await step('attachments', () =>
         publishAttachments(next.pages.values(), this.paths.pagesDir, previous?.attachments, changed, output),
       );
-      const shows = previous ? routesShowing(next.pages.values(), output, rendered) : [];
+      next.attachments = attachments;
+      const shows = previous ? routesShowing(next.pages.values(), output, rendered, linked) : [];
       for (const file of written.keys()) next.files.add(file);
       for (const [file, contents] of output) {
         if (contents === null) next.files.delete(file);
@@ -253,6 +258,7 @@ export class Site {
         next.attachments,
         this.paths,
         previous?.filePlaces,
+        changes,
       );
       const warnings = [
         ...loaded.notes,

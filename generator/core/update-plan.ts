@@ -4,12 +4,13 @@
  * and every page whose key changed, removes the pages and feeds no longer planned, and rewrites the feeds whose text
  * changed and the sitemap. So its output is a full build's. Rendering itself is render/render-pages.tsx's loop.
  */
-import type { PageInfo } from '../pages/page';
+import type { PageInfo, PageSummary } from '../pages/page';
 import type { Theme } from '../pages/theme-types';
 import type { Assets } from '../assets/bundle-assets';
 import type { PageLinks } from '../render/html-links';
 import type { LinkIndex } from '../checks/link-index';
 import type { Plan } from '../collections/plan';
+import type { PlanChanges, PlannedPage } from '../collections/plan-types';
 import type { SiteConfig } from '../config/config';
 import { outputFileOf } from '../pages/routes';
 import type { PageAssets, RenderContext, RenderedPage } from '../render/render-pages';
@@ -49,6 +50,8 @@ export interface State {
   filePlaces?: FilePlaces;
   /** The files of the output that are not pages nor public files, as the update made them (core/non-page-files.ts). */
   host?: ReadonlyMap<string, string | Uint8Array>;
+  /** What the host files read of the plan's pages, which the next update's start from. */
+  hostPages?: HostPages;
   /** The files of the search index (core/search.ts), when the theme has search. */
   search?: ReadonlySet<string>;
   /**
@@ -61,23 +64,50 @@ export interface State {
 export type { Output };
 
 /**
+ * What changed from the plan of `previous` to `next`: the plan's own record when it was made from that plan
+ * (collections/plan-reuse.ts, changeRecorder), else every route compared (the plan started from another: one an
+ * update made and then failed, or none).
+ */
+export function planChanges(previous: Plan, next: Plan): PlanChanges {
+  if (next.changes?.since === previous.pages) return next.changes;
+  const remade = new Set<string>();
+  const came = new Set<string>();
+  const gone = new Set<string>();
+  for (const [route, planned] of next.pages) {
+    const before = previous.pages.get(route);
+    if (before === planned) continue;
+    remade.add(route);
+    if (!before) came.add(route);
+  }
+  for (const route of previous.pages.keys()) if (!next.pages.has(route)) gone.add(route);
+  return { since: previous.pages, remade, came, gone };
+}
+
+/**
  * The routes a watch update renders: the pages of the changed files (and the pages their pagination makes), every
  * page whose collections now read differently (a list, tag or feed page, a neighbour), and, when pages came or went,
  * every page whose Layout or JSON-LD asked about one of them (`reads`, recorded as they were rendered).
+ *
+ * A page whose planned page is the last plan's object (not among `changes.remade`) has the same key, and is none of
+ * the changed files' pages (a page read again is a new object, and so is every page made of it); it was rendered with
+ * the last plan, whose every page was, so its reads are recorded: only a route that came or went may render it again.
  */
 export function routesToRender(
   previous: Plan,
   next: Plan,
   changedRoutes: Set<string>,
   reads: ReadonlyMap<string, RouteReads[]>,
+  changes: PlanChanges = planChanges(previous, next),
 ): Set<string> {
-  const cameOrWent = new Set([...next.pages.keys()].filter((route) => !previous.pages.has(route)));
-  for (const route of previous.pages.keys()) if (!next.pages.has(route)) cameOrWent.add(route);
+  const cameOrWent = new Set([...changes.came, ...changes.gone]);
   const changedFiles = new Set(
     [...changedRoutes].map((route) => next.pages.get(route)?.page.file).filter((file) => file !== undefined),
   );
   const routes = new Set<string>();
-  for (const [route, planned] of next.pages) {
+  const candidates = cameOrWent.size > 0 ? next.pages.keys() : changes.remade;
+  for (const route of candidates) {
+    const planned = next.pages.get(route);
+    if (!planned) continue;
     const before = previous.pages.get(route);
     const read = reads.get(route);
     if (
@@ -126,10 +156,28 @@ export function renderContext({ config, theme, assets, plan }: State): RenderCon
     site: config,
     theme,
     assets: pageAssets(assets),
-    routes: new Set(plan.pages.keys()),
+    routes: routesOf(plan.pages),
     shells: new Map(),
     collectionsOf: (route: string) => plan.pages.get(route)?.props,
   };
+}
+
+/** The keys of `pages` as a set, read from the map itself (which no one changes once planned), not copied. */
+function routesOf(pages: ReadonlyMap<string, unknown>): ReadonlySet<string> {
+  const view: ReadonlySet<string> = {
+    has: (route) => pages.has(route),
+    get size() {
+      return pages.size;
+    },
+    forEach: (callback, thisArg?: unknown) => {
+      for (const route of pages.keys()) callback.call(thisArg, route, route, view);
+    },
+    entries: () => new Set(pages.keys()).entries(),
+    keys: () => pages.keys(),
+    values: () => pages.keys(),
+    [Symbol.iterator]: () => pages.keys(),
+  } as ReadonlySet<string>;
+  return view;
 }
 
 /** The pages of `plan` whose route is in `routes`, in the plan's order. */
@@ -153,6 +201,18 @@ export interface FilePlaces {
   publicFiles: string;
   attachments: string;
   pages: ReadonlyMap<string, { page: PageInfo }>;
+}
+
+/**
+ * What the host files read of a plan's pages (core/non-page-files.ts, siteHostFiles): the routes in the sitemap, and
+ * its text, under a base URL; the pages with old addresses, in the plan's order; and the plan's pages they are of.
+ */
+export interface HostPages {
+  pages: ReadonlyMap<string, PlannedPage>;
+  baseUrl: string;
+  routes: ReadonlySet<string>;
+  sitemap: string;
+  redirected: readonly PageSummary[];
 }
 
 /** What an update loaded, before it plans and renders. */

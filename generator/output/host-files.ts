@@ -12,12 +12,19 @@ import { basePathOf, cssUnderBase } from '../render/base-path';
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** Whether a page is in the sitemap: not the not-found page, nor one kept from search engines (noindex). */
+export const inSitemap = (page: Pick<PageSummary, 'isNotFound' | 'noindex'>) => !page.isNotFound && !page.noindex;
+
 export function sitemap(pages: PageSummary[], site: SiteConfig): string {
-  const urls = pages
-    .filter((p) => !p.isNotFound && !p.noindex)
-    .map((p) => p.route)
-    .sort()
-    .map((route) => `  <url><loc>${escapeXml(urlOf(site.baseUrl, route))}</loc></url>`);
+  return sitemapOf(
+    pages.filter(inSitemap).map((p) => p.route),
+    site,
+  );
+}
+
+/** The sitemap of the pages at `routes` (in any order), each an absolute URL, in route order. */
+export function sitemapOf(routes: Iterable<string>, site: Pick<SiteConfig, 'baseUrl'>): string {
+  const urls = [...routes].sort().map((route) => `  <url><loc>${escapeXml(urlOf(site.baseUrl, route))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
@@ -137,7 +144,8 @@ ${base}/${SPECULATION_RULES_FILE}
 
 export interface HostFileInputs {
   config: SiteConfig;
-  pages: PageSummary[];
+  /** sitemap.xml's text (sitemap, sitemapOf). */
+  sitemap: string;
   /** Files made elsewhere and published as they are (bundled assets, images), by output path. */
   made: Map<string, Uint8Array>[];
   /** The build's date (security.txt's expiry). */
@@ -151,7 +159,7 @@ export interface HostFileInputs {
 /** Every output file but the pages and the public folder's: assets, images, sitemap, robots.txt, security.txt, the host's headers and the speculation rules. */
 export function hostFiles({
   config,
-  pages,
+  sitemap,
   made,
   now,
   formEndpoint,
@@ -163,7 +171,7 @@ export function hostFiles({
   const moved = (file: string, contents: Uint8Array) =>
     base !== '' && file.endsWith('.css') ? cssUnderBase(Buffer.from(contents).toString('utf8'), base) : contents;
   for (const group of made) for (const [file, contents] of group) files.set(file, moved(file, contents));
-  files.set('sitemap.xml', sitemap(pages, config));
+  files.set('sitemap.xml', sitemap);
   files.set('robots.txt', robots(config));
   const security = securityTxt(config, now);
   if (security !== undefined) files.set('.well-known/security.txt', security);

@@ -1,6 +1,9 @@
 /**
  * Property: from any handful of posts, whatever sequence of post edits `site watch` sees (add, delete, retitle, redate,
  * retag, draft and undraft, a body edit), the output folder after each update equals, byte for byte, a full build of the same files.
+ * One edit fails first: the post retitled with a broken link, an update that plans and then fails its link check
+ * (leaving the output as it was), then the same post retitled without it, the fix, whose update starts from the
+ * state the failed one left (the plan of the failed update is not what the output was made from).
  * The watch engine is the Site's update with the changed files, as `site watch` calls it; the full build is a fresh
  * Site with its own cache. The list pages paginate by 2, so posts move between pages, tags and feeds at every edit.
  *
@@ -30,7 +33,8 @@ type Edit =
   | { type: 'redate'; slot: number; date: string }
   | { type: 'retag'; slot: number; tags: string[] }
   | { type: 'draft'; slot: number; draft: boolean }
-  | { type: 'body'; slot: number; body: string };
+  | { type: 'body'; slot: number; body: string }
+  | { type: 'broken'; slot: number; title: string };
 
 const slot = fc.integer({ min: 0, max: SLOTS - 1 });
 const tags = fc.subarray(TAGS, { maxLength: 3 });
@@ -52,6 +56,7 @@ const edit: fc.Arbitrary<Edit> = fc.oneof(
     slot,
     body: fc.constantFrom('First words.', 'Other first words.\n\nAnd a second paragraph.'),
   }),
+  fc.record({ type: fc.constant('broken' as const), slot, title: fc.constantFrom(...TITLES) }),
 );
 
 let project: BlogProject;
@@ -96,6 +101,7 @@ describe('site watch after any sequence of post edits', () => {
               const before = posts.get(change.slot);
               let next: Post | undefined;
               if (change.type === 'add') next = change.post;
+              else if (change.type === 'broken') next = { date: DATES[0]!, ...before, title: change.title };
               else if (!before || change.type === 'delete') next = undefined;
               else if (change.type === 'retitle') next = { ...before, title: change.title };
               else if (change.type === 'redate') next = { ...before, date: change.date };
@@ -103,6 +109,16 @@ describe('site watch after any sequence of post edits', () => {
               else if (change.type === 'draft') next = { ...before, draft: change.draft };
               else next = { ...before, body: change.body };
               const file = project.file(`pages/blog/p${change.slot}.md`);
+              if (next && change.type === 'broken') {
+                const output = await snapshotDir(project.outDir);
+                await project.writePost(`p${change.slot}`, {
+                  ...next,
+                  draft: false,
+                  body: 'See [the missing page](/nowhere).',
+                });
+                await expect(site.update([file]), `after ${JSON.stringify(change)}`).rejects.toThrow(/BrokenLink/);
+                expect(await snapshotDir(project.outDir), `after ${JSON.stringify(change)}`).toEqual(output);
+              }
               if (next) {
                 posts.set(change.slot, next);
                 await project.writePost(`p${change.slot}`, next);
