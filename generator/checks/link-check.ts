@@ -12,7 +12,7 @@ import { routeFromFile } from '../pages/routes';
 import type { SiteConfig } from '../config/config';
 import { listFiles } from '../base/list-files';
 import { isPublished } from '../output/public-files';
-import { indexLinks, type CheckedPage, type LinkIndex } from './link-index';
+import { indexLinks, type CheckedPage, type LinkIndex, type LinkInputs } from './link-index';
 import type { PageLinks } from '../render/html-links';
 
 export interface SiteLinks {
@@ -30,6 +30,8 @@ export interface SiteLinks {
   pageErrors?: PageErrors;
   /** The folders whose README.md is their page (routes.ts), to know the routes of the pages that failed. */
   readmes?: ReadonlySet<string>;
+  /** What changed of the pages and links since the index the check starts from, when known (link-index.ts). */
+  changed?: LinkInputs['changed'];
 }
 
 /** The host a URL names (`//host/…` too). */
@@ -47,7 +49,7 @@ const hostOf = (url: string) => {
  * broken links (with the errors of the pages that failed); returns the warnings, and the index for the next check.
  */
 export async function checkSiteLinks(
-  { config, configFile, pages, links, files, publicDir, pageErrors, readmes = new Set() }: SiteLinks,
+  { config, configFile, pages, links, files, publicDir, pageErrors, readmes = new Set(), changed }: SiteLinks,
   previous?: LinkIndex,
 ): Promise<{ warnings: SiteWarning[]; index: LinkIndex }> {
   const published = new Set((await listFiles(publicDir)).filter(isPublished));
@@ -64,7 +66,14 @@ export async function checkSiteLinks(
     }),
   );
   const index = indexLinks(
-    { config, pages, links, hasFile: (path) => files.has(path) || published.has(path), unchecked },
+    {
+      config,
+      pages,
+      links,
+      hasFile: (path) => files.has(path) || published.has(path),
+      unchecked,
+      ...(changed ? { changed } : {}),
+    },
     previous,
   );
   // What there is to report, in one order whatever the pages were checked in: by file, then route.
@@ -158,6 +167,7 @@ export function checkStateLinks(
   configFile: string,
   publicDir: string,
   pageErrors?: PageErrors,
+  changed?: LinkInputs['changed'],
 ): Promise<{ warnings: SiteWarning[]; index: LinkIndex }> {
   return checkSiteLinks(
     {
@@ -169,6 +179,7 @@ export function checkStateLinks(
       publicDir,
       pageErrors,
       ...(state.readmes ? { readmes: state.readmes } : {}),
+      ...(changed ? { changed } : {}),
     },
     previous,
   );

@@ -6,7 +6,9 @@
  *
  * What changed is found by comparing the update's inputs with those the index was made from, never by being told:
  * each route's links and each page are compared by identity (an update makes a new object for what it changes, and
- * never changes one it keeps), each file a verdict read is looked up again. A first check, or one with another config
+ * never changes one it keeps), each file a verdict read is looked up again. The keys compared are every key, or those
+ * the inputs' maps recorded as set or deleted since they were copied from the index's own (`changed`,
+ * core/changed-map.ts): every other key's value is the index's object. A first check, or one with another config
  * (planned routes, brokenLinks), or with pages that failed to load, checks every page: the same path with every page
  * dirty.
  */
@@ -34,6 +36,11 @@ export interface LinkInputs {
   hasFile(path: string): boolean;
   /** Routes of the pages that failed to load: links to them are not checked. */
   unchecked: ReadonlySet<string>;
+  /**
+   * The keys of `pages` and of `links` whose value may differ from those of the index the check starts from, when the
+   * caller knows them ('any' when not): every other key's value is the same object there.
+   */
+  changed?: { pages: ReadonlySet<string> | 'any'; links: ReadonlySet<string> | 'any' };
 }
 
 export interface LinkIndex {
@@ -89,13 +96,24 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
     for (const from of was.redirects ?? []) if (redirects.get(from.route) === was.route) redirects.delete(from.route);
   };
   const came: CheckedPage[] = [];
-  for (const [file, page] of inputs.pages) {
-    const was = before.pages.get(file);
-    if (was === page) continue;
-    if (was) gone(was);
-    came.push(page);
+  const changedPages = whole ? 'any' : (inputs.changed?.pages ?? 'any');
+  if (changedPages !== 'any')
+    for (const file of changedPages) {
+      const was = before.pages.get(file);
+      const page = inputs.pages.get(file);
+      if (was === page) continue;
+      if (was) gone(was);
+      if (page) came.push(page);
+    }
+  else {
+    for (const [file, page] of inputs.pages) {
+      const was = before.pages.get(file);
+      if (was === page) continue;
+      if (was) gone(was);
+      came.push(page);
+    }
+    for (const [file, was] of before.pages) if (!inputs.pages.has(file)) gone(was);
   }
-  for (const [file, was] of before.pages) if (!inputs.pages.has(file)) gone(was);
   // Once every page gone is forgotten: a page may take the route, or the old address, another left.
   for (const page of came) {
     pageChanged(page);
@@ -105,17 +123,27 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
 
   // The rendered pages whose links changed, and the routes whose page came, went or changed its ids.
   const verdicts = new Map(before.verdicts);
-  for (const [route, links] of inputs.links) {
+  const linksChanged = (route: string, links: PageLinks) => {
     const was = before.links.get(route);
-    if (was === links) continue;
+    if (was === links) return;
     dirty.add(route);
     if (!was || !sameIds(was.ids, links.ids)) mark(readKey.route(route));
-  }
-  for (const route of before.links.keys())
-    if (!inputs.links.has(route)) {
-      mark(readKey.route(route));
-      verdicts.delete(route);
+  };
+  const linksGone = (route: string) => {
+    mark(readKey.route(route));
+    verdicts.delete(route);
+  };
+  const changedLinks = whole ? 'any' : (inputs.changed?.links ?? 'any');
+  if (changedLinks !== 'any')
+    for (const route of changedLinks) {
+      const links = inputs.links.get(route);
+      if (links) linksChanged(route, links);
+      else if (before.links.has(route)) linksGone(route);
     }
+  else {
+    for (const [route, links] of inputs.links) linksChanged(route, links);
+    for (const route of before.links.keys()) if (!inputs.links.has(route)) linksGone(route);
+  }
 
   // The files the verdicts read that came or went (a page's output, a public file, the search index's).
   const files = new Map(before.files);

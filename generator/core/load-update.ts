@@ -14,6 +14,7 @@ import { classify, pagesToBuild, type ChangeKind, type ProjectPaths } from './pr
 import type { SitePages } from './site-pages';
 import type { ThemeAndConfig } from './theme-and-config';
 import { bundleCheckedAssets } from './check-code-folders';
+import { ChangedMap } from './changed-map';
 import { publicFileOf, siteImagesOf } from './non-page-files';
 import type { Loaded, Output, State } from './update-plan';
 
@@ -86,8 +87,9 @@ export async function loadChanged(
   checkOutputPlace(ctx.paths.outDir, ctx.paths);
   const next: Omit<State, 'plan'> = {
     ...previous,
-    pages: new Map(previous.pages),
-    links: new Map(previous.links),
+    // Copies that record what the update changes of them, which the link check reads (changed-map.ts).
+    pages: new ChangedMap(previous.pages),
+    links: new ChangedMap(previous.links),
     routeReads: new Map(previous.routeReads),
     files: new Set(previous.files),
   };

@@ -44,6 +44,7 @@ import { pageWarnings } from './page-warnings';
 import {
   changedHostFiles,
   removeUnplanned,
+  linkChanges,
   pagesIn,
   planChanges,
   renderContext,
@@ -269,6 +270,7 @@ export class Site {
             this.place.configFile,
             this.paths.publicDir,
             loaded.pageErrors,
+            linkChanges(next, previous?.linkIndex),
           );
           next.linkIndex = checked.index;
           return checked.warnings;

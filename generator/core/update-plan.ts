@@ -21,6 +21,7 @@ import { SiteError, type SiteWarning } from '../base/errors';
 import { readsAny, type RouteReads } from '../render/route-reads';
 import type { Attachments } from './attachments';
 import type { Output } from '../output/update-files';
+import { changedKeysSince } from './changed-map';
 
 /** What a Site keeps between updates. */
 export interface State {
@@ -121,6 +122,10 @@ export function routesToRender(
   }
   return routes;
 }
+
+/** What changed of the state's pages and links since the link index `index` was made from them (changed-map.ts). */
+export const linkChanges = (next: Pick<State, 'pages' | 'links'>, index: LinkIndex | undefined) =>
+  index && { pages: changedKeysSince(next.pages, index.pages), links: changedKeysSince(next.links, index.links) };
 
 /** The pages and feeds of `previous` that `next` no longer plans: removed from the output, their links forgotten. */
 export function removeUnplanned(previous: Plan, next: State, output: Output): void {
