@@ -33,6 +33,11 @@ const options = {
     new Option('--host <host>', '[string] interface to bind; loopback unless you choose otherwise').default(
       '127.0.0.1',
     ),
+  workers: () =>
+    new Option(
+      '--workers <n>',
+      '[number] threads that render markdown beside the build (default: one per core but one, at most 3, for 1,000 pages or more; 0: none)',
+    ).argParser(parseWorkers),
 };
 
 export function createProgram(): Command {
@@ -53,6 +58,7 @@ export function createProgram(): Command {
     .addOption(new Option('-q, --quiet', '[boolean] print only errors').conflicts('verbose'))
     .option('--verbose', '[boolean] list every output file, step timings and error stacks')
     .option('--drafts', '[boolean] also build pages marked draft: true (never in the sitemap or a feed)')
+    .addOption(options.workers())
     .action(
       async (options: {
         out: string;
@@ -61,6 +67,7 @@ export function createProgram(): Command {
         quiet?: boolean;
         verbose?: boolean;
         drafts?: boolean;
+        workers?: number;
       }) => {
         const { build } = await generator.build();
         await build({
@@ -68,6 +75,7 @@ export function createProgram(): Command {
           pagesDir: options.pages,
           baseUrl: options.baseUrl,
           drafts: options.drafts,
+          workers: options.workers,
           verbose: options.verbose,
           logger: createLogger(options),
         });
@@ -107,9 +115,10 @@ export function createProgram(): Command {
     .addOption(options.port())
     .addOption(options.host())
     .option('--verbose', '[boolean] step timings of each rebuild, and error stacks')
+    .addOption(options.workers())
     // Taken only to say why it is not: scripts written for the watch that wrote dist/ learn what changed.
     .addOption(new Option('-o, --out <dir>').hideHelp())
-    .action(async (options: { pages: string; port: string; host: string; verbose?: boolean; out?: string }) => {
+    .action(async (options: WatchFlags) => {
       if (options.out !== undefined)
         throw new CommanderError(
           EXIT_USAGE,
@@ -122,6 +131,7 @@ export function createProgram(): Command {
         port: parsePort(options.port),
         host: options.host,
         verbose: options.verbose,
+        workers: options.workers,
         logger: createLogger(options),
         format: (error) => formatError(error, options.verbose === true),
       });
@@ -190,6 +200,28 @@ function parsePort(value: string): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new CommanderError(EXIT_USAGE, 'site.port', `--port must be 0-65535, not "${value}"`);
   return port;
+}
+
+/** What `site watch` is given on its command line. */
+interface WatchFlags {
+  pages: string;
+  port: string;
+  host: string;
+  verbose?: boolean;
+  out?: string;
+  workers?: number;
+}
+
+/** `--workers`: a whole number of threads, 0 to 16 (more only costs memory: a build has other work than markdown). */
+function parseWorkers(value: string): number {
+  const workers = /^\d{1,2}$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isInteger(workers) || workers > 16)
+    throw new CommanderError(
+      EXIT_USAGE,
+      'site.workers',
+      `--workers must be a whole number from 0 to 16, not "${value}"`,
+    );
+  return workers;
 }
 
 /**

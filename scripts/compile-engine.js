@@ -1,8 +1,9 @@
 /**
  * `npm run compile` (also npm's `prepare`, so `npm ci` runs it): bundles the
  * CLI and the engine into lib/, so the `site` command starts without loading
- * TypeScript. Entries: cli.mjs and theme.mjs (the theme API the theme bundle
- * imports), with the chunks they share, so each module exists once. Packages
+ * TypeScript. Entries: cli.mjs, theme.mjs (the theme API the theme bundle
+ * imports) and render-worker.mjs (a worker thread that renders markdown), with
+ * the chunks they share, so each module exists once. Packages
  * stay in node_modules, where the theme finds the same ones.
  *
  * `--watch` (`npm run compile:watch`) compiles again at every save, with
@@ -120,6 +121,8 @@ const options = {
   entryPoints: {
     cli: 'bin/cli.ts',
     theme: 'generator/theme.ts',
+    // The render pool's worker threads (generator/load/render-pool.ts) start from this module beside the chunks.
+    'render-worker': 'generator/load/render-worker.ts',
   },
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -108,6 +108,53 @@ export class SiteError<K extends ErrorKind = ErrorKind> extends Error {
   }
 }
 
+/** A SiteError as plain data, to cross to another thread (load/render-pool.ts); reviveSiteError makes it again. */
+export interface SiteErrorData {
+  kind: ErrorKind;
+  message: string;
+  stack?: string;
+  file?: string;
+  field?: string;
+  line?: number;
+  column?: number;
+  hint: string;
+  cause?: unknown;
+}
+
+/** `error`'s fields as plain data: what a structured clone would lose of it (its class and own fields) kept. */
+export function siteErrorData(error: SiteError): SiteErrorData {
+  const { kind, message, stack, file, field, line, column, hint } = error;
+  let cause: unknown;
+  try {
+    cause = error.cause === undefined ? undefined : structuredClone(error.cause);
+  } catch {
+    cause = String(error.cause); // a cause that cannot cross (a function, say) crosses as its text
+  }
+  return { kind, message, stack, file, field, line, column, hint, ...(cause === undefined ? {} : { cause }) };
+}
+
+/** The SiteError `data` was made from, with its message, location, hint and cause as they were. */
+export function reviveSiteError(data: SiteErrorData): SiteError {
+  const error = Object.create(SiteError.prototype) as SiteError;
+  const entry = ErrorKinds[data.kind] as { title: string };
+  Object.defineProperties(error, {
+    message: { value: data.message, writable: true, configurable: true },
+    stack: { value: data.stack, writable: true, configurable: true },
+    ...(data.cause === undefined ? {} : { cause: { value: data.cause, writable: true, configurable: true } }),
+  });
+  Object.assign(error, {
+    name: data.kind,
+    kind: data.kind,
+    title: entry.title,
+    file: data.file,
+    field: data.field,
+    line: data.line,
+    column: data.column,
+    hint: data.hint,
+  });
+  return error;
+}
+
 /** Several errors found in one pass (every invalid page is reported at once). */
 export class SiteErrors extends Error {
   static is(value: unknown): value is SiteErrors {

@@ -61,13 +61,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
         detail: options.verbose,
       }),
     );
-    const { stored, rendered } = result.content;
+    const { stored, rendered, threads } = result.content;
     log.debug(
       `steps: ${Object.entries(steps)
         .map(([name, t]) => `${name} ${t.toFixed(1)} ms`)
         .join(' · ')}`,
     );
-    log.debug(`content: ${stored} page${stored === 1 ? '' : 's'} from the cache, ${rendered} rendered`);
+    const on = threads > 1 ? ` on ${threads} threads` : '';
+    log.debug(`content: ${stored} page${stored === 1 ? '' : 's'} from the cache, ${rendered} rendered${on}`);
     return {
       config: site.config!,
       pages: result.pages,

@@ -9,7 +9,7 @@
 import { closeSync, constants, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { outputFileOf } from '../pages/routes';
-import { searchIndexFiles, type SearchPage } from '../output/search-index';
+import { byRoute, searchIndexFiles, startSearchIndex, type SearchPage } from '../output/search-index';
 import type { FileContents } from '../output/write-in-place';
 import type { Output, State } from './update-plan';
 
@@ -64,6 +64,48 @@ export async function updateSearchIndex(
   for (const file of before) if (!files.has(file)) output.set(file, null);
   for (const [file, contents] of files) output.set(file, contents);
   return new Set(files.keys());
+}
+
+/** A full update's search index, given each page as the update writes it into `dir`. */
+export interface SearchFeed {
+  /** A page written (in route order): indexed when it is searchable. */
+  written(route: string, file: string): void;
+  /** Puts the index's files into `output` once every page given is indexed; returns them, for the next update. */
+  finish(output: Output): Promise<ReadonlySet<string>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The index of a full update whose theme has search: the update gives it each page as it writes it into `dir`, so
+ * that Pagefind indexes the pages (in a process of its own, on another core) while the next ones render. The pages
+ * render in the plan's order, which holds the site's own pages, the only searchable ones, in route order
+ * (collections/plan.ts): the order updateSearchIndex gives them in, so the same index. Should a page come out of that
+ * order, the feed stops, and the index is made from the written pages as updateSearchIndex makes it.
+ */
+export async function searchFeed(next: State, dir: string): Promise<SearchFeed | undefined> {
+  if (next.theme.search !== true) return undefined;
+  const indexing = await startSearchIndex();
+  const searchable = isSearchable(next);
+  let last: string | undefined;
+  let inOrder = true;
+  return {
+    written(route, file) {
+      if (!inOrder || !searchable(route)) return;
+      if (last !== undefined && byRoute(last, route) >= 0) inOrder = false;
+      else indexing.add({ route, file, html: () => readWritten([dir], outputFileOf(route)) });
+      last = route;
+    },
+    async finish(output) {
+      if (!inOrder) {
+        await indexing.close();
+        return updateSearchIndex(next, new Set(), output, [dir]);
+      }
+      const files = await indexing.files();
+      for (const [file, contents] of files) output.set(file, contents);
+      return new Set(files.keys());
+    },
+    close: () => indexing.close(),
+  };
 }
 
 /** A page the build wrote, read back from the first of `dirs` that holds it; never through a symbolic link. */

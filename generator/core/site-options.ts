@@ -20,6 +20,12 @@ export interface SiteOptions {
   now?: Date;
   /** Build pages marked `draft: true` (never in the sitemap or a feed). `site watch` does; `site build` with --drafts. */
   drafts?: boolean;
+  /**
+   * Worker threads that parse and render markdown beside the build's own thread (load/render-pool.ts). Default: one
+   * for each core but one, at most three, when there are enough pages to render to pay for them (a thousand). 0: the
+   * build's thread only.
+   */
+  workers?: number;
   /** Re-bundle the theme incrementally (watch mode keeps an esbuild context between edits). */
   incremental?: boolean;
   logger?: Logger;

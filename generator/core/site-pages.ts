@@ -18,6 +18,7 @@ import { compileIds } from '../markdown/heading-ids';
 import { wholePages, wholePagesAndErrors, type LoadedPages, type PageErrors } from '../load/loaded-pages';
 import { markdownRecipe } from '../markdown/markdown-recipe';
 import { preparePages } from '../load/parse-and-render';
+import type { PoolPlan } from '../load/render-pool';
 import { GitDates, withDates } from '../load/git-dates';
 import type { ProjectPaths } from './project';
 import type { UpdateResult } from './site-options';
@@ -31,6 +32,8 @@ export class SitePages {
   constructor(
     private readonly paths: ProjectPaths,
     private readonly drafts: boolean,
+    /** The worker threads that may parse and render pages beside this one (load/render-pool.ts). */
+    private readonly pool: PoolPlan,
   ) {
     this.gitDates = new GitDates(paths.pagesDir);
   }
@@ -81,9 +84,11 @@ export class SitePages {
       config,
       displayRoot: this.paths.root,
       markdown,
+      place,
       reservedIds,
       store,
       readmes,
+      pool: this.pool,
     };
     const prepared = await preparePages(files, ctx);
     const items: LoadedPages['items'] = [];
@@ -112,7 +117,7 @@ export class SitePages {
       items,
       errors,
       failed,
-      content: { stored: prepared.stored, rendered: prepared.rendered },
+      content: { stored: prepared.stored, rendered: prepared.rendered, threads: prepared.threads },
       // A full update saves the store with its pages; a watch update once its pages are written (saveStore).
       finish: async () => {
         if (!all) return;

@@ -29,6 +29,7 @@ import { folderWriter } from '../output/write-in-place';
 import { htmlWithAbsoluteUrls } from '../render/base-path';
 import { createInterner, pageLinks } from '../render/html-links';
 import { renderPages } from '../render/render-pages';
+import { poolPlan } from '../load/render-pool';
 import { planMemo, planSite, type Plan } from '../collections/plan';
 import { classify, projectPaths, type ChangeKind, type ProjectPaths } from './project';
 import { loadChanged, loadEverything, type LoadContext, type Step } from './load-update';
@@ -37,7 +38,7 @@ import type { PagesWritten, SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../pages/theme-types';
 import { summaryOf, type PageInfo } from '../pages/page';
 import { SitePages } from './site-pages';
-import { searchDue, SearchInterrupted, updateSearchIndex, withSearchFiles } from './search';
+import { searchDue, searchFeed, SearchInterrupted, updateSearchIndex, withSearchFiles } from './search';
 import { ThemeAndConfig } from './theme-and-config';
 import { byteLength, checkFilePlaces, siteHostFiles, socialCardWarnings } from './non-page-files';
 import { pageWarnings } from './page-warnings';
@@ -73,7 +74,7 @@ export class Site {
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
-    this.loader = new SitePages(this.paths, options.drafts === true);
+    this.loader = new SitePages(this.paths, options.drafts === true, poolPlan(options.workers));
     this.project = new ThemeAndConfig(this.paths, options);
   }
 
@@ -199,6 +200,7 @@ export class Site {
       ? await loadChanged(this.loadContext, changed!, kinds, previous, step)
       : await this.loadEverythingAnew(step);
     const { output, staging } = loaded;
+    let closeFeed: (() => Promise<void>) | undefined;
     try {
       const written = new Map<string, number>();
       const write = staging && folderWriter(staging.dir);
@@ -209,17 +211,22 @@ export class Site {
       };
       // What the plan changed of the last update's (none for a full update, which renders every page).
       const changes = previous && planChanges(previous.plan, next.plan);
-      const rendered = await step('render', () => {
+      // A full update gives each page to its search index as it writes it (core/search.ts).
+      const feed = staging && (await searchFeed(next, staging.dir));
+      closeFeed = feed ? () => feed.close() : undefined;
+      const rendered = await step('render', async () => {
         const toRender =
           loaded.rerender === 'all'
             ? new Set(next.plan.pages.keys())
             : routesToRender(previous!.plan, next.plan, loaded.rerender, next.routeReads, changes);
         if (previous) removeUnplanned(previous.plan, next, output);
         const intern = createInterner();
-        renderPages(pagesIn(next.plan, toRender), renderContext(next), (page) => {
+        await renderPages(pagesIn(next.plan, toRender), renderContext(next), (page) => {
           const { route, file } = page.page;
-          if (write) written.set(page.outFile, writePage(write, page));
-          else output.set(page.outFile, page.chunks);
+          if (write) {
+            written.set(page.outFile, writePage(write, page));
+            feed?.written(route, file);
+          } else output.set(page.outFile, page.chunks);
           next.links.set(route, pageLinks(route, file, page.linkSources, intern));
           next.routeReads.set(route, page.routeReads);
         });
@@ -230,7 +237,8 @@ export class Site {
       // A full update makes its index with its pages; a watch update writes its pages first, so that an edit is
       // served at once, and its index after them (writeSearchIndex).
       if (searchDue(next, previous, rendered)) {
-        if (staging) next.search = await step('search', () => updateSearchIndex(next, new Set(), output, pageFolders));
+        if (staging)
+          next.search = feed ? await step('search', () => feed.finish(output).finally(closeFeed)) : new Set();
         else next.searchStale = true;
       }
       next.images = await loaded.images;
@@ -308,7 +316,7 @@ export class Site {
       if (!staging && !this.interrupted) await step('store', () => this.loader.saveStore());
       return result;
     } catch (error) {
-      await Promise.allSettled(loaded.alongside);
+      await Promise.allSettled([...loaded.alongside, closeFeed?.()]);
       await staging?.abort();
       // Whatever phase failed, the errors of the pages that failed to load come with its own (every error at once).
       throw failedWithPageErrors(error, loaded.pageErrors);

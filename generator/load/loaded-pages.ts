@@ -11,6 +11,8 @@ import { withBody, type PageHead, type PageInfo } from '../pages/page';
 export interface ContentCounts {
   stored: number;
   rendered: number;
+  /** The threads that rendered them: 1, this thread alone; more with the render pool's workers (render-pool.ts). */
+  threads: number;
 }
 
 /** The pages an update loaded, each still in two parts (its head and its body), and the errors of those that failed. */

@@ -2,35 +2,35 @@
  * The content half of loading pages, which needs nothing of the theme but the
  * ids it reserves: read each file, then take its parsed frontmatter and
  * rendered markdown from the content store (content-store.ts) when nothing
- * they depend on changed, or parse it (page-source.ts) and render its
- * markdown, on this thread, in file order.
+ * they depend on changed, or parse and render it (prepare-page.ts): on this
+ * thread, or, when there are enough such pages to pay for it, on this thread
+ * and worker threads together (render-pool.ts).
  *
- * Every page's result is the same whichever way it was made: the store keeps
- * exactly what parsing and rendering returned.
+ * Every page's result is the same whichever way, and whichever thread, made
+ * it: the store keeps exactly what parsing and rendering returned, and a page's
+ * parse and render read only its bytes and the settings every thread is given.
+ * Results and errors are gathered in file order.
  */
 import path from 'node:path';
 import { ContentStore, pageKey } from './content-store';
 import { siteErrorsOf, type SiteError } from '../base/errors';
+import type { Markdown } from '../markdown/markdown';
+import type { PluginPlace } from '../markdown/markdown-plugins';
 import type { PageSource } from '../pages/page';
-import type { BodySource, Markdown, RenderedMarkdown, ReservedIds } from '../markdown/markdown';
-import { bodyLineOf } from './frontmatter';
-import { parsePage, type ParseContext } from './page-source';
+import type { RenderedMarkdown } from '../markdown/markdown';
+import { pipelineOf, preparePage, type PageJob, type PageOutcome, type PageSettings } from './prepare-page';
 import { readPage } from './read-page';
+import { prepareInPool, type PoolPlan } from './render-pool';
 
-export interface PrepareContext extends Omit<ParseContext, 'outline'> {
+export interface PrepareContext extends PageSettings {
   /** The markdown pipeline, loaded only when a page needs rendering (once, so a bad plugin is reported once). */
   markdown: () => Promise<Markdown>;
-  reservedIds: ReservedIds;
+  /** Where the site's markdown plugins are resolved from: a worker loads the pipeline from it and config.markdown. */
+  place: PluginPlace;
   store: ContentStore;
-  /** The folders whose README.md is their page (routes.ts, readmeFolders): the store's recipe holds them. */
-  readmes: ReadonlySet<string>;
+  /** How many worker threads may share the pages' parsing and rendering with this one (render-pool.ts). */
+  pool: PoolPlan;
 }
-
-/**
- * Whether a page file is a table of contents: mdBook's SUMMARY.md (GitBook's too), named so exactly, in any folder;
- * summary-toc.ts reads it. A page about it in lower case (mdBook's own guide has format/summary.md) is a page.
- */
-const isSummaryFile = (relativeFile: string) => /(?:^|[\\/])SUMMARY\.md$/.test(relativeFile);
 
 /** A page's frontmatter and its body (markdown rendered, or from the store). */
 interface PreparedPage {
@@ -43,98 +43,71 @@ interface Prepared {
   pages: PreparedPage[];
   /** Files that could not be read or parsed, and pages whose markdown failed. */
   errors: SiteError[];
-  /** Pages taken from the store, and pages whose markdown was rendered. */
+  /** Pages taken from the store, pages whose markdown was rendered, and the threads that rendered them. */
   stored: number;
   rendered: number;
+  threads: number;
 }
 
 /** Reads and prepares `files` (paths inside the pages folder), in their order. */
 export async function preparePages(files: readonly string[], ctx: PrepareContext): Promise<Prepared> {
+  // Each file's place in `files`, with what became of it: from the store, or to be parsed and rendered (a job).
+  const kept = new Map<number, PreparedPage>();
+  const readErrors = new Map<number, SiteError[]>();
+  const jobs: (PageJob & { at: number; key: string })[] = [];
+  for (const [at, relativeFile] of files.entries()) {
+    const absolute = path.join(ctx.pagesDir, relativeFile);
+    const shown = path.relative(ctx.displayRoot, absolute) || absolute;
+    try {
+      const bytes = readPage(absolute, shown);
+      const key = pageKey(bytes, absolute, shown);
+      const stored = ctx.store.get(relativeFile, key, ctx.config);
+      if (stored) kept.set(at, { relativeFile, source: stored.source, body: stored.body });
+      else jobs.push({ at, relativeFile, bytes, key });
+    } catch (error) {
+      const found = siteErrorsOf(error);
+      if (found.length === 0) throw error;
+      readErrors.set(at, found);
+    }
+  }
+  const { outcomes, threads } = jobs.length === 0 ? { outcomes: [], threads: 0 } : await prepareAll(jobs, ctx);
+  const made = new Map(jobs.map((job, i) => [job.at, { job, outcome: outcomes[i]! }]));
+  const pages: PreparedPage[] = [];
   const errors: SiteError[] = [];
   // Pages whose markdown failed: reported after the files that could not be read or parsed, as the pages are.
   const renderErrors: SiteError[] = [];
-  const pages: PreparedPage[] = [];
-  let stored = 0;
-  let rendered = 0;
-  // The pipeline is loaded with the first page that needs parsing (a build whose pages all come from the store
-  // never loads remark); one that fails to load is reported once every file is read, as when it loaded then.
-  let pipeline: { markdown: Markdown; failed?: undefined } | { failed: true; failure: unknown } | undefined;
-  let outline: ParseContext['outline'] | undefined;
-  for (const relativeFile of files) {
-    const absolute = path.join(ctx.pagesDir, relativeFile);
-    const shown = path.relative(ctx.displayRoot, absolute) || absolute;
-    let parsed: ReturnType<typeof parsePage>;
-    let key: string;
-    let page: BodySource;
-    try {
-      const bytes = readPage(absolute, shown);
-      key = pageKey(bytes, absolute, shown);
-      const kept = ctx.store.get(relativeFile, key, ctx.config);
-      if (kept) {
-        pages.push({ relativeFile, source: kept.source, body: kept.body });
-        stored++;
-        continue;
-      }
-      if (!pipeline) {
-        pipeline = await ctx.markdown().then(
-          (markdown) => ({ markdown }),
-          (failure: unknown) => ({ failed: true as const, failure }),
-        );
-        // The outline from the tree the page is rendered from, when the pipeline parses as the outline does.
-        const { outlineBody } = await import('../markdown/body-outline');
-        const parse = pipeline.failed ? undefined : pipeline.markdown.parse;
-        outline = parse ? (body) => outlineBody(body, parse(body)) : (body) => outlineBody(body);
-      }
-      parsed = parsePage(relativeFile, { ...ctx, outline: outline! }, bytes);
-      const { source, content, titleId } = parsed;
-      // mdBook's table of contents: the navigation takes its order and nesting (kept in the store with the page).
-      if (isSummaryFile(relativeFile)) source.toc = (await import('../markdown/summary-toc')).summaryToc(content);
-      page = {
-        file: shown,
-        path: absolute,
-        line: bodyLineOf(source.matter),
-        // The title heading's own id (`# Title {#top}`) is the page's: no other heading takes it.
-        reservedIds: titleId === undefined ? ctx.reservedIds : [...ctx.reservedIds, titleId],
-        relativeFile,
-        readmes: ctx.readmes,
-      };
-    } catch (error) {
-      const found = siteErrorsOf(error);
-      if (found.length === 0) throw error;
-      errors.push(...found);
+  for (const [at, relativeFile] of files.entries()) {
+    const fromStore = kept.get(at);
+    if (fromStore) pages.push(fromStore);
+    errors.push(...(readErrors.get(at) ?? []));
+    const { job, outcome } = made.get(at) ?? {};
+    if (!job || !outcome) continue;
+    if ('failed' in outcome) {
+      (outcome.failed === 'parse' ? errors : renderErrors).push(...outcome.errors);
       continue;
     }
-    if (pipeline.failed) {
-      // Read on, for every file's errors; the pipeline's failure is thrown once they are read.
-      rendered++;
-      continue;
-    }
-    const { source, content, uses, titleId, parsed: tree } = parsed;
-    rendered++;
-    try {
-      const { markdown } = pipeline;
-      const body = withTitleAnchor(
-        // The outline's tree is the rendering's only when the pipeline parsed it (its parser is the outline's then).
-        await (tree && markdown.parse ? markdown.render(tree.text, page, tree.tree) : markdown.render(content, page)),
-        titleId,
-      );
-      pages.push({ relativeFile, source, body });
-      ctx.store.set(relativeFile, { key, uses, source, body });
-    } catch (error) {
-      const found = siteErrorsOf(error);
-      if (found.length === 0) throw error;
-      renderErrors.push(...found);
-    }
+    pages.push({ relativeFile, source: outcome.source, body: outcome.body });
+    ctx.store.set(relativeFile, { key: job.key, uses: outcome.uses, source: outcome.source, body: outcome.body });
   }
-  if (pipeline?.failed && rendered > 0) throw pipeline.failure;
-  return { pages, errors: [...errors, ...renderErrors], stored, rendered };
+  return { pages, errors: [...errors, ...renderErrors], stored: kept.size, rendered: jobs.length, threads };
 }
 
 /**
- * The body with the id its title heading named (`# One big page {#top}`; the theme shows the title) as an anchor at its
- * start, so links to it still land there. heading-ids.ts takes such an id only of letters, digits and `_.:-`: nothing
- * in it needs escaping in an attribute.
+ * Every job's outcome, in the jobs' order. The pipeline is loaded with the first page that needs it (a build whose
+ * pages all come from the store never loads remark); one that fails to load is the build's error.
  */
-function withTitleAnchor(body: RenderedMarkdown, titleId: string | undefined): RenderedMarkdown {
-  return titleId === undefined ? body : { ...body, html: `<a id="${titleId}"></a>${body.html}` };
+async function prepareAll(
+  jobs: readonly PageJob[],
+  ctx: PrepareContext,
+): Promise<{ outcomes: PageOutcome[]; threads: number }> {
+  const pipeline = await pipelineOf(await ctx.markdown());
+  const settings: PageSettings = {
+    pagesDir: ctx.pagesDir,
+    displayRoot: ctx.displayRoot,
+    config: ctx.config,
+    reservedIds: ctx.reservedIds,
+    readmes: ctx.readmes,
+  };
+  const here = (job: PageJob) => preparePage(job, settings, pipeline);
+  return prepareInPool(jobs, here, { settings, place: ctx.place, plan: ctx.pool });
 }

@@ -24,6 +24,105 @@ export interface SearchPage {
  */
 const UNUSED = /^pagefind-(ui|modular-ui|component-ui|highlight)[.-]/;
 
+/** Pages sent to Pagefind before the first of them is answered. */
+const AHEAD = 32;
+
+/** A search index being made: pages are added as they are ready, and its files asked for once all are added. */
+export interface SearchIndexing {
+  /**
+   * Adds a page. Pages must come in route order: Pagefind numbers them in the order they arrive, and its service
+   * takes its messages one after another, in the order sent. Up to AHEAD are sent before the first is answered, so
+   * Pagefind always has the next page while this thread works on; the others wait their turn as routes, their HTML
+   * read only when they are sent.
+   */
+  add(page: SearchPage): void;
+  /** The index's files by output path (`pagefind/…`), once every page added is indexed; throws what failed. */
+  files(): Promise<Map<string, Uint8Array>>;
+  /** Frees the index in Pagefind's service (after files(), or to give it up). */
+  close(): Promise<void>;
+}
+
+const failed = (file: string, problem: string) => new SiteError('SearchIndexFailed', { file, problem }, { file });
+
+/**
+ * A new index. `stop`, called before each page is sent, may throw to give the index up (a watch update a later
+ * change supersedes): files() then throws what it threw, as it is.
+ */
+export async function startSearchIndex(stop?: () => void): Promise<SearchIndexing> {
+  const pagefind = await import('pagefind');
+  const created = await pagefind.createIndex({});
+  if (!created.index) throw failed(SEARCH_FOLDER, created.errors.join('; ') || 'no index');
+  const index = created.index;
+  const waiting: (SearchPage | undefined)[] = [];
+  let next = 0;
+  let sent = 0;
+  let problem: { error: unknown; given?: true } | undefined;
+  let settled: (() => void) | undefined;
+  const send = () => {
+    while (!problem && sent < AHEAD && next < waiting.length) {
+      const page = waiting[next]!;
+      waiting[next++] = undefined;
+      let content: string;
+      try {
+        try {
+          stop?.();
+        } catch (error) {
+          problem = { error, given: true };
+          break;
+        }
+        content = page.html();
+      } catch (error) {
+        problem = { error };
+        break;
+      }
+      sent++;
+      index
+        .addHTMLFile({ url: page.route, content })
+        .then(
+          (added) => {
+            if (added.errors.length > 0) problem ??= { error: failed(page.file, added.errors.join('; ')) };
+          },
+          (error: unknown) => {
+            problem ??= { error: error ?? new Error('Pagefind gave no answer') };
+          },
+        )
+        .finally(() => {
+          sent--;
+          send();
+          settled?.();
+        });
+    }
+    if (problem) settled?.();
+  };
+  return {
+    add(page) {
+      waiting.push(page);
+      send();
+    },
+    async files() {
+      // Every page sent is answered before the index is read or given up: the service answers in order.
+      while (sent > 0 || (!problem && next < waiting.length)) await new Promise<void>((resolve) => (settled = resolve));
+      if (problem) {
+        const { error, given } = problem;
+        throw given || error instanceof SiteError ? error : failed(SEARCH_FOLDER, (error as Error).message);
+      }
+      const { files, errors } = await index.getFiles();
+      if (errors.length > 0) throw failed(SEARCH_FOLDER, errors.join('; '));
+      return new Map(
+        files
+          .filter((file) => !UNUSED.test(file.path))
+          .map((file) => [`${SEARCH_FOLDER}/${file.path}`, file.content] as [string, Uint8Array]),
+      );
+    },
+    async close() {
+      await index.deleteIndex().catch(() => undefined);
+    },
+  };
+}
+
+/** Routes in the order Pagefind is given them: their UTF-16 code units' order, whatever made the list. */
+export const byRoute = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The index files by output path (`pagefind/…`), from `pages` in route order. `stop`, called before each page, may
  * throw to give the index up (a watch update a later change supersedes); what it throws is thrown as it is.
@@ -32,38 +131,11 @@ export async function searchIndexFiles(
   pages: readonly SearchPage[],
   stop?: () => void,
 ): Promise<Map<string, Uint8Array>> {
-  const pagefind = await import('pagefind');
-  const failed = (file: string, problem: string) => new SiteError('SearchIndexFailed', { file, problem }, { file });
-  const created = await pagefind.createIndex({});
-  if (!created.index) throw failed(SEARCH_FOLDER, created.errors.join('; ') || 'no index');
-  const index = created.index;
-  let given: unknown;
-  const ask = () => {
-    try {
-      stop?.();
-    } catch (error) {
-      given = error;
-      throw error;
-    }
-  };
+  const indexing = await startSearchIndex(stop);
   try {
-    // One at a time: Pagefind numbers pages in the order they arrive.
-    for (const page of [...pages].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))) {
-      ask();
-      const added = await index.addHTMLFile({ url: page.route, content: page.html() });
-      if (added.errors.length > 0) throw failed(page.file, added.errors.join('; '));
-    }
-    const { files, errors } = await index.getFiles();
-    if (errors.length > 0) throw failed(SEARCH_FOLDER, errors.join('; '));
-    return new Map(
-      files
-        .filter((file) => !UNUSED.test(file.path))
-        .map((file) => [`${SEARCH_FOLDER}/${file.path}`, file.content] as [string, Uint8Array]),
-    );
-  } catch (error) {
-    if (given !== undefined && error === given) throw error;
-    throw error instanceof SiteError ? error : failed(SEARCH_FOLDER, (error as Error).message);
+    for (const page of [...pages].sort((a, b) => byRoute(a.route, b.route))) indexing.add(page);
+    return await indexing.files();
   } finally {
-    await index.deleteIndex().catch(() => undefined);
+    await indexing.close();
   }
 }

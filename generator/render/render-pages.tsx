@@ -184,16 +184,29 @@ function sharedUnderBase(part: SharedPart, base: string): Pick<SharedPart, 'text
   return moved;
 }
 
+/** How long the render loop works before it lets other work of the thread in. */
+const YIELD_EVERY_MS = 5;
+
 /**
  * The one render loop of a build and a watch update: renders `pages` in order with one context (each layout shell
  * made once), handing each page to `put` as soon as it is made. A build writes it into its staging folder at once, so
  * no build holds every page's HTML; a watch update keeps it until the update has passed its checks. Every page's
  * errors are collected and thrown together, sorted by file; an error of `put` (the disk, not a page) stops at once.
  */
-export function renderPages(pages: Iterable<PageInfo>, ctx: RenderContext, put: (page: RenderedPage) => void): void {
+export async function renderPages(
+  pages: Iterable<PageInfo>,
+  ctx: RenderContext,
+  put: (page: RenderedPage) => void,
+): Promise<void> {
   const shared: RenderContext = { ...ctx, shells: ctx.shells ?? new Map() };
   const errors: SiteError[] = [];
+  let since = performance.now();
   for (const page of pages) {
+    // What `put` started meanwhile (a page sent to the search index, core/site.ts) goes on between pages.
+    if (performance.now() - since > YIELD_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      since = performance.now();
+    }
     let rendered: RenderedPage;
     try {
       rendered = renderPage(page, shared);

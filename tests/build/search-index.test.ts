@@ -3,6 +3,7 @@
  * pages and nothing else (no draft, even where drafts are built; no 404, no noindex page, no generated section page),
  * the CSP's one allowance for it, a public file in its place refused, and a theme without search untouched.
  */
+import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../generator/core/build';
 import { Site } from '../../generator/core/site';
 import { silentLogger } from '../../generator/base/logger';
+import { searchIndexFiles } from '../../generator/output/search-index';
 import { tempProject } from '../support/project';
 
 const PAGES: Record<string, string> = {
@@ -91,6 +93,37 @@ describe('the search index of the built-in theme', () => {
     } finally {
       await site.dispose();
     }
+  });
+
+  it("is the index of the site's pages given in route order, whatever order the build renders them in", async () => {
+    // File order and route order differ: `a-b.md` lists before `a.md`, whose route /a sorts before /a-b; `index.md`
+    // is / (first of all routes); a folder's pages sort among the files. Pagefind's files depend on the order it is
+    // given the pages: a build that rendered them in another order would publish another index.
+    const root = await project({
+      'site.yml': 'name: Order\nbaseUrl: https://order.example.org\n',
+      'a-b.md': '# A b\n\nHyphenated pelican.\n',
+      'a.md': '# A\n\nPlain heron.\n',
+      'a/z.md': '# A z\n\nNested egret.\n',
+      'b.md': '# B\n\nSecond stork.\n',
+      'index.md': '# Home\n\nFirst crane.\n',
+    });
+    await build({ root, logger: silentLogger });
+    const dist = path.join(root, 'dist');
+    const routes = [...(await indexed(dist)).keys()];
+    expect(routes.sort()).toEqual(['/', '/a', '/a-b', '/a/z', '/b']);
+    // The index made the other way (watch's): from the written pages, read back, in route order.
+    const made = await searchIndexFiles(
+      routes.map((route) => ({
+        route,
+        file: route,
+        html: () => readFileSync(path.join(dist, route === '/' ? 'index.html' : `${route.slice(1)}.html`), 'utf8'),
+      })),
+    );
+    const published = new Map<string, Buffer>();
+    for (const file of await readdir(path.join(dist, 'pagefind'), { recursive: true }))
+      if (file.includes('.')) published.set(`pagefind/${file}`, await readFile(path.join(dist, 'pagefind', file)));
+    expect([...published.keys()].sort()).toEqual([...made.keys()].sort());
+    for (const [file, bytes] of made) expect(Buffer.compare(published.get(file)!, Buffer.from(bytes)), file).toBe(0);
   });
 
   it('refuses a public file where the index is written', async () => {

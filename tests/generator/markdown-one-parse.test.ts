@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../generator/config/config';
 import { ContentStore } from '../../generator/load/content-store';
+import { poolPlan } from '../../generator/load/render-pool';
 import { preparePages } from '../../generator/load/parse-and-render';
 import { loadMarkdown, type Markdown } from '../../generator/markdown/markdown';
 
@@ -65,6 +66,9 @@ const prepare = (markdown: Markdown) =>
     reservedIds: ['main'],
     store: ContentStore.inMemory(real.recipe),
     readmes: new Set(),
+    place: { root: dir, configFile: 'site.yml' },
+    // This thread only: the test counts what its own pipeline parses.
+    pool: poolPlan(0),
   });
 
 describe('one parse per page', () => {

@@ -11,9 +11,9 @@ import type { PageInfo } from '../../generator/pages/page';
 import { REPO } from '../support/fixture';
 
 /** Every page rendered through the build's loop with one context, the routes those of `pages`. */
-function renderAll(pages: PageInfo[], ctx: Omit<RenderContext, 'routes'>) {
+async function renderAll(pages: PageInfo[], ctx: Omit<RenderContext, 'routes'>) {
   const rendered: ReturnType<typeof renderPage>[] = [];
-  renderPages(pages, { ...ctx, routes: new Set(pages.map((p) => p.route)) }, (page) => rendered.push(page));
+  await renderPages(pages, { ...ctx, routes: new Set(pages.map((p) => p.route)) }, (page) => rendered.push(page));
   return rendered;
 }
 
@@ -134,8 +134,8 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
   ];
   const routes = new Set(pages.map((p) => p.route));
 
-  it('writes exactly what rendering each page on its own writes; layout and content islands never share an id', () => {
-    const shared = renderAll(pages, { site, theme: withKey, assets });
+  it('writes exactly what rendering each page on its own writes; layout and content islands never share an id', async () => {
+    const shared = await renderAll(pages, { site, theme: withKey, assets });
     const alone = pages.map((p) => renderPage(p, { site, theme: withKey, assets, routes }));
     expect(shared.map((r) => r.html)).toEqual(alone.map((r) => r.html));
     expect(shared.map((r) => r.islands)).toEqual(alone.map((r) => r.islands));
@@ -144,8 +144,8 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
     expect(shared[2]!.html).toContain('<b>blog</b>');
   });
 
-  it("reads the shell's links once, and the link check sees the same links and ids", () => {
-    const shared = renderAll(pages, { site, theme: withKey, assets });
+  it("reads the shell's links once, and the link check sees the same links and ids", async () => {
+    const shared = await renderAll(pages, { site, theme: withKey, assets });
     for (const r of shared) {
       const fromParts = pageLinks(r.page.route, r.page.file, r.linkSources);
       const fromHtml = pageLinks(r.page.route, r.page.file, r.html);
@@ -155,33 +155,33 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
     expect(shared[1]!.linkSources.some((part) => typeof part !== 'string')).toBe(true);
   });
 
-  it('gives the Layout the key, the site and the routes, and nothing else of the page', () => {
+  it('gives the Layout the key, the site and the routes, and nothing else of the page', async () => {
     const seen: string[][] = [];
     const spy: Theme<string> = {
       ...withKey,
       Layout: (props) => (seen.push(Object.keys(props).sort()), (<main>{props.children}</main>)),
     };
-    renderAll(pages, { site, theme: spy, assets });
+    await renderAll(pages, { site, theme: spy, assets });
     expect(seen).toEqual([
       ['children', 'layout', 'routes', 'site'],
       ['children', 'layout', 'routes', 'site'],
     ]);
   });
 
-  it('renders the Layout once per key, and once in all without a layoutKey', () => {
+  it('renders the Layout once per key, and once in all without a layoutKey', async () => {
     let renders = 0;
     const counting = (t: Theme): Theme => ({
       ...t,
       Layout: (props: LayoutProps) => (renders++, (<main>{props.children}</main>)),
     });
-    renderAll(pages, { site, theme: counting(withKey), assets });
+    await renderAll(pages, { site, theme: counting(withKey), assets });
     expect(renders).toBe(2);
     renders = 0;
-    renderAll(pages, { site, theme: counting(theme), assets });
+    await renderAll(pages, { site, theme: counting(theme), assets });
     expect(renders).toBe(1);
   });
 
-  it('refuses a Layout that drops or repeats its children, naming the page', () => {
+  it('refuses a Layout that drops or repeats its children, naming the page', async () => {
     const twice: Theme = {
       ...theme,
       Layout: ({ children }) => (
@@ -191,25 +191,25 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
         </>
       ),
     };
-    expect(() => renderAll([at('/docs/a', 'plain')], { site, theme: twice, assets })).toThrow(
+    await expect(renderAll([at('/docs/a', 'plain')], { site, theme: twice, assets })).rejects.toThrow(
       expect.objectContaining({ kind: 'LayoutChildren', file: 'pages/docs/a.md' }),
     );
     const none: Theme = { ...theme, Layout: () => <main /> };
-    expect(() => renderAll([at('/docs/a', 'plain')], { site, theme: none, assets })).toThrow(
+    await expect(renderAll([at('/docs/a', 'plain')], { site, theme: none, assets })).rejects.toThrow(
       expect.objectContaining({ kind: 'LayoutChildren', file: 'pages/docs/a.md' }),
     );
   });
 
-  it('refuses a layout key that is not plain data', () => {
+  it('refuses a layout key that is not plain data', async () => {
     const bad: Theme = { ...theme, layoutKey: () => new Date() };
-    expect(() => renderAll([at('/docs/a', 'plain')], { site, theme: bad, assets })).toThrow(
+    await expect(renderAll([at('/docs/a', 'plain')], { site, theme: bad, assets })).rejects.toThrow(
       expect.objectContaining({ kind: 'InvalidLayoutKey', field: 'layoutKey' }),
     );
   });
 
   // The failure this design rules out: a Layout that shows something on some pages only. On several hundred pages,
   // every page must show exactly its own, whatever order the pages come in and however the keys repeat.
-  it('shows every page exactly its own layout on a site of 700 pages', () => {
+  it('shows every page exactly its own layout on a site of 700 pages', async () => {
     type Key = { seven: boolean; section: string };
     const marked: Theme<Key> = {
       ...theme,
@@ -223,7 +223,7 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
       ),
     };
     const many = Array.from({ length: 700 }, (_, i) => at(`/s${i % 3}/p${i}`, 'plain'));
-    const rendered = renderAll(many, { site, theme: marked, assets });
+    const rendered = await renderAll(many, { site, theme: marked, assets });
     for (const r of rendered) {
       const n = Number(/p(\d+)$/.exec(r.page.route)![1]);
       expect(r.html.includes('class="seven"'), r.page.route).toBe(n % 10 === 7);
@@ -250,8 +250,8 @@ describe("the Document (each page's head, rendered for that page alone)", () => 
     tricky(4, { template: 'clock' }),
   ];
 
-  it('escapes any characters in the head values as React does, and shapes each head by its own page', () => {
-    const rendered = renderAll(pages, { site, theme, assets });
+  it('escapes any characters in the head values as React does, and shapes each head by its own page', async () => {
+    const rendered = await renderAll(pages, { site, theme, assets });
     expect(rendered[0]!.html).toContain('<title>Tom &amp; Jerry&#x27;s &lt;b&gt;1&lt;/b&gt; &quot;quoted&quot; | ');
     expect(rendered[0]!.html).not.toContain('<script>alert');
     expect(rendered[1]!.html).toContain('<meta name="keywords" content="a&amp;b, &lt;c&gt;"/>');
