@@ -14,18 +14,42 @@ import type { PageInfo } from '../pages/page';
 import { checkInsidePages, LIMITS, readInput } from '../base/read-input';
 import { isPublished, publicCollisions, type PublicFile } from '../output/public-files';
 import type { Output } from '../output/update-files';
+import { changedKeysSince } from './changed-map';
 
 /** The files the pages link to beside them: output path → the file to copy. */
 export type Attachments = Map<string, string>;
 
-/** The files `pages` link to beside them. */
-function besideFiles(pages: Iterable<PageInfo>): Set<string> {
-  const wanted = new Set<string>();
-  for (const page of pages) for (const link of page.markdownLinks ?? []) if (link.beside) wanted.add(link.beside);
-  return wanted;
+/** The files the pages of a state link to beside them, each with how many links to it they have; and those pages. */
+export interface LinkedBeside {
+  pages: ReadonlyMap<string, PageInfo>;
+  counts: ReadonlyMap<string, number>;
 }
 
-/** Of the files `wanted` (besideFiles), those that are there to publish, in path order. */
+/**
+ * The files `pages` link to beside them, counted: from `last` and the pages changed since, when `pages` records them
+ * for the pages `last` counted (core/changed-map.ts), else from every page.
+ */
+function linkedBeside(pages: ReadonlyMap<string, PageInfo>, last: LinkedBeside | undefined): LinkedBeside {
+  const changed = last ? changedKeysSince(pages, last.pages) : 'any';
+  const counts = new Map(changed === 'any' ? [] : last!.counts);
+  const count = (page: PageInfo | undefined, by: number) => {
+    for (const link of page?.markdownLinks ?? []) {
+      if (!link.beside) continue;
+      const links = (counts.get(link.beside) ?? 0) + by;
+      if (links === 0) counts.delete(link.beside);
+      else counts.set(link.beside, links);
+    }
+  };
+  if (changed === 'any') for (const page of pages.values()) count(page, 1);
+  else
+    for (const file of changed) {
+      count(last!.pages.get(file), -1);
+      count(pages.get(file), 1);
+    }
+  return { pages, counts };
+}
+
+/** Of the files `wanted` (linked beside), those that are there to publish, in path order. */
 async function findAttachments(wanted: ReadonlySet<string>, pagesDir: string): Promise<Attachments> {
   const found: [string, string][] = [];
   const errors: SiteError[] = [];
@@ -50,22 +74,23 @@ async function findAttachments(wanted: ReadonlySet<string>, pagesDir: string): P
 /**
  * The files `pages` link to beside them, with what publishing them changes after `previous` (every file, for a full
  * update) added to `output`: a file newly linked, or changed (`changed`: absolute paths), is read; a file no page
- * links to any more is removed. `linked`: every file the pages link to beside them, there or not (for routesShowing).
+ * links to any more is removed. `linked`: every file the pages link to beside them, there or not (for routesShowing
+ * and the next update: `lastLinked`, the last update's).
  */
 export async function publishAttachments(
-  pages: Iterable<PageInfo>,
+  pages: ReadonlyMap<string, PageInfo>,
   pagesDir: string,
-  previous: Attachments | undefined,
+  previous: { attachments: Attachments; linked?: LinkedBeside } | undefined,
   changed: readonly string[] | undefined,
   output: Output,
-): Promise<{ attachments: Attachments; linked: ReadonlySet<string> }> {
-  const linked = besideFiles(pages);
-  const next = await findAttachments(linked, pagesDir);
+): Promise<{ attachments: Attachments; linked: LinkedBeside }> {
+  const linked = linkedBeside(pages, previous?.linked);
+  const next = await findAttachments(new Set(linked.counts.keys()), pagesDir);
   const edited = new Set(changed);
   for (const [file, source] of next)
-    if (previous?.get(file) !== source || edited.has(source))
+    if (previous?.attachments.get(file) !== source || edited.has(source))
       output.set(file, await readInput(source, displayPath(source), LIMITS.publicFile));
-  for (const file of previous?.keys() ?? []) if (!next.has(file)) output.set(file, null);
+  for (const file of previous?.attachments.keys() ?? []) if (!next.has(file)) output.set(file, null);
   return { attachments: next, linked };
 }
 
@@ -96,10 +121,10 @@ export function routesShowing(
   pages: Iterable<PageInfo>,
   output: Output,
   rendered: ReadonlySet<string>,
-  linked: ReadonlySet<string>,
+  linked: LinkedBeside,
 ): string[] {
   const routes: string[] = [];
-  if (![...output.keys()].some((file) => linked.has(file))) return routes;
+  if (![...output.keys()].some((file) => linked.counts.has(file))) return routes;
   for (const page of pages)
     if (!rendered.has(page.route) && page.markdownLinks?.some((link) => link.beside && output.has(link.beside)))
       routes.push(page.route);

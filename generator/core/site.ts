@@ -247,9 +247,10 @@ export class Site {
       next.host = host;
       next.hostPages = hostPages;
       const { attachments, linked } = await step('attachments', () =>
-        publishAttachments(next.pages.values(), this.paths.pagesDir, previous?.attachments, changed, output),
+        publishAttachments(next.pages, this.paths.pagesDir, previous, changed, output),
       );
       next.attachments = attachments;
+      next.linked = linked;
       const shows = previous ? routesShowing(next.pages.values(), output, rendered, linked) : [];
       for (const file of written.keys()) next.files.add(file);
       for (const [file, contents] of output) {

@@ -19,7 +19,7 @@ import type { Staging } from '../output/write-site';
 import type { ContentCounts, PageErrors } from '../load/loaded-pages';
 import { SiteError, type SiteWarning } from '../base/errors';
 import { readsAny, type RouteReads } from '../render/route-reads';
-import type { Attachments } from './attachments';
+import type { Attachments, LinkedBeside } from './attachments';
 import type { Output } from '../output/update-files';
 import { changedKeysSince } from './changed-map';
 
@@ -45,6 +45,8 @@ export interface State {
   files: Set<string>;
   /** The files the pages link to beside them, published with them (attachments.ts). */
   attachments: Attachments;
+  /** Every file the pages link to beside them, there or not, counted (attachments.ts), for the next update. */
+  linked?: LinkedBeside;
   /** Every page rendered (the site's and those its collections make), with what each read of the others; the feeds. */
   plan: Plan;
   /** What the last check that no file takes another's place read (core/non-page-files.ts, checkFilePlaces). */
