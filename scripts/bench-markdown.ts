@@ -2,7 +2,8 @@
  * The markdown pipeline against the library it is built on, side by side in one run (`npm run bench`, or alone:
  * `NODE_ENV=production tsx scripts/bench-markdown.ts`): remark alone (remark-parse, remark-gfm, remark-html with its
  * sanitising, one thread, the same pages: scripts/lib/remark-alone.mjs) and `site build` with the built-in theme,
- * cold and warm, each in a new process (process start included), on
+ * cold (on the build's thread alone, `--workers 0`, and by default, with a worker beside it where there are 1,000 pages
+ * or more) and warm, each in a new process (process start included), on
  *
  * - 4,000 pages of about 1.5 KB (scripts/lib/synthetic-site.ts's pages);
  * - one big page, a 400 KB changelog (scripts/lib/markdown-collections.ts);
@@ -57,15 +58,18 @@ const BASELINE = process.env.BENCH_BASELINE;
 /** The engine measured: this checkout's, or BENCH_ENGINE's (a copy, so a compile during the run cannot change it). */
 const ENGINE = process.env.BENCH_ENGINE ?? path.join(REPO, 'bin/site.js');
 
-const build = (project: Project, env: Record<string, string> = {}, bin = ENGINE) =>
-  timed([bin, 'build', '--quiet', '--pages', project.pages, '--out', project.out], project.root, env);
+const build = (project: Project, env: Record<string, string> = {}, bin = ENGINE, flags: string[] = []) =>
+  timed([bin, 'build', '--quiet', '--pages', project.pages, '--out', project.out, ...flags], project.root, env);
 
-async function cold(project: Project, env: Record<string, string> = {}, bin?: string): Promise<Run> {
+async function cold(project: Project, env: Record<string, string> = {}, bin?: string, flags?: string[]): Promise<Run> {
   await rm(path.join(project.root, 'node_modules/.cache/site'), { recursive: true, force: true });
   await rm(project.out, { recursive: true, force: true });
   await rm(path.join(project.root, '.dist.spare'), { recursive: true, force: true });
-  return build(project, env, bin);
+  return build(project, env, bin, flags);
 }
+
+/** A cold build on the build's thread alone (`--workers 0`), beside the default (a worker per other core). */
+const oneThread = (project: Project) => cold(project, {}, undefined, ['--workers', '0']);
 
 /** The baseline engine's cold build of a project, as a column, when BENCH_BASELINE names one. */
 const baseline = (project: Project, label = 'site build, cold'): [string, () => Promise<Run>][] =>
@@ -93,7 +97,7 @@ async function sideBySide(title: string, columns: [string, () => Promise<Run>][]
     const m = median(runsOf);
     const peak = Math.max(...runsOf.map((r) => r.rssMb));
     console.log(
-      `  ${label.padEnd(34)} ${seconds(m).padStart(9)} ${`${(m / base).toFixed(2)}×`.padStart(7)} ${`${peak.toFixed(0)} MB`.padStart(8)}   ${runsOf.map((r) => seconds(r.ms)).join(', ')}`,
+      `  ${label.padEnd(42)} ${seconds(m).padStart(9)} ${`${(m / base).toFixed(2)}×`.padStart(7)} ${`${peak.toFixed(0)} MB`.padStart(8)}   ${runsOf.map((r) => seconds(r.ms)).join(', ')}`,
     );
   }
 }
@@ -116,6 +120,7 @@ export async function measureMarkdown(runs = 3, pageCount = 4_000): Promise<void
       [
         ['remark alone', () => remarkAlone(site)],
         ...baseline(site),
+        ['site build, cold, one thread', () => oneThread(site)],
         ['site build, cold', () => cold(site)],
         ['site build, warm', () => build(site)],
       ],
@@ -143,6 +148,7 @@ export async function measureMarkdown(runs = 3, pageCount = 4_000): Promise<void
         ...baseline(plain, 'site build, cold, plain'),
         ['site build, cold, plain', () => cold(plain)],
         ...baseline(code, 'site build, cold, highlighted'),
+        ['site build, cold, highlighted, one thread', () => oneThread(code)],
         ['site build, cold, highlighted', () => cold(code)],
         ['site build, warm, highlighted', () => build(code)],
       ],

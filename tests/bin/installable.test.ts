@@ -89,9 +89,11 @@ describe('the engine installed from its tarball with --omit=dev', () => {
       path.join(project, 'pages/404.md'),
       '---\ntemplate: not-found\ntitle: Page not found\ndescription: There is no note at this address.\n---\n\nNo note is here.\n',
     );
-    const built = await runNode(site, ['build', '--verbose'], { cwd: project });
+    // On a worker thread too (lib/render-worker.mjs, as it shipped): --workers asks for one whatever the pages.
+    const built = await runNode(site, ['build', '--verbose', '--workers', '1'], { cwd: project });
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
+    expect(built.stdout).toContain('3 rendered on 2 threads');
     const page = await readFile(path.join(project, 'dist/first.html'), 'utf8');
     expect(page).toContain('<nav class="toc" aria-labelledby="toc-title">');
     // The engine that ran is the installed copy's compiled one, which it runs as it shipped.
