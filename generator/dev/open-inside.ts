@@ -34,7 +34,7 @@ export interface OpenFile {
  * thread of the pool forever; it is then refused as not a regular file. O_NOFOLLOW: the last step of
  * the real path is not a link by construction; if it became one since, the open fails.
  */
-const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+export const openFlags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
 /** Errors that mean "no such file here" rather than a fault of the server. */
 const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'ENAMETOOLONG', 'EISDIR', 'EACCES', 'EPERM', 'ENXIO', 'EINVAL']);
@@ -71,7 +71,7 @@ async function openOne(realRoot: string, file: string, name: string): Promise<Op
   if (!isInside(real, realRoot) || real === realRoot) return undefined;
   let handle: FileHandle;
   try {
-    handle = await open(real, FLAGS);
+    handle = await open(real, openFlags);
   } catch (error) {
     if (absent(error)) return undefined;
     throw error;

@@ -4,7 +4,8 @@
  * the 404 page with status 404. A file is sent by the `send` package
  * (send-static.ts); this module is the middleware around it.
  *
- * It serves the folder as it is now. Nothing is indexed at startup and no
+ * It serves the folder as it is now (but for `site check`'s own server, see
+ * `crawler`). Nothing is indexed at startup and no
  * folder is held open: each request looks the file up by its path
  * (open-inside.ts), so the files of a rebuild (even one by `site build` in
  * another terminal, which renames a new folder over the old) are served at
@@ -27,15 +28,19 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import compression from 'compression';
-import { SiteError, SiteWarning } from '../base/errors';
+import { SiteWarning } from '../base/errors';
 import { createGate, FILES_AT_ONCE } from '../base/at-most';
 import { MARK, restoreOutput } from '../output/output-folder';
 import { headersFor, parseHeaders, type HeaderRule } from '../output/headers-rules';
 import { typeOf } from './media-types';
 import { openInside } from './open-inside';
+import { snapshotOpener, type OpenFolderFile } from './folder-snapshot';
+import { normaliseBase } from './build-base';
 import { routeOfHtmlName } from '../pages/routes';
 import { sendStatic } from './send-static';
 import { checkFolder, checkSafe, isLoopback, listenError } from './serve-start';
+
+export { baseOfBuild, baseUrlOfBuild, normaliseBase } from './build-base';
 
 export interface ServeOptions {
   dir: string;
@@ -49,7 +54,9 @@ export interface ServeOptions {
    * The only client is this process's own crawler (`site check`): no time limits on a request or an idle connection.
    * Node's limits guard a server facing a network from slow clients; here the slow party is this very process, whose
    * crawl of thousands of pages can keep a request waiting past them on a loaded machine, and a 408 would be reported
-   * as a broken link. Default: false (Node's limits, for `site serve` and `site watch`).
+   * as a broken link. Its files are looked up in a listing of the folder taken at start (folder-snapshot.ts), which the
+   * check reads as it was then. Default: false (Node's limits and the folder as it is now, for `site serve` and
+   * `site watch`).
    */
   crawler?: boolean;
 }
@@ -63,56 +70,6 @@ export interface RunningServer {
   /** Set when the server listens beyond this machine's loopback. */
   warnings: SiteWarning[];
   close(): Promise<void>;
-}
-
-/**
- * A base path as serve takes it (`--base`): '' for none, else `/name[/name…]`, without a trailing slash. One slash
- * at most at either end: `//evil.example` is a URL of another host to a browser, never a path of this one.
- */
-export function normaliseBase(base: string | undefined): string {
-  const trimmed = (base ?? '').replace(/^\/|\/$/g, '');
-  if (trimmed === '' && (base ?? '').length <= 1) return '';
-  if (!trimmed.split('/').every((part) => /^[\w.~-]+$/.test(part) && part !== '.' && part !== '..')) {
-    throw new SiteError(
-      'InvalidOption',
-      { option: '--base', value: base ?? '', problem: 'expected a path of plain names, like /notes (or / for none)' },
-      { field: '--base' },
-    );
-  }
-  return `/${trimmed}`;
-}
-
-/**
- * The base URL a built site was built for, as its robots.txt names its sitemap (`Sitemap: https://user.github.io/notes/
- * sitemap.xml` is `https://user.github.io/notes`): `site serve` serves it under its path and `site check` checks it
- * against it, as its host will. Undefined when the folder has no such line, or it names no http(s) URL with a plain
- * path. robots.txt is read as any input is (it may be anything, a pipe included): only a regular file of the folder.
- */
-export async function baseUrlOfBuild(dir: string): Promise<string | undefined> {
-  const robots = await openInside(path.resolve(dir), ['robots.txt']).catch(() => undefined);
-  if (!robots) return undefined;
-  let text: string;
-  try {
-    text = robots.stats.size > 64 * 1024 ? '' : (await robots.handle.readFile()).toString('utf8');
-  } finally {
-    await robots.handle.close();
-  }
-  const sitemap = text.match(/^Sitemap:[ \t]*(\S+)[ \t]*$/m)?.[1];
-  if (!sitemap || !URL.canParse(sitemap)) return undefined;
-  const url = new URL(sitemap);
-  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || !url.pathname.endsWith('/sitemap.xml'))
-    return undefined;
-  try {
-    return `${url.origin}${normaliseBase(url.pathname.slice(0, -'/sitemap.xml'.length))}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The path a built site lives under (baseUrlOfBuild's path: `/notes`), or undefined for none. */
-export async function baseOfBuild(dir: string): Promise<string | undefined> {
-  const built = await baseUrlOfBuild(dir);
-  return built === undefined ? undefined : new URL(built).pathname.replace(/\/$/, '') || undefined;
 }
 
 /** True when a raw request path could leave the site folder, however it is encoded. */
@@ -210,10 +167,10 @@ function isNotServed(pathname: string): boolean {
  * A file of the served folder, read again only when it changed: the same inode, size and times mean the
  * same bytes. A missing file (or one that is not a regular file inside the folder) gives `fallback`.
  */
-function folderFile<T>(root: string, name: string, parse: (bytes: Buffer) => T, fallback: T): () => Promise<T> {
+function folderFile<T>(open: OpenFolderFile, name: string, parse: (bytes: Buffer) => T, fallback: T): () => Promise<T> {
   let cached: { key: string; value: T } | undefined;
   return async () => {
-    const file = await openInside(root, [name]);
+    const file = await open([name]);
     if (!file) return fallback;
     try {
       const { dev, ino, size, mtimeMs, ctimeMs } = file.stats;
@@ -226,10 +183,16 @@ function folderFile<T>(root: string, name: string, parse: (bytes: Buffer) => T, 
   };
 }
 
-export function createHandler(dir: string, hook?: RequestHook, transformHtml?: HtmlTransform, base = '') {
-  const root = path.resolve(dir);
-  const rules = folderFile<HeaderRule[]>(root, '_headers', (bytes) => parseHeaders(bytes.toString('utf8')), []);
-  const notFoundPage = folderFile<Buffer | undefined>(root, NOT_FOUND_FILE.slice(1), (bytes) => bytes, undefined);
+export function createHandler(
+  dir: string,
+  hook?: RequestHook,
+  transformHtml?: HtmlTransform,
+  base = '',
+  // How a file is looked up: the folder as it is now (open-inside.ts), or as `site check` listed it (folder-snapshot.ts).
+  open: OpenFolderFile = (names) => openInside(path.resolve(dir), names),
+) {
+  const rules = folderFile<HeaderRule[]>(open, '_headers', (bytes) => parseHeaders(bytes.toString('utf8')), []);
+  const notFoundPage = folderFile<Buffer | undefined>(open, NOT_FOUND_FILE.slice(1), (bytes) => bytes, undefined);
   // A 206's Content-Range counts the file's own bytes: compressing its body would break it.
   const compress = compression({ filter: (req, res) => res.statusCode !== 206 && compression.filter(req, res) });
 
@@ -275,7 +238,7 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
     // A page's own file name (/about.html): hosts answer it with the page, and Cloudflare Pages and Netlify redirect.
     const named = pathname === NOT_FOUND_FILE ? undefined : routeOfHtmlName(pathname);
     if (named !== undefined && !isNotServed(named)) {
-      const page = await openInside(root, candidatesFor(named));
+      const page = await open(candidatesFor(named));
       await page?.handle.close();
       if (page) return redirect(res, `${base}${named}${query}`);
     }
@@ -284,7 +247,7 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
     if (pathname.length > 1 && pathname.endsWith('/')) {
       const canonical = pathname.slice(0, -1);
       if (isNotServed(canonical)) return notFound();
-      const page = await openInside(root, candidatesFor(canonical));
+      const page = await open(candidatesFor(canonical));
       await page?.handle.close();
       return page ? redirect(res, `${base}${canonical}${query}`) : notFound();
     }
@@ -292,7 +255,7 @@ export function createHandler(dir: string, hook?: RequestHook, transformHtml?: H
       applyRules();
       if (hook(req, res, pathname)) return;
     }
-    const file = await openInside(root, candidatesFor(pathname));
+    const file = await open(candidatesFor(pathname));
     if (!file) return notFound();
     if (transformHtml && file.name.endsWith('.html')) {
       // The page as it is on disk now, with watch mode's additions: sent whole, never cached.
@@ -357,7 +320,9 @@ export async function serve(
   const restored = await restoreOutput(dir);
   await checkFolder(options.dir, dir);
   await checkSafe(options.dir, dir, options.anyFolder === true);
-  const handler = createHandler(dir, options.hook, options.transformHtml, base);
+  // The check's server answers from the folder as the check listed it: the same answers, fewer system calls a request.
+  const open = options.crawler ? await snapshotOpener(dir) : undefined;
+  const handler = createHandler(dir, options.hook, options.transformHtml, base, open);
   // The check's crawler asks for up to 100 pages at once: answered all at once, each holding its file (and
   // `_headers`) open, a few hundred pages run out of file handles under macOS's default limit of 256.
   const gate = createGate(FILES_AT_ONCE);
