@@ -7,10 +7,21 @@ export class ChangedMap<K, V> extends Map<K, V> {
   /** The keys set or deleted since the copy (`undefined` until it is made: Map's constructor sets each entry). */
   private touched?: Set<K>;
   private cleared = false;
+  /**
+   * The map it was copied from, held weakly: each update's copy would otherwise hold the state before it, and that
+   * state's the one before, every page of a watch session kept.
+   */
+  private readonly source: WeakRef<ReadonlyMap<K, V>>;
 
-  constructor(readonly since: ReadonlyMap<K, V>) {
+  constructor(since: ReadonlyMap<K, V>) {
     super(since);
     this.touched = new Set();
+    this.source = new WeakRef(since);
+  }
+
+  /** Whether it is a copy of `map`. */
+  copies(map: ReadonlyMap<K, unknown>): boolean {
+    return this.source.deref() === map;
   }
 
   override set(key: K, value: V): this {
@@ -39,5 +50,5 @@ export function changedKeysSince<K>(
   map: ReadonlyMap<K, unknown>,
   since: ReadonlyMap<K, unknown>,
 ): ReadonlySet<K> | 'any' {
-  return map instanceof ChangedMap && map.since === since ? (map.changedKeys() as ReadonlySet<K> | 'any') : 'any';
+  return map instanceof ChangedMap && map.copies(since) ? (map.changedKeys() as ReadonlySet<K> | 'any') : 'any';
 }

@@ -2,6 +2,9 @@
  * A ChangedMap (core/changed-map.ts) names every key set or deleted since it was copied, whoever changed it, and only
  * for the map it was copied from: the link check of a watch update reads no other key (link-index.ts).
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { setImmediate } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ChangedMap, changedKeysSince } from '../../generator/core/changed-map';
 
@@ -40,5 +43,22 @@ describe('ChangedMap', () => {
     expect(changedKeysSince(new Map(since), since)).toBe('any');
     map.clear();
     expect(changedKeysSince(map, since)).toBe('any');
+  });
+
+  it('does not keep the map it was copied from: a watch session keeps its last state, not every one before it', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const copies = () => {
+      let state: ReadonlyMap<string, number> = new Map([['a', 1]]);
+      const first = new WeakRef(state);
+      for (let update = 0; update < 3; update++) state = new ChangedMap(state);
+      return { state, first };
+    };
+    const { state, first } = copies();
+    // A weak reference holds its map until the task that made it ends.
+    await setImmediate();
+    gc();
+    expect(first.deref()).toBeUndefined();
+    expect([...state]).toEqual([['a', 1]]);
   });
 });
