@@ -4,9 +4,10 @@
  * title saved and the time until the served post has it, median of several edits, and the watch's peak RSS), with one
  * tag for every ten posts (2,000 tags at 20,000 posts, where the tag list is what grows); beside them `node -e 0`, a
  * bare Node start; and `site check --no-build` of the build's output (spawn to exit, peak RSS). With --engine, each size runs each checkout in turn (its bin/site.js with its lib/ compiled, and
- * its examples/blog/), so that two versions are compared side by side in one run. Prints figures; passes or fails
- * nothing. Run alone:
- *   npx tsx scripts/bench-blog-scale.ts [--sizes 1000,10000,20000] [--engine <checkout> ...]
+ * its examples/blog/), so that two versions are compared side by side in one run; --skip-check leaves `site check` out
+ * (minutes at 10,000 posts), for a run about the build and watch alone. Prints figures; passes or fails nothing. Run
+ * alone:
+ *   npx tsx scripts/bench-blog-scale.ts [--sizes 1000,10000,20000] [--engine <checkout> ...] [--skip-check]
  */
 import { spawn } from 'node:child_process';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -30,6 +31,7 @@ export interface BlogScaleRun {
   watchStartMs: number;
   watchRssMb: number;
   editMs: number[];
+  /** Left out (NaN) with --skip-check. */
   checkMs: number;
   checkRssMb: number;
 }
@@ -83,13 +85,15 @@ async function timedCommand(engine: string, root: string, args: string[]): Promi
   return { ms, rssMb: await readRssMb(rssFile) };
 }
 
-export async function measureBlogScale(posts: number, engine = REPO): Promise<BlogScaleRun> {
+export async function measureBlogScale(posts: number, engine = REPO, check = true): Promise<BlogScaleRun> {
   const tags = Math.max(1, Math.round(posts / 10));
   const root = await blogSite(posts, tags, engine);
   try {
     const { ms: buildMs, rssMb: buildRssMb } = await timedCommand(engine, root, ['build', '--quiet']);
     const outputMb = (await folderBytes(path.join(root, 'dist'))) / 1024 / 1024;
-    const { ms: checkMs, rssMb: checkRssMb } = await timedCommand(engine, root, ['check', '--no-build']);
+    const { ms: checkMs, rssMb: checkRssMb } = check
+      ? await timedCommand(engine, root, ['check', '--no-build'])
+      : { ms: NaN, rssMb: NaN };
     // The watch starts as a writer's would after a build: the cache in place.
     const watchRss = rssFileOf();
     const { startMs, editMs } = await watchEdits(engine, root, posts, watchRss);
@@ -161,19 +165,21 @@ async function watchEdits(engine: string, root: string, posts: number, rssFile: 
 export const blogScaleHeader = `${'engine'.padEnd(14)} ${'posts'.padStart(6)} ${'tags'.padStart(5)} ${'build'.padStart(9)} ${'peak RSS'.padStart(9)} ${'output'.padStart(9)} ${'watch start'.padStart(12)} ${'watch RSS'.padStart(10)} ${'edit served'.padStart(12)} ${'check'.padStart(9)} ${'check RSS'.padStart(10)}   edits`;
 
 export const formatBlogScaleRun = (run: BlogScaleRun) =>
-  `${path.basename(run.engine).padEnd(14)} ${String(run.posts).padStart(6)} ${String(run.tags).padStart(5)} ${`${(run.buildMs / 1000).toFixed(1)} s`.padStart(9)} ${`${run.buildRssMb.toFixed(0)} MB`.padStart(9)} ${`${run.outputMb.toFixed(0)} MB`.padStart(9)} ${`${(run.watchStartMs / 1000).toFixed(1)} s`.padStart(12)} ${`${run.watchRssMb.toFixed(0)} MB`.padStart(10)} ${`${median(run.editMs).toFixed(0)} ms`.padStart(12)} ${`${(run.checkMs / 1000).toFixed(1)} s`.padStart(9)} ${`${run.checkRssMb.toFixed(0)} MB`.padStart(10)}   ${run.editMs.map((ms) => ms.toFixed(0)).join(', ')}`;
+  `${path.basename(run.engine).padEnd(14)} ${String(run.posts).padStart(6)} ${String(run.tags).padStart(5)} ${`${(run.buildMs / 1000).toFixed(1)} s`.padStart(9)} ${`${run.buildRssMb.toFixed(0)} MB`.padStart(9)} ${`${run.outputMb.toFixed(0)} MB`.padStart(9)} ${`${(run.watchStartMs / 1000).toFixed(1)} s`.padStart(12)} ${`${run.watchRssMb.toFixed(0)} MB`.padStart(10)} ${`${median(run.editMs).toFixed(0)} ms`.padStart(12)} ${(Number.isNaN(run.checkMs) ? '-' : `${(run.checkMs / 1000).toFixed(1)} s`).padStart(9)} ${(Number.isNaN(run.checkRssMb) ? '-' : `${run.checkRssMb.toFixed(0)} MB`).padStart(10)}   ${run.editMs.map((ms) => ms.toFixed(0)).join(', ')}`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '1000,10000,20000' },
       engine: { type: 'string', multiple: true },
+      'skip-check': { type: 'boolean', default: false },
     },
   });
   const engines = (values.engine ?? [REPO]).map((engine) => path.resolve(engine));
   console.log(`node -e 0: ${(await bareNodeMs()).toFixed(0)} ms`);
   console.log(blogScaleHeader);
   for (const posts of values.sizes!.split(',').map(Number))
-    for (const engine of engines) console.log(formatBlogScaleRun(await measureBlogScale(posts, engine)));
+    for (const engine of engines)
+      console.log(formatBlogScaleRun(await measureBlogScale(posts, engine, !values['skip-check'])));
   console.log(`node -e 0: ${(await bareNodeMs()).toFixed(0)} ms`);
 }
