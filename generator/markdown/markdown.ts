@@ -97,7 +97,7 @@ export interface Markdown {
   render(source: string, page: BodySource, tree?: Root): RenderedMarkdown | Promise<RenderedMarkdown>;
 }
 
-/** Recent pipelines by project, config file and plugin list (a long watch session may see a few configs). */
+/** Recently used pipelines by project, config file and plugin list (a long watch session may see a few configs). */
 const pipelines = new Map<string, Promise<Markdown>>();
 const KEPT = 8;
 
@@ -110,7 +110,11 @@ export function loadMarkdown(settings: MarkdownSettings | undefined, place: Plug
   const headingIds = settings?.headingIds ?? 'github';
   const key = JSON.stringify([path.resolve(place.root), place.configFile, plugins, headingIds]);
   let loading = pipelines.get(key);
-  if (!loading) {
+  // The least recently used goes first: the one in use is moved to the end of the map at every use.
+  if (loading) {
+    pipelines.delete(key);
+    pipelines.set(key, loading);
+  } else {
     loading = createMarkdown(plugins, headingIds, place);
     pipelines.set(key, loading);
     // A failed load is not kept: the next build tries again (after an npm install, say).

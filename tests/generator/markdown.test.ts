@@ -280,6 +280,17 @@ describe('markdown: one pipeline per plugin list', () => {
     ).not.toBe(first);
   });
 
+  it('keeps the pipelines used last: one in use is not dropped for eight made after it was first made', async () => {
+    const other = (n: number): MarkdownSettings => ({
+      plugins: [{ name: 'remark-smartypants', options: { dashes: 'oldschool', n } }],
+    });
+    const kept = await loadMarkdown(other(100), place);
+    for (let n = 0; n < 7; n++) await loadMarkdown(other(n), place);
+    expect(await loadMarkdown(other(100), place)).toBe(kept);
+    await loadMarkdown(other(7), place);
+    expect(await loadMarkdown(other(100), place)).toBe(kept);
+  });
+
   it('runs a real plugin from npm with its options', async () => {
     const markdown = await loadMarkdown(
       { plugins: [{ name: 'remark-smartypants', options: { dashes: 'oldschool' } }] },
