@@ -38,7 +38,8 @@ import type { PagesWritten, SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../pages/theme-types';
 import { summaryOf, type PageInfo } from '../pages/page';
 import { SitePages } from './site-pages';
-import { searchDue, searchFeed, SearchInterrupted, updateSearchIndex, withSearchFiles } from './search';
+import { searchDue, searchFeed, SearchInterrupted, withSearchFiles } from './search';
+import { writeSearchIndex } from './search-after-pages';
 import { ThemeAndConfig } from './theme-and-config';
 import { byteLength, checkFilePlaces, siteHostFiles, socialCardWarnings } from './non-page-files';
 import { pageWarnings } from './page-warnings';
@@ -53,7 +54,6 @@ import {
   writePage,
   withoutRemovals,
   type Loaded,
-  type Output,
   type State,
 } from './update-plan';
 
@@ -311,7 +311,11 @@ export class Site {
       // A watch update's pages are served from here on: site watch tells browsers now, not once the index is made.
       if (!staging) announce?.(result);
       if (next.searchStale)
-        await step('search', () => this.writeSearchIndex(next, host, publicFiles, pageFolders, written));
+        await step('search', () =>
+          writeSearchIndex(next, { host, publicFiles, dirs: pageFolders, written, paths: this.paths }, () => {
+            if (this.interrupted) throw new SearchInterrupted();
+          }),
+        );
       // The markdown a watch update rendered is kept for the next start once its pages are written (a full update
       // kept it with its pages); left to a later update, or to dispose(), when a change came meanwhile.
       if (!staging && !this.interrupted) await step('store', () => this.loader.saveStore());
@@ -339,48 +343,6 @@ export class Site {
   private loadEverythingAnew(step: Step): Promise<Loaded> {
     this.memo = planMemo();
     return loadEverything(this.loadContext, step);
-  }
-
-  /**
-   * A watch update's search index, made once its pages are written, from the pages in `dirs`, and written with the
-   * old index's files removed; given up when a change came meanwhile (interrupt()), for the next update to make.
-   */
-  private async writeSearchIndex(
-    next: State,
-    host: ReadonlyMap<string, unknown>,
-    publicFiles: Parameters<typeof checkFilePlaces>[2],
-    dirs: string[],
-    written: Map<string, number>,
-  ): Promise<void> {
-    const output: Output = new Map();
-    const stop = () => {
-      if (this.interrupted) throw new SearchInterrupted();
-    };
-    let files: ReadonlySet<string>;
-    try {
-      files = await updateSearchIndex(next, next.search ?? new Set(), output, dirs, stop);
-    } catch (error) {
-      if (error instanceof SearchInterrupted) return;
-      throw error;
-    }
-    next.filePlaces = checkFilePlaces(
-      withSearchFiles(host, files),
-      next.plan,
-      publicFiles,
-      next.attachments,
-      this.paths,
-      next.filePlaces,
-    );
-    await updateFiles(this.paths.outDir, output, this.paths);
-    for (const [file, contents] of output) {
-      if (contents === null) next.files.delete(file);
-      else {
-        next.files.add(file);
-        written.set(file, byteLength(contents));
-      }
-    }
-    next.search = files;
-    next.searchStale = false;
   }
 
   private loadConfig(theme: Theme): Promise<SiteConfig> {
