@@ -17,6 +17,7 @@ import { segmentOf } from '../pages/routes';
 import { baseUrlOfBuild, serve } from './serve';
 import { openInside } from './open-inside';
 import { missingFragments } from './fragment-check';
+import { urlsAnsweringOk } from './answered-urls';
 import { basePathOf } from '../render/base-path';
 
 export interface CheckProblem {
@@ -42,6 +43,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export interface CheckOptions {
   /** How many `href="#"` placeholder links each page holds by design (theme.placeholderLinks); uncounted when undefined. */
   placeholders?: number;
+  /**
+   * Whether links to pages and stylesheets found to answer 200 are left unfetched (answered-urls.ts). Default: true;
+   * false has linkinator fetch each, for comparing the two reports.
+   */
+  skipAnswered?: boolean;
 }
 
 export async function checkSite(
@@ -68,7 +74,13 @@ export async function checkSite(
         pathname === base ? '/' : pathname.startsWith(`${base}/`) ? pathname.slice(base.length) : pathname
       ).replace(/(.)\/+$/, '$1');
     };
-    const crawl = (start: string | string[]) =>
+    // Links to the URLs found to answer 200 (the pages and stylesheets crawled, asked beforehand: answered-urls.ts) are
+    // skipped and counted here as checked: linkinator would find each OK, and counts each link it checks once a crawl,
+    // as it counts each one it skips. Those of the crawl's own starts are not skipped: linkinator asks whether to skip
+    // the URLs it starts from too, with the same URL.
+    let answered = new Set<string>();
+    let judged = 0;
+    const crawl = (start: string | string[], starts: ReadonlySet<string> = new Set()) =>
       new LinkChecker().check({
         path: start,
         recurse: false,
@@ -98,8 +110,13 @@ export async function checkSite(
         // Only this site is fetched: mailto:, tel: and other hosts are not (CI has no internet).
         // Links out of the base path are the site's too, and broken: they are checked.
         // A site without a home page (a folder of cheat sheets) still names its root in the JSON-LD, as its identity.
-        linksToSkip: async (link: string) =>
-          !link.startsWith(`${new URL(local).origin}/`) || (!hasHome && (link === `${local}/` || link === local)),
+        linksToSkip: async (link: string) => {
+          if (!link.startsWith(`${new URL(local).origin}/`) || (!hasHome && (link === `${local}/` || link === local)))
+            return true;
+          if (!answered.has(link) || starts.has(link)) return false;
+          judged++;
+          return true;
+        },
       });
     // A site need not have a not-found page (hosts then answer unknown paths with their own).
     // Read only as a regular file of the folder: a pipe by that name would hold the check for ever.
@@ -125,12 +142,14 @@ export async function checkSite(
       ...htmlFiles.filter((file) => file !== '404.html').map((file) => `${local}${routeOfFile(file)}`),
       ...cssFiles.map((file) => `${local}/${file.split('/').map(segmentOf).join('/')}`),
     ];
+    if (options.skipAnswered !== false) answered = await urlsAnsweringOk(starts);
     const links: LinkResult[] = [];
     for (let at = 0; at < starts.length; at += PAGES_A_CRAWL) {
       // A pool of its own for each crawl: the one a crawl before it used let up to 200 connections be open at once
       // (of 100 it holds), and 200 here and 200 at the server's end are more than a limit of 256 open files.
       resetSharedAgents();
-      links.push(...(await crawl(starts.slice(at, at + PAGES_A_CRAWL))).links);
+      const some = starts.slice(at, at + PAGES_A_CRAWL);
+      links.push(...(await crawl(some, new Set(some))).links);
     }
     if (notFoundHtml !== undefined) links.push(...(await crawl(`${local}/404`)).links);
 
@@ -215,7 +234,7 @@ export async function checkSite(
 
     return {
       // Each link once, and each link to a fragment of a page once (fragment-check.ts).
-      checked: links.filter((l) => l.state !== LinkState.SKIPPED).length + fragments.checked,
+      checked: links.filter((l) => l.state !== LinkState.SKIPPED).length + judged + fragments.checked,
       pages: htmlFiles.length,
       problems,
       planned: [...plannedSeen].sort(),
