@@ -72,7 +72,7 @@ export interface SearchFeed {
   written(route: string, file: string): void;
   /** Puts the index's files into `output` once every page given is indexed; returns them, for the next update. */
   finish(output: Output): Promise<ReadonlySet<string>>;
-  close(): Promise<void>;
+  close(): void;
 }
 
 /**
@@ -97,7 +97,7 @@ export async function searchFeed(next: State, dir: string): Promise<SearchFeed |
     },
     async finish(output) {
       if (!inOrder) {
-        await indexing.close();
+        indexing.close();
         return updateSearchIndex(next, new Set(), output, [dir]);
       }
       const files = await indexing.files();

@@ -200,7 +200,7 @@ export class Site {
       ? await loadChanged(this.loadContext, changed!, kinds, previous, step)
       : await this.loadEverythingAnew(step);
     const { output, staging } = loaded;
-    let closeFeed: (() => Promise<void>) | undefined;
+    let closeFeed: (() => void) | undefined;
     try {
       const written = new Map<string, number>();
       const write = staging && folderWriter(staging.dir);
@@ -321,7 +321,8 @@ export class Site {
       if (!staging && !this.interrupted) await step('store', () => this.loader.saveStore());
       return result;
     } catch (error) {
-      await Promise.allSettled([...loaded.alongside, closeFeed?.()]);
+      closeFeed?.();
+      await Promise.allSettled(loaded.alongside);
       await staging?.abort();
       // Whatever phase failed, the errors of the pages that failed to load come with its own (every error at once).
       throw failedWithPageErrors(error, loaded.pageErrors);

@@ -38,8 +38,11 @@ export interface SearchIndexing {
   add(page: SearchPage): void;
   /** The index's files by output path (`pagefind/…`), once every page added is indexed; throws what failed. */
   files(): Promise<Map<string, Uint8Array>>;
-  /** Frees the index in Pagefind's service (after files(), or to give it up). */
-  close(): Promise<void>;
+  /**
+   * Frees the index in Pagefind's service (after files(), or to give it up), without waiting for the service's answer,
+   * which comes after the pages still in flight: a watch update a change interrupts gives up at once.
+   */
+  close(): void;
 }
 
 const failed = (file: string, problem: string) => new SiteError('SearchIndexFailed', { file, problem }, { file });
@@ -100,8 +103,10 @@ export async function startSearchIndex(stop?: () => void): Promise<SearchIndexin
       send();
     },
     async files() {
-      // Every page sent is answered before the index is read or given up: the service answers in order.
-      while (sent > 0 || (!problem && next < waiting.length)) await new Promise<void>((resolve) => (settled = resolve));
+      // Every page sent is answered before the index is read or a page's failure reported (the service answers in
+      // order); an index given up (`stop`) is given up at once, whatever is in flight.
+      while (!problem?.given && (sent > 0 || (!problem && next < waiting.length)))
+        await new Promise<void>((resolve) => (settled = resolve));
       if (problem) {
         const { error, given } = problem;
         throw given || error instanceof SiteError ? error : failed(SEARCH_FOLDER, (error as Error).message);
@@ -114,8 +119,8 @@ export async function startSearchIndex(stop?: () => void): Promise<SearchIndexin
           .map((file) => [`${SEARCH_FOLDER}/${file.path}`, file.content] as [string, Uint8Array]),
       );
     },
-    async close() {
-      await index.deleteIndex().catch(() => undefined);
+    close() {
+      void index.deleteIndex().catch(() => undefined);
     },
   };
 }
@@ -136,6 +141,6 @@ export async function searchIndexFiles(
     for (const page of [...pages].sort((a, b) => byRoute(a.route, b.route))) indexing.add(page);
     return await indexing.files();
   } finally {
-    await indexing.close();
+    indexing.close();
   }
 }

@@ -36,7 +36,7 @@ async function fed(order: readonly string[]): Promise<Map<string, unknown>> {
     for (const route of order) feed.written(route, `${route}.md`);
     await feed.finish(output as never);
   } finally {
-    await feed.close();
+    feed.close();
   }
   return output;
 }
