@@ -16,7 +16,7 @@
  */
 import { lstat, open, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { openFlags, openInside, type OpenFile } from './open-inside';
+import { openFlags, openInside, regularFile, type OpenFile } from './open-inside';
 
 /** Opens the first of `names` (relative, "/"-separated, already checked for "..") that is a regular file of the folder. */
 export type OpenFolderFile = (names: readonly string[]) => Promise<OpenFile | undefined>;
@@ -67,15 +67,7 @@ export async function snapshotOpener(root: string): Promise<OpenFolderFile> {
         const real = path.join(realRoot, ...name.split('/'));
         const handle = await open(real, openFlags).catch(() => undefined);
         if (!handle) return live(names.slice(at));
-        try {
-          const stats = await handle.stat();
-          if (stats.isFile()) return { handle, stats, name, real, realRoot };
-        } catch (error) {
-          await handle.close();
-          throw error;
-        }
-        await handle.close();
-        return live(names.slice(at));
+        return (await regularFile(handle, { name, real, realRoot })) ?? live(names.slice(at));
       }
       if (!exactMisses || !/^[\x20-\x7e]*$/.test(name)) return live(names.slice(at));
     }

@@ -76,9 +76,17 @@ async function openOne(realRoot: string, file: string, name: string): Promise<Op
     if (absent(error)) return undefined;
     throw error;
   }
+  return regularFile(handle, { name, real, realRoot });
+}
+
+/** `handle` as an OpenFile when it is a regular file; otherwise it is closed, and none. */
+export async function regularFile(
+  handle: FileHandle,
+  at: Pick<OpenFile, 'name' | 'real' | 'realRoot'>,
+): Promise<OpenFile | undefined> {
   try {
     const stats = await handle.stat();
-    if (stats.isFile()) return { handle, stats, name, real, realRoot };
+    if (stats.isFile()) return { handle, stats, ...at };
   } catch (error) {
     await handle.close();
     throw error;

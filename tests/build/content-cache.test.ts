@@ -33,9 +33,9 @@ async function expectSameFiles(a: BuildResult, b: BuildResult): Promise<void> {
 describe('the content cache', () => {
   it('two cold builds and a warm one write the same bytes, also over the spare folder an earlier build left', async () => {
     const serial = await buildReal('one', 'cache-one');
-    expect(serial.content).toEqual({ stored: 0, rendered: serial.pages.length });
+    expect(serial.content).toEqual({ stored: 0, rendered: serial.pages.length, threads: 1 });
     const again = await buildReal('three', 'cache-three');
-    expect(again.content).toEqual({ stored: 0, rendered: serial.pages.length });
+    expect(again.content).toEqual({ stored: 0, rendered: serial.pages.length, threads: 1 });
     await expectSameFiles(serial, again);
 
     // Warm, into the same output folder twice more: the third build writes over the first one's files (kept as the
@@ -48,7 +48,7 @@ describe('the content cache', () => {
     await writeFile(mark, JSON.stringify({ ...listed, files: [...listed.files, 'stale.html'] }));
     await appendFile(path.join(spare, 'about.html'), '<p>'.repeat(5000));
     const warm = await buildReal('three', 'cache-three');
-    expect(warm.content).toEqual({ stored: serial.pages.length, rendered: 0 });
+    expect(warm.content).toEqual({ stored: serial.pages.length, rendered: 0, threads: 0 });
     await expectSameFiles(serial, warm);
   });
 
@@ -81,10 +81,14 @@ describe('the content cache', () => {
       expect(cold.content.rendered).toBe(cold.pages.length);
       await site.edit('site.yml', 'email: hello@example.com', 'email: hi@example.com');
       const changed = await site.build({ cacheDir, now });
-      expect(changed.content).toEqual({ stored: cold.pages.length - 1, rendered: 1 });
+      expect(changed.content).toEqual({ stored: cold.pages.length - 1, rendered: 1, threads: 1 });
       expect(await readFile(path.join(site.outDir, 'about.html'), 'utf8')).toContain('hi@example.com');
       await site.edit('site.yml', /^tagline: .*$/m, 'tagline: Another tagline for the tests');
-      expect((await site.build({ cacheDir, now })).content).toEqual({ stored: cold.pages.length, rendered: 0 });
+      expect((await site.build({ cacheDir, now })).content).toEqual({
+        stored: cold.pages.length,
+        rendered: 0,
+        threads: 0,
+      });
       // The same output as a cold build of the same sources.
       const fresh = await site.build({
         cacheDir: path.join(site.dir, 'cache-fresh'),
@@ -113,7 +117,7 @@ describe('the content cache', () => {
 
       await site.edit('site.yml', 'options: { dashes: oldschool }', 'options: { dashes: inverted }');
       const reoptioned = await site.build({ outDir: out('two'), now, cacheDir });
-      expect(reoptioned.content).toEqual({ stored: 0, rendered: serial.pages.length });
+      expect(reoptioned.content).toEqual({ stored: 0, rendered: serial.pages.length, threads: 1 });
       expect(await readFile(path.join(reoptioned.outDir, 'typography.html'), 'utf8')).toContain('9—5');
       await site.edit('site.yml', 'options: { dashes: inverted }', 'options: { dashes: oldschool }');
 
