@@ -67,7 +67,7 @@ export async function preparePage(job: PageJob, settings: PageSettings, pipeline
     if (isSummaryFile(relativeFile))
       parsed.source.toc = (await import('../markdown/summary-toc')).summaryToc(parsed.content);
   } catch (error) {
-    return { failed: 'parse', errors: siteErrorsOf(error).length > 0 ? siteErrorsOf(error) : rethrow(error) };
+    return failedWith('parse', error);
   }
   const { source, content, uses, titleId, parsed: tree } = parsed;
   const page = {
@@ -87,12 +87,15 @@ export async function preparePage(job: PageJob, settings: PageSettings, pipeline
       : markdown.render(content, page));
     return { source, body: withTitleAnchor(body, titleId), uses };
   } catch (error) {
-    return { failed: 'render', errors: siteErrorsOf(error).length > 0 ? siteErrorsOf(error) : rethrow(error) };
+    return failedWith('render', error);
   }
 }
 
-function rethrow(error: unknown): never {
-  throw error;
+/** The outcome of a page whose parse or render threw `error`: its catalogued errors; anything else is thrown on. */
+function failedWith(failed: 'parse' | 'render', error: unknown): PageOutcome {
+  const errors = siteErrorsOf(error);
+  if (errors.length === 0) throw error;
+  return { failed, errors };
 }
 
 /**

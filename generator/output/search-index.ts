@@ -65,14 +65,14 @@ export async function startSearchIndex(stop?: () => void): Promise<SearchIndexin
     while (!problem && sent < AHEAD && next < waiting.length) {
       const page = waiting[next]!;
       waiting[next++] = undefined;
+      try {
+        stop?.();
+      } catch (error) {
+        problem = { error, given: true };
+        break;
+      }
       let content: string;
       try {
-        try {
-          stop?.();
-        } catch (error) {
-          problem = { error, given: true };
-          break;
-        }
         content = page.html();
       } catch (error) {
         problem = { error };
