@@ -54,13 +54,16 @@ export async function loadEverything(ctx: LoadContext, step: Step): Promise<Load
   const alongside = [assetsBuilt, images];
   try {
     // The pages that fail are reported with the errors of the later phases, which the others go through.
-    const { pages, content, pageErrors } = await step('pages', () => ctx.loader.loadAllAndErrors(files, config, theme));
+    const { pages, content, dates, pageErrors } = await step('pages', () =>
+      ctx.loader.loadAllAndErrors(files, config, theme),
+    );
     const next = {
       config,
       theme,
       assets: await assetsBuilt,
       images: new Map(),
       pages,
+      dates,
       readmes: readmeFolders(files),
       passedOver,
       links: new Map(),

@@ -23,11 +23,18 @@ import { GitDates, withDates } from '../load/git-dates';
 import type { ProjectPaths } from './project';
 import type { UpdateResult } from './site-options';
 
-export type PagesLoaded = { pages: Map<string, PageInfo>; content: UpdateResult['content'] };
+export type PagesLoaded = {
+  pages: Map<string, PageInfo>;
+  content: UpdateResult['content'];
+  /** The dates every page carries (withDates): State.dates. */
+  dates: ReadonlyMap<string, string>;
+};
 
 export class SitePages {
   private store?: ContentStore;
   private readonly gitDates: GitDates;
+  /** The dates of a site without `lastUpdated: git`: none, the same object at every update. */
+  private readonly noDates: ReadonlyMap<string, string> = new Map();
 
   constructor(
     private readonly paths: ProjectPaths,
@@ -40,7 +47,7 @@ export class SitePages {
 
   /** The pages' last commit dates, with `lastUpdated: git`; none otherwise (and git is not run). */
   private async datesOf(config: SiteConfig): Promise<ReadonlyMap<string, string>> {
-    return config.lastUpdated === 'git' ? this.gitDates.read() : new Map();
+    return config.lastUpdated === 'git' ? this.gitDates.read() : this.noDates;
   }
 
   /** The project root, and the site config file relative to it, as errors name them. */
@@ -141,7 +148,7 @@ export class SitePages {
       this.loadHeads(files, readmeFolders(files), config, theme, true),
       this.datesOf(config),
     ]);
-    return { pages: withDates(await wholePages(heads), dates), content: heads.content };
+    return { pages: withDates(await wholePages(heads), dates), content: heads.content, dates };
   }
 
   /**
@@ -158,7 +165,12 @@ export class SitePages {
       this.datesOf(config),
     ]);
     const { pages, errors } = await wholePagesAndErrors(heads);
-    return { pages: withDates(pages, dates), content: heads.content, pageErrors: { errors, failed: heads.failed } };
+    return {
+      pages: withDates(pages, dates),
+      content: heads.content,
+      dates,
+      pageErrors: { errors, failed: heads.failed },
+    };
   }
 
   /**
@@ -185,6 +197,7 @@ export class SitePages {
       return this.reload([...new Set([...files, ...gone])], here, previous, next, output);
     const loaded = await this.loadAll(present, next.config, next.theme);
     next.pages = loaded.pages;
+    next.dates = loaded.dates;
     next.links = new Map();
     next.routeReads = new Map();
     return { routes: 'all', content: loaded.content };
@@ -233,8 +246,10 @@ export class SitePages {
     for (const [file, page] of pages) next.pages.set(file, page);
     const routes = new Set([...pages.values()].map((page) => page.route));
     // A page's date is read from git at every update, as a full build reads it: a commit made since, or an edit that
-    // made a committed page differ from it, re-renders each page whose date came, went or moved.
-    withDates(next.pages, dates, routes);
+    // made a committed page differ from it, re-renders each page whose date came, went or moved. The pages of the
+    // state before carry its dates: when these are the same object (GitDates.read), only the pages read again are dated.
+    withDates(next.pages, dates, routes, dates === previous.dates ? pages.keys() : undefined);
+    next.dates = dates;
     return { routes, content: heads.content };
   }
 }

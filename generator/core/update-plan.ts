@@ -31,6 +31,8 @@ export interface State {
   images: Map<string, Uint8Array>;
   /** Pages by their path inside the pages folder (as change events name them). */
   pages: Map<string, PageInfo>;
+  /** The last commit dates every page of `pages` carries (load/git-dates.ts, withDates), by file. */
+  dates?: ReadonlyMap<string, string>;
   /** The folders whose README.md is their page (pages/routes.ts, readmeFolders), from every page file. */
   readmes: ReadonlySet<string>;
   /** The markdown files of the pages folder the build passes over (pages/list-pages.ts), named in a warning. */

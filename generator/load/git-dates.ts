@@ -76,14 +76,19 @@ async function uncommitted(pagesDir: string, prefix: string): Promise<Set<string
   return files;
 }
 
-/** The dates of a project's pages, read again each update; the history only when HEAD moved. */
+/**
+ * The dates of a project's pages, read again each update; the history only when HEAD moved. The dates are the same
+ * object as the last read's when HEAD and the files that differ from it are the same, so that an update whose
+ * dates are those its pages were dated with dates only the pages it read again (SitePages).
+ */
 export class GitDates {
   private history?: { head: string; dates: Map<string, string> | undefined };
+  private last?: { head: string; changed: string; dates: ReadonlyMap<string, string> };
 
   constructor(private readonly pagesDir: string) {}
 
   /** Each committed, unchanged page file's last commit date, by path inside the pages folder (`/` between names). */
-  async read(): Promise<Map<string, string>> {
+  async read(): Promise<ReadonlyMap<string, string>> {
     const found = (await git(['rev-parse', '--show-prefix', 'HEAD'], this.pagesDir))?.toString('utf8').split('\n');
     if (!found || found.length < 2) return new Map();
     const [prefix, head] = [found[0]!, found[1]!];
@@ -92,8 +97,12 @@ export class GitDates {
       uncommitted(this.pagesDir, prefix),
     ]);
     this.history = { head, dates: history };
+    // The dates are made of the history (one per HEAD) and the files that differ from it, and of nothing else.
+    const changedKey = [...changed].sort().join('\0');
+    if (this.last?.head === head && this.last.changed === changedKey) return this.last.dates;
     const dates = new Map(history);
     for (const file of changed) dates.delete(file);
+    this.last = { head, changed: changedKey, dates };
     return dates;
   }
 }
@@ -101,13 +110,17 @@ export class GitDates {
 /**
  * `pages` (by path inside the pages folder) with each page's `lastUpdated` as `dates` give it: the same object where
  * it is unchanged, a new one where it changed. `changed`: the routes of the pages whose date came, went or moved.
+ * `only`: the files of `pages` to date, when the others carry these `dates` already.
  */
 export function withDates(
   pages: Map<string, PageInfo>,
   dates: ReadonlyMap<string, string>,
   changed?: Set<string>,
+  only?: Iterable<string>,
 ): Map<string, PageInfo> {
-  for (const [file, page] of pages) {
+  for (const file of only ?? [...pages.keys()]) {
+    const page = pages.get(file);
+    if (page === undefined) continue;
     const date = page.source === undefined ? undefined : dates.get(page.source);
     if (date === page.lastUpdated) continue;
     const { lastUpdated: _, ...rest } = page;

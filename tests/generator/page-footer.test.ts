@@ -14,6 +14,7 @@ import { silentLogger } from '../../generator/base/logger';
 import { siteErrorsOf } from '../../generator/base/errors';
 import { loadConfig } from '../../generator/config/config';
 import { fullBuildInto } from '../support/full-build';
+import { GitDates } from '../../generator/load/git-dates';
 
 let root: string;
 beforeEach(async () => {
@@ -145,6 +146,23 @@ describe('lastUpdated: git', () => {
     expect(await out('many/p39.html')).toContain('<time dateTime="2024-06-01T00:00:00+00:00">');
   });
 
+  it('gives the same dates while HEAD and the files that differ from it are the same, new ones when either moves', async () => {
+    const dates = new GitDates(path.join(root, 'pages'));
+    const first = await dates.read();
+    expect(first.get('a.md')).toBe('2024-05-02T11:00:00+00:00');
+    expect(await dates.read()).toBe(first);
+    await write('a.md', '# A\n\nEdited.\n');
+    const edited = await dates.read();
+    expect(edited).not.toBe(first);
+    expect(edited.has('a.md')).toBe(false);
+    await write('a.md', '# A\n\nEdited again.\n');
+    expect(await dates.read()).toBe(edited);
+    commitAll('2024-07-03T12:00:00Z');
+    const committed = await dates.read();
+    expect(committed).not.toBe(edited);
+    expect(committed.get('a.md')).toBe('2024-07-03T12:00:00+00:00');
+  });
+
   it('in watch, re-renders exactly the pages whose date an edit or a commit changed, as a full build writes them', async () => {
     const site = await build(new Site({ root, logger: silentLogger, incremental: true }));
     try {
@@ -154,6 +172,14 @@ describe('lastUpdated: git', () => {
       let result = await site.update([path.join(root, 'pages/a.md')]);
       expect(result.routes).toEqual(['/a']);
       expect(await out('a.html')).not.toContain('last-updated');
+      // Edited again, the same files differ from the same HEAD: the dates are those the pages carry, and only the
+      // page read again is dated with them.
+      await write('a.md', '# A\n\nEdited again.\n');
+      result = await site.update([path.join(root, 'pages/a.md')]);
+      expect(result.routes).toEqual(['/a']);
+      expect(await out('a.html')).toContain('Edited again.');
+      expect(await out('a.html')).not.toContain('last-updated');
+      expect(await out('b.html')).toContain('<time dateTime="2024-03-01T10:00:00+00:00">');
       // A commit (no file event of its own) shows at the next update: a.md's date comes back, moved.
       commitAll('2024-07-03T12:00:00Z');
       await write('index.md', '# Handbook\n\nEdited.\n');
