@@ -223,7 +223,8 @@ export class SitePages {
     }
     const existing = files.filter((file) => present.has(file));
     const [heads, dates] = await Promise.all([
-      this.loadHeads(existing, readmeFolders(present), next.config, next.theme, false),
+      // The folders of every page file now (loadChanged made them of `present`).
+      this.loadHeads(existing, next.readmes, next.config, next.theme, false),
       this.datesOf(next.config),
     ]);
     // The pages loaded before claim their routes, and their old addresses' (the update before checked them): a route

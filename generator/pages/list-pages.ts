@@ -18,14 +18,22 @@ export const isMarkdownFile = (file: string) => MARKDOWN_FILE.test(file);
 /** Hugo's section page, `_index.md`: its folder's page, as index.md is (pages/routes.ts), though its name starts with `_`. */
 const SECTION_PAGE = /^_index\.(md|markdown)$/i;
 
-const isPageSource = (relative: string) => {
-  const parts = relative.split('/');
-  return !parts.some(
-    (part, i) =>
-      (part.startsWith('_') && !(i === parts.length - 1 && SECTION_PAGE.test(part))) ||
-      part.startsWith('.') ||
-      (i === 0 && part === PUBLIC_DIR),
-  );
+/**
+ * Whether a path in the pages folder (names between `/`) may be a page's: no name of it starts with `_` (but a last
+ * name that is `_index.md`) or `.`, and its first is not `public`. Read name by name in place, without cutting the
+ * path: every update lists every file of the pages folder.
+ */
+export const isPageSource = (relative: string): boolean => {
+  if (relative.startsWith(PUBLIC_DIR) && (relative.length === PUBLIC_DIR.length || relative[PUBLIC_DIR.length] === '/'))
+    return false;
+  for (let start = 0; ;) {
+    const end = relative.indexOf('/', start);
+    const first = relative[start];
+    if (first === '.') return false;
+    if (first === '_' && !(end === -1 && SECTION_PAGE.test(relative.slice(start)))) return false;
+    if (end === -1) return true;
+    start = end + 1;
+  }
 };
 
 /**
