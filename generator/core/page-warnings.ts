@@ -14,8 +14,28 @@ import { otherSyntaxWarnings } from '../markdown/other-syntax';
 import { documentTitle, type PageHead, type PageInfo } from '../pages/page';
 import { NOT_FOUND_ROUTE } from '../pages/routes';
 import type { Theme } from '../pages/theme-types';
+import { changedKeysSince } from './changed-map';
 
-/** What the pages of a full build or an update are warned of: titles too long, keys that look misspelt. */
+/**
+ * The pages each per-page warning is about, by file, and the files of the home and not-found pages, as found in
+ * `pages` (a state's pages) with `config` and `theme`: the next update starts from them and looks again only at the
+ * pages set or deleted since (changed-map.ts), when its pages are a copy of these and its config and theme the same.
+ */
+export interface PageFlags {
+  pages: ReadonlyMap<string, PageInfo>;
+  config: SiteConfig;
+  theme: Theme;
+  long: Map<string, PageInfo>;
+  loose: Map<string, PageInfo>;
+  code: Map<string, PageInfo>;
+  other: Map<string, PageInfo>;
+  special: Map<string, string>;
+}
+
+/**
+ * What the pages of a full build or an update are warned of: titles too long, keys that look misspelt. `last`: the
+ * flags of the state before, which `pages` may be a copy of.
+ */
 export function pageWarnings(
   pages: Map<string, PageInfo>,
   plan: Plan,
@@ -23,29 +43,66 @@ export function pageWarnings(
   theme: Theme,
   configFile: string,
   root: string,
-): SiteWarning[] {
-  // One pass over every page picks the pages each warning is about, and each warning is made of those alone: the
-  // others add nothing to it (a site of thousands of pages has few or none of them).
-  const long: PageInfo[] = [];
-  const loose: PageInfo[] = [];
-  const code: PageInfo[] = [];
-  const other: PageInfo[] = [];
-  const routes = new Set<string>();
+  last?: PageFlags,
+): { warnings: SiteWarning[]; flags: PageFlags } {
+  const flags = pageFlags(pages, config, theme, last);
+  // Each warning is made of the pages it is about alone, by file (the order of a full build's pages), whatever
+  // order an update's copy holds them in: the others add nothing to it (a site of thousands has few or none of them).
+  const byFile = (found: Map<string, PageInfo>) =>
+    [...found.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return {
+    warnings: [
+      ...longTitles(byFile(flags.long), config, configFile),
+      ...nearMissKeys(byFile(flags.loose), theme, root),
+      ...missingPages(new Set(flags.special.values()), plan, config, theme, configFile),
+      ...unknownCode(byFile(flags.code)),
+      ...otherSyntaxWarnings(byFile(flags.other)),
+    ],
+    flags,
+  };
+}
+
+/** The flags of `pages`: those of `last` with the pages set or deleted since looked at again, or each page looked at. */
+function pageFlags(pages: Map<string, PageInfo>, config: SiteConfig, theme: Theme, last?: PageFlags): PageFlags {
+  const changed = last && last.config === config && last.theme === theme ? changedKeysSince(pages, last.pages) : 'any';
+  const flags: PageFlags =
+    changed === 'any' || !last
+      ? {
+          pages,
+          config,
+          theme,
+          long: new Map(),
+          loose: new Map(),
+          code: new Map(),
+          other: new Map(),
+          special: new Map(),
+        }
+      : {
+          pages,
+          config,
+          theme,
+          long: new Map(last.long),
+          loose: new Map(last.loose),
+          code: new Map(last.code),
+          other: new Map(last.other),
+          special: new Map(last.special),
+        };
   const otherKeys = otherKeysOf(theme);
-  for (const page of pages.values()) {
-    if (page.route === '/' || page.route === NOT_FOUND_ROUTE) routes.add(page.route);
-    if (isLong(page, config)) long.push(page);
-    if (otherKeys(page)) loose.push(page);
-    if (page.unknownCode) code.push(page);
-    if (page.otherSyntax) other.push(page);
-  }
-  return [
-    ...longTitles(long, config, configFile),
-    ...nearMissKeys(loose, theme, root),
-    ...missingPages(routes, plan, config, theme, configFile),
-    ...unknownCode(code),
-    ...otherSyntaxWarnings(other),
-  ];
+  const look = (file: string, page: PageInfo) => {
+    if (page.route === '/' || page.route === NOT_FOUND_ROUTE) flags.special.set(file, page.route);
+    if (isLong(page, config)) flags.long.set(file, page);
+    if (otherKeys(page)) flags.loose.set(file, page);
+    if (page.unknownCode) flags.code.set(file, page);
+    if (page.otherSyntax) flags.other.set(file, page);
+  };
+  if (changed === 'any') for (const [file, page] of pages) look(file, page);
+  else
+    for (const file of changed) {
+      for (const found of [flags.long, flags.loose, flags.code, flags.other, flags.special]) found.delete(file);
+      const page = pages.get(file);
+      if (page) look(file, page);
+    }
+  return flags;
 }
 
 /** Whether a page's title and the site's name are longer than search results show (longTitles). */

@@ -270,6 +270,17 @@ export class Site {
         previous?.filePlaces,
         changes,
       );
+      // Made from the pages looked at again since the state before (page-warnings.ts, PageFlags).
+      const pageWarned = pageWarnings(
+        next.pages,
+        next.plan,
+        next.config,
+        next.theme,
+        this.place.configFile,
+        this.paths.root,
+        previous?.pageFlags,
+      );
+      next.pageFlags = pageWarned.flags;
       const warnings = [
         ...loaded.notes,
         ...(await step('links', async () => {
@@ -285,7 +296,7 @@ export class Site {
           return checked.warnings;
         })),
         ...passedOverWarning(next.passedOver, this.paths.pagesDir),
-        ...pageWarnings(next.pages, next.plan, next.config, next.theme, this.place.configFile, this.paths.root),
+        ...pageWarned.warnings,
         ...socialCardWarnings(next.config, next.theme),
       ];
       await step('write', () =>

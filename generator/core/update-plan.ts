@@ -21,6 +21,7 @@ import { SiteError, type SiteWarning } from '../base/errors';
 import { readsAny, type RouteReads } from '../render/route-reads';
 import type { Attachments, LinkedBeside } from './attachments';
 import type { Output } from '../output/update-files';
+import type { PageFlags } from './page-warnings';
 import { changedKeysSince } from './changed-map';
 
 /** What a Site keeps between updates. */
@@ -31,6 +32,8 @@ export interface State {
   images: Map<string, Uint8Array>;
   /** Pages by their path inside the pages folder (as change events name them). */
   pages: Map<string, PageInfo>;
+  /** The pages each per-page warning is about (core/page-warnings.ts), for the next update. */
+  pageFlags?: PageFlags;
   /** The last commit dates every page of `pages` carries (load/git-dates.ts, withDates), by file. */
   dates?: ReadonlyMap<string, string>;
   /** The folders whose README.md is their page (pages/routes.ts, readmeFolders), from every page file. */
