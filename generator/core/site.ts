@@ -219,7 +219,7 @@ export class Site {
           loaded.rerender === 'all'
             ? new Set(next.plan.pages.keys())
             : routesToRender(previous!.plan, next.plan, loaded.rerender, next.routeReads, changes);
-        if (previous) removeUnplanned(previous.plan, next, output);
+        if (previous && changes) removeUnplanned(previous.plan, next, output, changes);
         const intern = createInterner();
         await renderPages(pagesIn(next.plan, toRender), renderContext(next), (page) => {
           const { route, file } = page.page;

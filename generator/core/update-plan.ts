@@ -134,9 +134,12 @@ export function routesToRender(
 export const linkChanges = (next: Pick<State, 'pages' | 'links'>, index: LinkIndex | undefined) =>
   index && { pages: changedKeysSince(next.pages, index.pages), links: changedKeysSince(next.links, index.links) };
 
-/** The pages and feeds of `previous` that `next` no longer plans: removed from the output, their links forgotten. */
-export function removeUnplanned(previous: Plan, next: State, output: Output): void {
-  for (const route of previous.pages.keys()) {
+/**
+ * The pages and feeds of `previous` that `next` no longer plans: removed from the output, their links forgotten.
+ * `changes`: what `next`'s plan changed of `previous` (planChanges), whose `gone` are those pages.
+ */
+export function removeUnplanned(previous: Plan, next: State, output: Output, changes: PlanChanges): void {
+  for (const route of changes.since === previous.pages ? changes.gone : previous.pages.keys()) {
     if (next.plan.pages.has(route)) continue;
     output.set(outputFileOf(route), null);
     next.links.delete(route);
