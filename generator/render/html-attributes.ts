@@ -14,9 +14,15 @@ const START_TAG = /<[a-zA-Z][^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/g;
  * `pattern`: a global regex whose groups are the name and the value, such as / (href|src)="([^"]*)"/g.
  */
 export function forEachAttribute(html: string, pattern: RegExp, each: (name: string, value: string) => void): void {
-  for (const [tag] of html.matchAll(START_TAG)) {
-    if (!tag.includes('="')) continue;
-    for (const match of tag.matchAll(pattern)) each(match[1]!, match[2]!);
+  // Two regexes of this call's own, read with exec: matchAll copies its regex at every call, here once for each tag
+  // of every page; and a call made from `each` has its own positions.
+  const tags = new RegExp(START_TAG);
+  const attributes = new RegExp(pattern);
+  for (let tag = tags.exec(html); tag !== null; tag = tags.exec(html)) {
+    const text = tag[0];
+    if (!text.includes('="')) continue;
+    attributes.lastIndex = 0;
+    for (let match = attributes.exec(text); match !== null; match = attributes.exec(text)) each(match[1]!, match[2]!);
   }
 }
 
