@@ -163,17 +163,23 @@ export interface PageSummary {
 /** A page once its frontmatter is validated: everything but its rendered markdown. */
 export type PageHead = Omit<PageInfo, 'html' | 'headings' | 'markdownLinks' | 'unknownCode'>;
 
-/** A page once its markdown body is rendered: its head and that body. */
+/**
+ * A page once its markdown body is rendered: its head and that body. Copied onto an empty object, not written
+ * `{ ...head, html }`: Node 20's V8 gives every object made by a literal that starts with a spread and adds keys after
+ * it a hidden class of its own (a few hundred bytes each, kept as long as the page), where objects given the same keys
+ * in the same order from `{}` share one.
+ */
 export const withBody = (
   head: PageHead,
   body: Pick<PageInfo, 'html' | 'headings' | 'markdownLinks' | 'unknownCode'>,
-): PageInfo => ({
-  ...head,
-  html: body.html,
-  headings: body.headings,
-  ...(body.markdownLinks ? { markdownLinks: body.markdownLinks } : {}),
-  ...(body.unknownCode ? { unknownCode: body.unknownCode } : {}),
-});
+): PageInfo =>
+  Object.assign(
+    {},
+    head,
+    { html: body.html, headings: body.headings },
+    body.markdownLinks ? { markdownLinks: body.markdownLinks } : undefined,
+    body.unknownCode ? { unknownCode: body.unknownCode } : undefined,
+  );
 
 export const summaryOf = (page: PageHead): PageSummary => ({
   file: page.file,

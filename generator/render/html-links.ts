@@ -77,27 +77,36 @@ export function pageLinks(
   const links = new Set<string>();
   const ids: string[] = [];
   const offsite = new Set<string>();
-  for (const part of typeof html === 'string' ? [html] : html) {
-    if (typeof part !== 'string') {
-      for (const link of part.links) links.add(link);
-      ids.push(...part.ids);
-      for (const url of part.offsite) offsite.add(url);
-      continue;
-    }
-    forEachAttribute(part, ATTRIBUTE, (name, value) => {
-      if (name === 'id') ids.push(intern(decodeAttribute(value)));
-      else {
-        // A srcset names an image per candidate ("url 2x, url 800w"), each an image src would name.
-        const urls = name === 'srcset' ? decodeAttribute(value).split(',') : [decodeAttribute(value)];
-        for (const written of urls) {
-          const url = intern(name === 'srcset' ? (written.trim().split(/\s+/)[0] ?? '') : written);
-          if (url === '') continue;
-          links.add(url);
-          if (name !== 'href' && OFFSITE.test(url)) offsite.add(url);
-        }
-      }
-    });
-    for (const url of islandPropsUrls(part)) links.add(intern(url));
+  for (const source of typeof html === 'string' ? [html] : html) {
+    const part = typeof source === 'string' ? readLinks(source, intern) : source;
+    for (const link of part.links) links.add(link);
+    ids.push(...part.ids);
+    for (const url of part.offsite) offsite.add(url);
   }
   return { route, file, links: [...links], ids, offsite: [...offsite] };
+}
+
+/**
+ * The links and ids of some markup, each link once in the order first written, the ids in order with repeats (a page's
+ * ids are checked for repeats from them: render/unique-ids.ts).
+ */
+export function readLinks(html: string, intern: Interner = createInterner()): SharedLinks {
+  const links = new Set<string>();
+  const ids: string[] = [];
+  const offsite = new Set<string>();
+  forEachAttribute(html, ATTRIBUTE, (name, value) => {
+    if (name === 'id') ids.push(intern(decodeAttribute(value)));
+    else {
+      // A srcset names an image per candidate ("url 2x, url 800w"), each an image src would name.
+      const urls = name === 'srcset' ? decodeAttribute(value).split(',') : [decodeAttribute(value)];
+      for (const written of urls) {
+        const url = intern(name === 'srcset' ? (written.trim().split(/\s+/)[0] ?? '') : written);
+        if (url === '') continue;
+        links.add(url);
+        if (name !== 'href' && OFFSITE.test(url)) offsite.add(url);
+      }
+    }
+  });
+  for (const url of islandPropsUrls(html)) links.add(intern(url));
+  return { links: [...links], ids, offsite: [...offsite] };
 }

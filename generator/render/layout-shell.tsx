@@ -13,7 +13,7 @@
  * repeats them is an error naming the first page with that key.
  */
 import { randomUUID } from 'node:crypto';
-import { pageLinks, type SharedLinks } from './html-links';
+import { readLinks, type SharedLinks } from './html-links';
 import type { SiteConfig } from '../config/config';
 import { SiteError } from '../base/errors';
 import { callTheme } from '../base/theme-call';
@@ -30,10 +30,7 @@ export interface SharedPart {
   links: SharedLinks;
 }
 
-const sharedPart = (text: string): SharedPart => {
-  const { links, ids, offsite } = pageLinks('', '', text);
-  return { text, bytes: Buffer.from(text), links: { links, ids, offsite } };
-};
+const sharedPart = (text: string): SharedPart => ({ text, bytes: Buffer.from(text), links: readLinks(text) });
 
 export interface Shell {
   /** The Layout's markup before and after the page content. */
@@ -43,6 +40,11 @@ export interface Shell {
   islands: string[];
   /** What the Layout read of the routes. */
   routeReads: RouteReads;
+  /**
+   * What the pages of this shell read of the routes, by what their own rendering read (readsOf, render-pages.tsx):
+   * pages that read the same routes share one record (never changed), where each page held a record of its own.
+   */
+  pageReads: Map<string, RouteReads[]>;
 }
 
 /** Shells by the layout key's JSON, for one render of the site (or one rebuild in watch mode). */
@@ -126,6 +128,7 @@ export function shellFor(page: PageInfo, ctx: ShellContext, cache: ShellCache): 
     after: sharedPart(parts[1]),
     islands: [...registry.used],
     routeReads: routes.reads,
+    pageReads: new Map(),
   };
   cache.set(text, shell);
   return shell;

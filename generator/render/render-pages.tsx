@@ -19,8 +19,8 @@ import { Document, headOf, type DocumentAssets } from './document';
 import { pageGraph } from './json-ld';
 import { outputFileOf } from '../pages/routes';
 import { recordRoutes, type RouteReads } from './route-reads';
-import type { LinkSource } from './html-links';
-import { shellFor, SLOT, splitAtSlot, type SharedPart, type ShellCache } from './layout-shell';
+import { createInterner, readLinks, type Interner, type LinkSource } from './html-links';
+import { shellFor, SLOT, splitAtSlot, type SharedPart, type Shell, type ShellCache } from './layout-shell';
 import type { Theme } from '../pages/theme-types';
 import type { PageInfo } from '../pages/page';
 import { assertUniqueIds } from './unique-ids';
@@ -37,11 +37,11 @@ export interface RenderedPage {
   readonly html: string;
   /** The page's bytes in order: its own parts as text, shared parts already encoded. */
   chunks: (string | Uint8Array)[];
-  /** What the link check reads: the HTML, or its parts with shared ones already read. */
+  /** What the link check reads: the page's parts in order, each read for its links and ids (html-links.ts). */
   linkSources: LinkSource[];
   /** Islands the page hydrates. */
   islands: string[];
-  /** What its Layout and its JSON-LD read of the routes (route-reads.ts). */
+  /** What its Layout and its JSON-LD read of the routes (route-reads.ts); shared by pages that read alike, never changed. */
   routeReads: RouteReads[];
 }
 
@@ -72,6 +72,8 @@ export interface RenderContext {
   shells?: ShellCache;
   /** What a page's template reads of other pages, by route (collections/plan.ts). */
   collectionsOf?: (route: string) => CollectionProps | undefined;
+  /** One copy of each link and id the pages' parts are read for, for one render of the site; without it, one per page. */
+  intern?: Interner;
 }
 
 /** Prefix of the ids of islands in a page's content (the layout's have none), so the two never collide. */
@@ -136,10 +138,10 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
     )!;
     const base = basePathOf(site.baseUrl);
     const parts: (string | SharedPart)[] = [`<!DOCTYPE html>${docBefore}`, shell.before, main, shell.after, docAfter];
-    assertUniqueIds(
-      page,
-      parts.map((part) => (typeof part === 'string' ? part : part.links)),
-    );
+    // Each part read once: the ids checked here and the links the link check reads (shared parts were read once).
+    const intern = ctx.intern ?? createInterner();
+    const linkSources = parts.map((part) => (typeof part === 'string' ? readLinks(part, intern) : part.links));
+    assertUniqueIds(page, linkSources);
     let html: string | undefined;
     return {
       page,
@@ -153,9 +155,9 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       chunks: parts.map((part) =>
         typeof part === 'string' ? htmlUnderBase(part, base) : sharedUnderBase(part, base).bytes,
       ),
-      linkSources: parts.map((part) => (typeof part === 'string' ? part : part.links)),
+      linkSources,
       islands,
-      routeReads: [shell.routeReads, graphRoutes.reads],
+      routeReads: readsOf(shell, graphRoutes.reads),
     };
   } catch (cause) {
     if (SiteError.is(cause)) throw cause;
@@ -170,6 +172,17 @@ export function renderPage(page: PageInfo, ctx: RenderContext): RenderedPage {
       },
     );
   }
+}
+
+/**
+ * What a page read of the routes: its shell's reads and its own, one record for the pages of a shell whose own reads
+ * are the same routes in the same order (every page of a blog asks whether the home page and its section are there).
+ */
+function readsOf(shell: Shell, own: RouteReads): RouteReads[] {
+  const key = own.all ? '*' : JSON.stringify([...own.asked]);
+  let reads = shell.pageReads.get(key);
+  if (!reads) shell.pageReads.set(key, (reads = [shell.routeReads, own]));
+  return reads;
 }
 
 /** A shared part moved under a base path, once per part and path (the part itself when there is none). */
@@ -198,7 +211,7 @@ export async function renderPages(
   ctx: RenderContext,
   put: (page: RenderedPage) => void,
 ): Promise<void> {
-  const shared: RenderContext = { ...ctx, shells: ctx.shells ?? new Map() };
+  const shared: RenderContext = { ...ctx, shells: ctx.shells ?? new Map(), intern: ctx.intern ?? createInterner() };
   const errors: SiteError[] = [];
   let since = performance.now();
   for (const page of pages) {

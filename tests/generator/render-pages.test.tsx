@@ -155,6 +155,25 @@ describe('layout shells (the Layout rendered once per layout key)', () => {
     expect(shared[1]!.linkSources.some((part) => typeof part !== 'string')).toBe(true);
   });
 
+  it("gives the link check every part of a page already read, the page's own parts read once with its ids", async () => {
+    const shared = await renderAll(pages, { site, theme: withKey, assets });
+    for (const r of shared) expect(r.linkSources.filter((part) => typeof part === 'string')).toEqual([]);
+  });
+
+  it('keeps one record of the routes read for the pages of a shell that read the same routes', async () => {
+    // docs/c's JSON-LD asks whether its breadcrumb's page is there too; the others ask the same (whether / is a page).
+    const crumbs = pages.map((p) =>
+      p.route === '/docs/c' ? { ...p, breadcrumbs: [{ name: 'Docs', route: '/docs/a' }] } : p,
+    );
+    const [a, b, x, c] = await renderAll(crumbs, { site, theme: withKey, assets });
+    // docs/a and docs/b share their shell and read the same: one record.
+    expect(a!.routeReads).toBe(b!.routeReads);
+    expect(x!.routeReads).not.toBe(a!.routeReads);
+    expect(c!.routeReads).not.toBe(a!.routeReads);
+    expect(c!.routeReads[0]).toBe(a!.routeReads[0]);
+    expect([...c!.routeReads[1]!.asked]).toEqual([...a!.routeReads[1]!.asked, '/docs/a']);
+  });
+
   it('gives the Layout the key, the site and the routes, and nothing else of the page', async () => {
     const seen: string[][] = [];
     const spy: Theme<string> = {
