@@ -48,8 +48,8 @@ export interface LinkIndex {
   config: SiteConfig;
   pages: ReadonlyMap<string, CheckedPage>;
   links: ReadonlyMap<string, PageLinks>;
-  /** Each rendered page's verdict, by route. */
-  verdicts: ReadonlyMap<string, PageCheck>;
+  /** Each rendered page's verdict, by route: without what it read, which `readers` holds (the largest part of each). */
+  verdicts: ReadonlyMap<string, Omit<PageCheck, 'reads'>>;
   /**
    * The routes whose verdict read each key (readKey). It may hold more than that (a page that no longer reads a key
    * stays among its readers, and an update that then failed may have added some): a reader too many is only checked
@@ -182,7 +182,7 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
     if (!links) continue;
     const verdict = check(links);
     checked++;
-    verdicts.set(route, verdict);
+    verdicts.set(route, { errors: verdict.errors, planned: verdict.planned });
     for (const key of verdict.reads) {
       let routes = readers.get(key);
       if (!routes) readers.set(key, (routes = new Set()));
