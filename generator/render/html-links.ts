@@ -43,12 +43,18 @@ export function islandPropsUrls(html: string): string[] {
  * One copy of each distinct string. A regex match is a slice that keeps its
  * whole page alive; a build that keeps thousands of pages' links would keep
  * thousands of pages. The copy is a new string, and repeats (the header's and
- * footer's links on every page) share it.
+ * footer's links on every page) share it. `list` does the same for lists:
+ * pages with the same ids (every post of a blog) share one array of them.
  */
-export type Interner = (value: string) => string;
+export interface Interner {
+  (value: string): string;
+  /** One array, its length its own (an array grown by push keeps room for more), for equal lists of strings. */
+  list(values: readonly string[]): string[];
+}
 export function createInterner(): Interner {
   const pool = new Map<string, string>();
-  return (value) => {
+  const lists = new Map<string, string[]>();
+  const intern = (value: string) => {
     let copy = pool.get(value);
     if (copy === undefined) {
       copy = (' ' + value).slice(1);
@@ -56,6 +62,14 @@ export function createInterner(): Interner {
     }
     return copy;
   };
+  return Object.assign(intern, {
+    list: (values: readonly string[]) => {
+      const key = JSON.stringify(values);
+      let list = lists.get(key);
+      if (!list) lists.set(key, (list = values.slice()));
+      return list;
+    },
+  });
 }
 
 /** Links and ids of markup many pages share (a layout shell), read once. */
@@ -83,7 +97,7 @@ export function pageLinks(
     ids.push(...part.ids);
     for (const url of part.offsite) offsite.add(url);
   }
-  return { route, file, links: [...links], ids, offsite: [...offsite] };
+  return { route, file, links: [...links], ids: intern.list(ids), offsite: intern.list([...offsite]) };
 }
 
 /**
