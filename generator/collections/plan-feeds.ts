@@ -73,3 +73,18 @@ export function feedOf(
 }
 
 export const dayOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+
+/** A page's feeds (feedOf): the last plan's (`before`) when made of the same page, the same sources and the same day. */
+export function feedsOfPage(
+  page: PageInfo,
+  use: CollectionUse,
+  sources: readonly Source[],
+  ctx: PlanContext,
+  errors: SiteError[],
+  before: { inputs: readonly unknown[]; made: [string, string, FeedLink][] } | undefined,
+): { inputs: readonly unknown[]; made: [string, string, FeedLink][] } {
+  const inputs = [page, sources, dayOf(ctx.now).getTime()];
+  return before && before.inputs.every((item, i) => item === inputs[i])
+    ? before
+    : { inputs, made: feedOf(page, use, sources, ctx, errors) };
+}

@@ -90,6 +90,10 @@ export interface LastPlan {
   /** The tags of each collection with tag pages, and the sources they were made from. */
   tagLists: ReadonlyMap<string, { tags: TagCount[]; entries: Map<string, Source[]>; sources: readonly Source[] }>;
   pages: ReadonlyMap<string, PlannedPage>;
+  /** The routes pagination and tags made, in the order made: after the site's pages in `pages`. */
+  made?: readonly string[];
+  /** The routes of the pages of each template of those that read other pages, in the order of the site's pages. */
+  templates?: ReadonlyMap<string, readonly string[]>;
   /** Each feed page's feeds, and what they were made from. */
   feeds: ReadonlyMap<string, { inputs: readonly unknown[]; made: [string, string, FeedLink][] }>;
   navigation?: NavigationMemo;

@@ -14,15 +14,12 @@
  * plan is always the one a plan from nothing makes (a full build's).
  */
 import { SiteError } from '../base/errors';
-import { callTheme } from '../base/theme-call';
 import type { PageInfo } from '../pages/page';
-import { urlOf } from '../pages/routes';
-import { breadcrumbTrail } from '../pages/breadcrumbs';
-import { pageRoute, projector, reselect, selectAll, sourceOf, tagRoute, type Source } from './query';
-import { schemaProblems, usesOf } from './uses';
+import { pageRoute, sourceOf, tagRoute, type Source } from './query';
+import { usesOf } from './uses';
 import { keyMaker, sameValue } from './plan-keys';
 import { planNavigation, withNavigationCrumbs } from './navigation';
-import { dayOf, feedOf } from './plan-feeds';
+import { feedsOfPage } from './plan-feeds';
 import { tagBasesOf, tagsOf } from './tag-lists';
 import {
   changedRange,
@@ -32,10 +29,12 @@ import {
   pagesSince,
   startPlan,
   touchedOf,
-  type List,
   type TagList,
 } from './plan-reuse';
-import { planMemo, type Plan, type PlanContext, type PlannedPage } from './plan-types';
+import { planMemo, type LastPlan, type Plan, type PlanContext, type PlanMemo, type PlannedPage } from './plan-types';
+import { inPlanOrder, keptPlan, mayVisitFewer, mustVisitOf, pagesToVisit, sameRoutes } from './plan-visit';
+import { listPage } from './plan-list-page';
+import { listMaker } from './plan-lists';
 import type { CollectionProps, CollectionUse, Entry, FeedLink, Pagination, TagLink } from '../pages/collection-types';
 
 export { planMemo, type Plan, type PlanContext } from './plan-types';
@@ -49,17 +48,59 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   // What the last plan made is used only for the same site and theme (a new config or theme plans from nothing).
   const last = memo.last?.site === site && memo.last.theme === theme ? memo.last : undefined;
   memo.last = undefined;
-  const { current, changed } = pagesSince(pages, last?.byRoute);
+  const since = pagesSince(pages, last?.byRoute);
+  // A plan that visits only the pages that may differ from the last plan's (plan-visit.ts) is the plan that visits
+  // every page, but for the order it finds errors in: one that finds any, or cannot tell what to visit, is made again
+  // visiting every page, whose errors are a full build's.
+  if (last && mayVisitFewer(last, since)) {
+    try {
+      const plan = planFrom(since, ctx, memo, last, true);
+      if (plan) return plan;
+    } catch {
+      memo.last = undefined;
+    }
+  }
+  return planFrom(since, ctx, memo, last, false)!;
+}
+
+/**
+ * The plan of the pages `since` holds (pagesSince), from `last`. `fewer`: visits only the pages that may differ from
+ * the last plan's, starting from the last plan's pages (undefined when it cannot tell which those are).
+ */
+function planFrom(
+  { current, changed }: ReturnType<typeof pagesSince>,
+  ctx: PlanContext,
+  memo: PlanMemo,
+  last: LastPlan | undefined,
+  fewer: boolean,
+): Plan | undefined {
+  const { site, theme } = ctx;
   const real = last ? inRouteOrder(last.real, changed, current) : [...current.values()].sort(byRoute);
   const errors: SiteError[] = [];
   const uses = usesOf(theme, errors);
   // The pages' tree, and the pages of sections without one (navigation.ts), which no collection lists.
   const navigationMemo = planNavigation(real, uses, site, theme, last?.navigation);
   const navigation = navigationMemo?.navigation;
-  const all = navigation ? [...real, ...navigation.sections] : real;
+  const sections = navigation?.sections ?? [];
+  // Visiting fewer pages, the plan starts from the last plan's pages: the same routes, sections' too.
+  const lastSections = last?.navigation?.navigation.sections ?? [];
+  if (
+    fewer &&
+    !sameRoutes(
+      sections.map((page) => page.route),
+      lastSections.map((page) => page.route),
+    )
+  )
+    return undefined;
+  const all = navigation ? [...real, ...sections] : real;
   // Every page is set through `record`, which knows what this plan changed of the last (PlanChanges).
   const record = changeRecorder(last?.pages);
-  const planned = startPlan(all, uses, last?.pages, record);
+  const planned = fewer
+    ? keptPlan(last!, [...[...changed].map((route) => current.get(route)!), ...sections], uses, record)
+    : startPlan(all, uses, last?.pages, record);
+  /** The routes pagination and tags made, in the order made (after the site's pages in the plan's order). */
+  const madeRoutes: string[] = [];
+  const madeNow = new Map<string, PlannedPage>();
   const feeds = new Map<string, string>();
   const feedPages = new Map<string, string>();
   if (uses.size === 0) return finishPlan({ pages: planned, feeds, feedPages }, errors, record);
@@ -81,14 +122,6 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   }
   const sources = last ? undefined : real.filter((page) => listed(page)).map(sourceOfPage);
   const key = keyMaker(memo.digests);
-  const kept = new Map<string, readonly unknown[]>();
-  /** The list `id` as the last plan gave it when it is equal to `list`, else `list`. */
-  const shared = <T>(id: string, list: T[]): T[] => {
-    const before = last?.lists.get(id);
-    const same = before !== undefined && sameValue(before, list) ? (before as T[]) : list;
-    kept.set(id, same);
-    return same;
-  };
   const madeFeeds = new Map<string, { inputs: readonly unknown[]; made: [string, string, FeedLink][] }>();
   /** A page made anew: the last plan's props and key for it when its props are equal, value for value, to those. */
   const settle = (fresh: { page: PageInfo; props: CollectionProps }): PlannedPage => {
@@ -103,82 +136,52 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   // The last plan's pages may be kept as they are: entries are the same objects for the same sources (their tag routes
   // are the same), and a page whose every input is the same is the same.
   const reusable = last !== undefined && last.tagBases === tagBasesKey ? last : undefined;
+  if (fewer && !reusable) return undefined;
 
-  // Each template's collections, selected once per update whatever the number of pages of that template: from the
-  // last plan's selection, with the sources that left and joined, when its order is total.
+  // Each template's collections, selected once per update whatever the number of pages of that template.
   const selected = new Map<string, { every: readonly Source[]; sources: readonly Source[] }>();
-  const lists = new Map<string, List>();
-  const listOf = (template: string, name: string): List => {
-    const id = `${template}\u0000${name}`;
-    let list = lists.get(id);
-    if (!list) {
-      const query = uses.get(template)!.collections![name]!;
-      const before = last?.selected.get(id);
-      // A sort by a data field may compare texts with numbers, an order that is not total: sorted again.
-      const every = callTheme({ fn: `collections.${name}.filter`, template }, () =>
-        before && !query.sort?.startsWith('data.')
-          ? reselect(before.every, removed, added, query)
-          : selectAll(sources ?? real.filter((page) => listed(page)).map(sourceOfPage), query),
-      );
-      const limited =
-        query.limit === undefined ? every : every === before?.every ? before.sources : every.slice(0, query.limit);
-      selected.set(id, { every, sources: limited });
-      list = {
-        sources: limited,
-        before: reusable?.selected.get(id)?.sources,
-        limited: query.limit !== undefined,
-        entry: projector(tagBases.get(name), query.summary === true, memo.entries),
-      };
-      // Each source was checked against the schema when it joined: those of the last plan (which passed, with this
-      // theme) need not be again. A limited list may take in one that was past its limit: checked whole.
-      const resorted = !before || query.limit !== undefined || query.sort?.startsWith('data.') === true;
-      if (query.schema)
-        schemaProblems(
-          resorted ? list.sources : added.filter((source) => every.includes(source)),
-          query.schema,
-          theme,
-          template,
-          name,
-          errors,
-        );
-      lists.set(id, list);
-    }
-    return list;
-  };
+  const { listOf, wholeOf, shared, kept } = listMaker({
+    uses,
+    last,
+    reusable,
+    removed,
+    added,
+    every: () => sources ?? real.filter((page) => listed(page)).map(sourceOfPage),
+    tagBases,
+    entries: memo.entries,
+    theme,
+    errors,
+    selected,
+  });
   const tagLists = new Map<string, TagList>();
 
-  const add = (made: PlannedPage, source: PageInfo) => {
-    const existing = planned.get(made.page.route);
+  const add = (page: PlannedPage, source: PageInfo) => {
+    const route = page.page.route;
+    // The site's page at the route, or a page made before this one (the plan starting from the last plan's pages
+    // holds those made by the last, which this one may not make).
+    const existing = fewer ? (current.has(route) ? planned.get(route) : madeNow.get(route)) : planned.get(route);
     if (existing) {
       errors.push(
         new SiteError(
           'DuplicateRoute',
-          { route: made.page.route, first: existing.page.file, second: source.file },
+          {
+            route,
+            first: fewer ? (current.get(route) ?? existing.page).file : existing.page.file,
+            second: source.file,
+          },
           { file: source.file },
         ),
       );
       return;
     }
-    record.set(planned, made.page.route, made);
+    madeRoutes.push(route);
+    madeNow.set(route, page);
+    record.set(planned, route, page);
   };
 
   // Whether every page of a template is given what the last plan gave it of the site as a whole: its navigation (the
   // same tree), its whole collections (the same lists).
   const sameForTemplate = new Map<string, boolean>();
-  const wholeOf = (template: string, name: string) => {
-    const list = listOf(template, name);
-    const id = `whole\u0000${template}\u0000${name}`;
-    if (!list.whole) {
-      const before = reusable?.lists.get(id);
-      // The same sources: the same entries (frozen, one per source), so the same list.
-      list.whole =
-        before !== undefined && list.sources === list.before
-          ? (before as Entry[])
-          : shared(id, list.sources.map(list.entry));
-      kept.set(id, list.whole);
-    }
-    return list.whole;
-  };
 
   /** The collections a template's pages are given whole (not its paginated list, nor its neighbours'). */
   const wholeNames = (use: CollectionUse) =>
@@ -197,11 +200,34 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     return same;
   };
 
-  const listedPages = new Map<string, PageInfo>();
-  for (const page of all) {
+  const listedPages = fewer ? new Map(last!.listed) : new Map<string, PageInfo>();
+  /** The routes of each template's pages, in the order of `all`: those a plan visiting fewer pages chooses among. */
+  const templates = fewer ? last!.templates! : new Map<string, string[]>();
+  const visited = fewer
+    ? [
+        ...pagesToVisit(templates, current, changed, (template) => {
+          const use = uses.get(template)!;
+          for (const name of wholeNames(use)) wholeOf(template, name);
+          return mustVisitOf(
+            use,
+            templateSameOf(template, use),
+            use.neighbours ? listOf(template, use.neighbours) : undefined,
+            removed,
+            added,
+          );
+        }),
+        ...sections,
+      ]
+    : all;
+  for (const page of visited) {
     const use = uses.get(page.template);
     if (!use) continue;
     listedPages.set(page.route, page);
+    if (!fewer) {
+      const routes = (templates as Map<string, string[]>).get(page.template);
+      if (routes) routes.push(page.route);
+      else (templates as Map<string, string[]>).set(page.template, [page.route]);
+    }
     // A page of one list entry (no list, feed or navigation of its own) whose page, template's whole collections and
     // neighbours are the last plan's is the last plan's planned page, as keptOr below finds it: taken without making
     // the props it would not use. The lists are asked for in the order the pages below ask for them.
@@ -223,12 +249,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     const feedLinks: FeedLink[] = [];
     if (use.feed) {
       const list = listOf(page.template, use.feed.collection);
-      const made = [page, list.sources, dayOf(ctx.now).getTime()];
-      const before = last?.feeds.get(page.route);
-      const feed =
-        before && before.inputs.every((item, i) => item === made[i])
-          ? before
-          : { inputs: made, made: feedOf(page, use, list.sources, ctx, errors) };
+      const feed = feedsOfPage(page, use, list.sources, ctx, errors, last?.feeds.get(page.route));
       madeFeeds.set(page.route, feed);
       for (const [file, text, link] of feed.made) {
         feeds.set(file, text);
@@ -332,31 +353,9 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     /** The page of the list at `route`: the page itself, or one made for a later page or a tag. */
     const pageAt = (route: string, n: number, tag: TagLink | undefined, shownSources: Source[]): PageInfo => {
       const own = shown();
-      if (route === page.route) return own;
-      const title =
-        n === 1 && !tag
-          ? own.title
-          : titleOf
-            ? callTheme({ fn: 'paginate.title', template: page.template, route, file: page.file }, () =>
-                titleOf({ title: own.title, page: n, ...(tag ? { tag: tag.name } : {}) }),
-              )
-            : defaultTitle(own.title, n, tag?.name);
-      // Pages after the first and tag pages show the list alone: the page's text is its first page's. One that shows
-      // drafts alone (a tag only drafts carry, a page the drafts add) exists only in a build with drafts: it is one
-      // of them, kept out of the sitemap and marked noindex as they are.
-      const onlyDrafts = shownSources.length > 0 && shownSources.every((source) => source.entry.draft);
-      return {
-        ...own,
-        html: '',
-        headings: [],
-        route,
-        url: urlOf(site.baseUrl, route),
-        ...(onlyDrafts ? { data: { ...own.data, draft: true } } : {}),
-        title,
-        breadcrumbs: callTheme({ fn: 'breadcrumbs', route, file: page.file }, () =>
-          (theme.breadcrumbs ?? breadcrumbTrail)({ route, title, label: own.data.breadcrumb }, site),
-        ),
-      };
+      return route === page.route
+        ? own
+        : listPage({ own, list: page, route, n, tag, shownSources, titleOf, site, theme });
     };
     spread(page.route, list.sources, list.before, undefined);
     if (tagList) {
@@ -372,7 +371,10 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
           });
     }
   }
-  const plan = finishPlan({ pages: planned, feeds, feedPages }, errors, record);
+  // The last plan's pages in the plan's order (the site's, then those made) when the same were made in the same
+  // order, else in the order this plan made them, which a plan from nothing makes them in.
+  const pages = !fewer || sameRoutes(madeRoutes, last!.made!) ? planned : inPlanOrder(all, madeRoutes, planned);
+  const plan = finishPlan({ pages, feeds, feedPages }, errors, record);
   // Kept only when the plan succeeded: the next starts from a plan whose every page passed its checks.
   memo.last = {
     site,
@@ -384,12 +386,11 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
     selected,
     lists: kept,
     tagLists,
-    pages: planned,
+    pages,
+    made: madeRoutes,
+    templates,
     feeds: madeFeeds,
     ...(navigationMemo ? { navigation: navigationMemo } : {}),
   };
   return plan;
 }
-
-const defaultTitle = (title: string, page: number, tag: string | undefined) =>
-  `${title}${tag === undefined ? '' : `: ${tag}`}${page > 1 ? `, page ${page}` : ''}`;
