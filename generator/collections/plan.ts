@@ -20,7 +20,7 @@ import { usesOf } from './uses';
 import { keyMaker, sameValue } from './plan-keys';
 import { planNavigation, withNavigationCrumbs } from './navigation';
 import { feedsOfPage } from './plan-feeds';
-import { tagBasesOf, tagsOf } from './tag-lists';
+import { tagBasesOf, tagsOf, tagsSwapped } from './tag-lists';
 import {
   changedRange,
   changeRecorder,
@@ -308,7 +308,7 @@ function planFrom(
         const before = reusable?.tagLists.get(id);
         if (before && before.sources === list.sources) tagList = before;
         else {
-          const made = tagsOf(list.sources, tagBase, errors);
+          const made = (before && tagsSwapped(before, list.sources)) ?? tagsOf(list.sources, tagBase, errors);
           tagList = { ...made, tags: shared(id, made.tags), sources: list.sources };
         }
         kept.set(id, tagList.tags);

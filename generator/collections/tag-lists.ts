@@ -3,6 +3,7 @@ import { SiteError } from '../base/errors';
 import type { CollectionUse, TagCount } from '../pages/collection-types';
 import type { PageInfo } from '../pages/page';
 import { tagRoute, type Source } from './query';
+import { changedRange } from './plan-reuse';
 
 /** The tags of a collection with tag pages, by slug; two tags with one slug are an error naming a page of each. */
 export function tagsOf(
@@ -53,4 +54,34 @@ export function tagBasesOf(real: readonly PageInfo[], uses: ReadonlyMap<string, 
     if (paginate?.tags && !tagBases.has(paginate.collection)) tagBases.set(paginate.collection, page.route);
   }
   return tagBases;
+}
+
+/**
+ * The tags of `sources` (tagsOf) from those of the same collection before (`before`, made without errors), when
+ * `sources` is `before.sources` with some sources swapped, each in the place of one with the same tags (a post whose
+ * title or text changed): the same tags and counts, each swapped source in its tags' entries in the place of the one
+ * it replaced. Undefined otherwise (a source that came, went, moved or changed its tags), for tagsOf to make them.
+ */
+export function tagsSwapped(
+  before: { tags: TagCount[]; entries: ReadonlyMap<string, Source[]>; sources: readonly Source[] },
+  sources: readonly Source[],
+): { tags: TagCount[]; entries: Map<string, Source[]> } | undefined {
+  const range = changedRange(before.sources, sources);
+  if (range === 'all') return undefined;
+  const entries = new Map(before.entries);
+  if (range === undefined) return { tags: before.tags, entries };
+  for (let i = range[0]; i <= range[1]; i++) {
+    const [was, now] = [before.sources[i]!, sources[i]!];
+    if (was === now) continue;
+    const sameTags =
+      was.tags.length === now.tags.length &&
+      was.tags.every((tag, n) => tag.name === now.tags[n]!.name && tag.slug === now.tags[n]!.slug);
+    if (!sameTags) return undefined;
+    for (const { slug } of now.tags)
+      entries.set(
+        slug,
+        entries.get(slug)!.map((source) => (source === was ? now : source)),
+      );
+  }
+  return { tags: before.tags, entries };
 }
