@@ -123,6 +123,8 @@ const options = {
     theme: 'generator/theme.ts',
     // The render pool's worker threads (generator/load/render-pool.ts) start from this module beside the chunks.
     'render-worker': 'generator/load/render-worker.ts',
+    // site check's server runs on a thread of its own (generator/dev/serve-off-thread.ts) from this module.
+    'serve-worker': 'generator/dev/serve-worker.ts',
   },
   outExtension: { '.js': '.mjs' },
   bundle: true,

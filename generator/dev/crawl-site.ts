@@ -14,7 +14,8 @@ import type { SiteConfig } from '../config/config';
 import { listFiles } from '../base/list-files';
 import { FILES_AT_ONCE, mapAtMost } from '../base/at-most';
 import { segmentOf } from '../pages/routes';
-import { baseUrlOfBuild, serve } from './serve';
+import { baseUrlOfBuild } from './serve';
+import { serveOffThread } from './serve-off-thread';
 import { openInside } from './open-inside';
 import { missingFragments } from './fragment-check';
 import { urlsAnsweringOk } from './answered-urls';
@@ -60,7 +61,8 @@ export async function checkSite(
   const built = await baseUrlOfBuild(outDir);
   const config = built === undefined ? siteConfig : { ...siteConfig, baseUrl: built };
   const base = basePathOf(config.baseUrl);
-  const server = await serve({ dir: outDir, port: 0, base, crawler: true });
+  // On a thread of its own: the crawl and the server each have a core (serve-off-thread.ts).
+  const server = await serveOffThread({ dir: outDir, port: 0, base, crawler: true });
   try {
     const local = server.url;
     const files = await listFiles(outDir);
@@ -150,6 +152,8 @@ export async function checkSite(
       resetSharedAgents();
       const some = starts.slice(at, at + PAGES_A_CRAWL);
       links.push(...(await crawl(some, new Set(some))).links);
+      // The pool let go of keeps its connections open: the server closes them before the next crawl opens its own.
+      await server.closeIdle();
     }
     if (notFoundHtml !== undefined) links.push(...(await crawl(`${local}/404`)).links);
 

@@ -11,7 +11,8 @@
  * update of a few pages. docs/performance.md has the figures the defaults come from.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { revivedError, startEngineWorker } from '../base/engine-worker';
 import { reviveSiteError, siteErrorData, type SiteErrorData } from '../base/errors';
 import type { PluginPlace } from '../markdown/markdown-plugins';
 import type { PageJob, PageOutcome, PageSettings } from './prepare-page';
@@ -96,7 +97,7 @@ export async function prepareInPool(
   };
   for (const worker of workers) {
     worker.on('message', (message: WorkerMessage) => {
-      if ('crashed' in message) return fail(revivedCrash(message.crashed));
+      if ('crashed' in message) return fail(revivedError(message.crashed));
       for (const [at, outcome] of message.done) outcomes[at] = fromWorkerOutcome(outcome);
       outstanding.set(worker, outstanding.get(worker)! - 1);
       give(worker);
@@ -125,22 +126,6 @@ export async function prepareInPool(
   }
 }
 
-/** What a worker posted as its crash: a catalogued error revived, anything else as it came. */
-function revivedCrash(crash: unknown): unknown {
-  const data = (crash as { siteError?: SiteErrorData } | null)?.siteError;
-  return data ? reviveSiteError(data) : crash;
-}
-
-/**
- * A worker running render-worker: the compiled module beside this one in lib/, or, when the engine runs from its
- * TypeScript sources (its tests), the source module through tsx, as the tests load the engine.
- */
-function startWorker(setup: WorkerSetup): Worker {
-  if (!import.meta.url.endsWith('.ts'))
-    return new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: setup });
-  // A worker's own --import is not honoured (Node 20): the source module is imported through tsx's API instead.
-  const entry = new URL('./render-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const start = `import(${JSON.stringify(tsx)}).then((tsx) => tsx.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}))`;
-  return new Worker(start, { eval: true, workerData: setup });
-}
+/** A worker running render-worker.ts. */
+const startWorker = (setup: WorkerSetup): Worker =>
+  startEngineWorker(import.meta.url, 'render-worker', './render-worker.ts', setup);

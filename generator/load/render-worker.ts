@@ -4,7 +4,7 @@
  * given, and posts each batch's outcomes back.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SiteError, siteErrorData } from '../base/errors';
+import { postedError } from '../base/engine-worker';
 import { loadMarkdown } from '../markdown/markdown';
 import { pipelineOf, preparePage, type Pipeline } from './prepare-page';
 import {
@@ -19,14 +19,8 @@ const port = parentPort!;
 const { settings, place } = workerData as WorkerSetup;
 const post = (message: WorkerMessage) => port.postMessage(message);
 
-/** What stopped the worker, as the build's thread can take it: a catalogued error as data, anything else as it is. */
-function crashed(error: unknown): void {
-  try {
-    post({ crashed: SiteError.is(error) ? { siteError: siteErrorData(error) } : error });
-  } catch {
-    post({ crashed: new Error(String(error)) }); // a value that cannot be copied (a function, say)
-  }
-}
+/** What stopped the worker, as the build's thread can take it. */
+const crashed = (error: unknown) => post({ crashed: postedError(error) });
 
 // Batches that arrive while one is being rendered wait their turn: pages are rendered one at a time.
 const queue: WorkerJob[][] = [];

@@ -16,6 +16,31 @@ import { build } from '../../generator/core/build';
 import { silentLogger } from '../../generator/base/logger';
 import type { SiteConfig } from '../../generator/config/config';
 import { tempSite, type TempSite } from '../support/fixture';
+import type { ServeOptions } from '../../generator/dev/serve';
+
+/**
+ * The options of each server the check starts on its own thread (the real one is started); or, while `inProcess` is
+ * set, the same server started on this thread, given to `inProcess` (whose connections a test counts).
+ */
+const started: ServeOptions[] = [];
+let inProcess: ((server: http.Server) => void) | undefined;
+vi.mock('../../generator/dev/serve-off-thread', async (original) => {
+  const actual = await original<typeof import('../../generator/dev/serve-off-thread')>();
+  const { serve: serveHere } = await import('../../generator/dev/serve');
+  return {
+    serveOffThread: async (options: ServeOptions) => {
+      started.push(options);
+      if (!inProcess) return actual.serveOffThread(options);
+      const running = await serveHere(options);
+      inProcess(running.server);
+      return {
+        url: running.url,
+        closeIdle: async () => running.server.closeIdleConnections(),
+        close: () => running.close(),
+      };
+    },
+  };
+});
 
 let site: TempSite;
 let config: SiteConfig;
@@ -52,47 +77,45 @@ function slowGet(port: number, pathname: string, pauseMs: number): Promise<strin
 }
 
 describe("site check's own server", () => {
-  it('has no time limit on a request, its headers or an idle connection', async () => {
-    const createServer = vi.spyOn(http, 'createServer');
+  it('has no time limit on a request, its headers or an idle connection, and is the server the check starts', async () => {
+    const running = await serve({ dir: site.outDir, port: 0, crawler: true });
     try {
-      const report = await checkSite(site.outDir, config);
-      expect(report.problems).toEqual([]);
-      expect(createServer).toHaveBeenCalledTimes(1);
-      const server = createServer.mock.results[0]!.value as http.Server;
-      expect(limitsOf(server)).toEqual({ requestTimeout: 0, headersTimeout: 0, keepAliveTimeout: 0 });
+      expect(limitsOf(running.server)).toEqual({ requestTimeout: 0, headersTimeout: 0, keepAliveTimeout: 0 });
     } finally {
-      createServer.mockRestore();
+      await running.close();
     }
+    started.length = 0;
+    const report = await checkSite(site.outDir, config);
+    expect(report.problems).toEqual([]);
+    expect(started).toEqual([{ dir: site.outDir, port: 0, base: '', crawler: true }]);
   });
 
   it('is asked at most 100 connections at once, however many pages the crawl starts from', async () => {
     // linkinator starts every page it is given at once: on plain fetch a connection each, and past the server's listen
     // backlog the kernel drops them and TCP retries after seconds, then minutes (7,424 pages with no home page stalled
     // for 140 s). 400 pages with no home page of their own: the one the build makes lists them all, so the crawl goes
-    // to every one of them at once.
+    // to every one of them at once. The server, on this thread here, counts the connections as it takes them.
     const root = await mkdtemp(path.join(os.tmpdir(), 'check-connections-'));
-    const original = http.createServer;
-    const createServer = vi.spyOn(http, 'createServer');
+    let open = 0;
+    let most = 0;
+    inProcess = (server) =>
+      server.on('connection', (socket: net.Socket) => {
+        most = Math.max(most, ++open);
+        socket.once('close', () => open--);
+      });
     try {
       await mkdir(path.join(root, 'pages'));
       await writeFile(path.join(root, 'pages/site.yml'), 'name: Many\nbaseUrl: https://many.example.org\n');
       for (let i = 1; i <= 400; i++)
         await writeFile(path.join(root, `pages/p${i}.md`), `# Page ${i}\n\nOne of many.\n`);
       const { config: manyConfig } = await build({ root, pagesDir: 'pages', outDir: 'dist', logger: silentLogger });
-      let open = 0;
-      let most = 0;
-      createServer.mockImplementation(((...args: Parameters<typeof http.createServer>) =>
-        original(...args).on('connection', (socket: net.Socket) => {
-          most = Math.max(most, ++open);
-          socket.once('close', () => open--);
-        })) as typeof http.createServer);
       const report = await checkSite(path.join(root, 'dist'), manyConfig);
       expect(report.pages).toBe(401);
       expect(report.problems).toEqual([]);
       expect(most).toBeGreaterThan(1);
       expect(most).toBeLessThanOrEqual(100);
     } finally {
-      createServer.mockRestore();
+      inProcess = undefined;
       await rm(root, { recursive: true, force: true });
     }
   }, 60_000);
