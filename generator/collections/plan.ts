@@ -20,7 +20,7 @@ import { usesOf } from './uses';
 import { keyMaker, sameValue } from './plan-keys';
 import { planNavigation, withNavigationCrumbs } from './navigation';
 import { feedsOfPage } from './plan-feeds';
-import { tagBasesOf, tagsOf, tagsSwapped } from './tag-lists';
+import { tagBasesIn, tagBasesOf, tagsOf, tagsSwapped } from './tag-lists';
 import {
   changedRange,
   changeRecorder,
@@ -131,7 +131,7 @@ function planFrom(
       : { ...fresh, key: key(fresh.props) };
   };
 
-  const tagBases = tagBasesOf(real, uses);
+  const tagBases = fewer ? tagBasesIn(last!.templates!, current, uses) : tagBasesOf(real, uses);
   const tagBasesKey = JSON.stringify([...tagBases]);
   // The last plan's pages may be kept as they are: entries are the same objects for the same sources (their tag routes
   // are the same), and a page whose every input is the same is the same.

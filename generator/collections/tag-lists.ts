@@ -57,6 +57,29 @@ export function tagBasesOf(real: readonly PageInfo[], uses: ReadonlyMap<string, 
 }
 
 /**
+ * What tagBasesOf finds, from the routes of each template's pages (`templates`, in the order of the site's pages, route
+ * order, then sections', which `current`, the site's pages by route, does not hold): the first site page of each
+ * template that paginates with tags is the first of its routes `current` holds, and of those, the first by route
+ * for each collection.
+ */
+export function tagBasesIn(
+  templates: ReadonlyMap<string, readonly string[]>,
+  current: ReadonlyMap<string, PageInfo>,
+  uses: ReadonlyMap<string, CollectionUse>,
+): Map<string, string> {
+  const firsts: [string, string][] = [];
+  for (const [template, routes] of templates) {
+    const paginate = uses.get(template)?.paginate;
+    const first = paginate?.tags ? routes.find((route) => current.has(route)) : undefined;
+    if (first !== undefined) firsts.push([first, paginate!.collection]);
+  }
+  firsts.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const tagBases = new Map<string, string>();
+  for (const [route, collection] of firsts) if (!tagBases.has(collection)) tagBases.set(collection, route);
+  return tagBases;
+}
+
+/**
  * The tags of `sources` (tagsOf) from those of the same collection before (`before`, made without errors), when
  * `sources` is `before.sources` with some sources swapped, each in the place of one with the same tags (a post whose
  * title or text changed): the same tags and counts, each swapped source in its tags' entries in the place of the one
