@@ -88,6 +88,18 @@ describe('site CLI', () => {
     expect(broken.code).toBe(1);
   });
 
+  it('names the output folder site check --no-build finds missing, and the flag that names it', async () => {
+    const missing = path.join(site.dir, 'not-built');
+    const result = await run('check', '--no-build', '--pages', site.pagesDir, '--out', missing);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /✖ NoBuiltSiteToCheck: No built site to check\n {2}at .*not-built \(field: --out\)\n/,
+    );
+    expect(result.stderr).toContain('it does not exist');
+    expect(result.stderr).toContain('--out');
+    expect(result.stderr).not.toContain('--dir');
+  });
+
   it('exits 1 with a readable error, and the stack only with --verbose', async () => {
     await site.edit('about.md', 'keywords:', 'keywrods:');
     const result = await run('build', '--pages', site.pagesDir, '--out', site.outDir);

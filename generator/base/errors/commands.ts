@@ -28,6 +28,12 @@ export const COMMAND_ERRORS = {
       `There is no folder ${p.folder} to serve (${p.resolved} does not exist).`,
     hint: 'Build the site first (site build writes dist/), or pass the built folder with --dir.',
   },
+  NoBuiltSiteToCheck: {
+    title: 'No built site to check',
+    message: (p: { folder: string; problem: string }) =>
+      `There is no built site at ${p.folder} to check: it ${p.problem}.`,
+    hint: 'Run site check without --no-build (it builds the site first), or pass the folder a build wrote with --out.',
+  },
   ServeFolderIsFile: {
     title: 'The folder to serve is a file',
     message: (p: { folder: string; resolved: string }) =>
