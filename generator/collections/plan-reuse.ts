@@ -123,17 +123,57 @@ export function changeRecorder(since: ReadonlyMap<string, PlannedPage> | undefin
   };
 }
 
-/** The site's pages by route, and the routes whose page was read again (a new object), came or went since `last`. */
+/**
+ * The site's pages by route, and the routes whose page was read again (a new object), came or went since `last`.
+ * `files`: the pages by file, those `last` was made of (`before`), and the files whose page may differ since (when the
+ * pages are a copy of those): then `last` with those files' pages taken out and put in, unless one of them shares its
+ * route with another file's page.
+ */
 export function pagesSince(
   pages: Iterable<PageInfo>,
   last: ReadonlyMap<string, PageInfo> | undefined,
+  files?: {
+    pages: ReadonlyMap<string, PageInfo>;
+    before: ReadonlyMap<string, PageInfo>;
+    changedSince: (before: ReadonlyMap<string, PageInfo>) => ReadonlySet<string> | 'any';
+  },
 ): { current: Map<string, PageInfo>; changed: Set<string> } {
+  const patched = last && files && pagesPatched(last, files);
+  if (patched) return patched;
   const current = new Map<string, PageInfo>();
   for (const page of pages) current.set(page.route, page);
   const changed = new Set<string>();
   if (last) {
     for (const [route, page] of current) if (last.get(route) !== page) changed.add(route);
     for (const route of last.keys()) if (!current.has(route)) changed.add(route);
+  }
+  return { current, changed };
+}
+
+/** `last` with the pages of the files changed since `before` taken out and put in (pagesSince); else undefined. */
+function pagesPatched(
+  last: ReadonlyMap<string, PageInfo>,
+  { pages: now, before, changedSince }: NonNullable<Parameters<typeof pagesSince>[2]>,
+): { current: Map<string, PageInfo>; changed: Set<string> } | undefined {
+  const changedFiles = changedSince(before);
+  // A route of two files is one file's page by route: which one is read from every page.
+  if (changedFiles === 'any' || last.size !== before.size) return undefined;
+  const current = new Map(last);
+  const changed = new Set<string>();
+  // Every page that went first, then every page that came: a page may take the route another left.
+  for (const file of changedFiles) {
+    const was = before.get(file);
+    if (!was || was === now.get(file)) continue;
+    if (current.get(was.route) !== was) return undefined;
+    current.delete(was.route);
+    changed.add(was.route);
+  }
+  for (const file of changedFiles) {
+    const page = now.get(file);
+    if (!page || page === before.get(file)) continue;
+    if (current.has(page.route)) return undefined;
+    current.set(page.route, page);
+    changed.add(page.route);
   }
   return { current, changed };
 }

@@ -45,6 +45,14 @@ export interface PlanContext {
   /** What an earlier plan of this site made of pages that have not changed since (planMemo); none for a full build. */
   memo?: PlanMemo;
   /**
+   * The pages by file, and the files whose page may differ from a map's these are a copy of ('any' when not a copy
+   * of it, core/changed-map.ts): a plan from the last reads only those of the last plan's pages by file.
+   */
+  byFile?: {
+    pages: ReadonlyMap<string, PageInfo>;
+    changedSince: (before: ReadonlyMap<string, PageInfo>) => ReadonlySet<string> | 'any';
+  };
+  /**
    * A page's HTML as a feed carries it, read away from the site: its URLs absolute under the base URL (the base-path
    * helper's URL form, render/base-path.ts, which this layer cannot import).
    */
@@ -73,8 +81,9 @@ export interface PlanMemo {
 export interface LastPlan {
   site: SiteConfig;
   theme: Theme;
-  /** The site's pages as the plan read them, by route, and in route order. */
+  /** The site's pages as the plan read them, by route, and in route order; by file, when it was given them so. */
   byRoute: ReadonlyMap<string, PageInfo>;
+  byFile?: ReadonlyMap<string, PageInfo>;
   real: readonly PageInfo[];
   /** Every source each collection selects, in its order, and those within its limit: by template and name. */
   selected: ReadonlyMap<string, { every: readonly Source[]; sources: readonly Source[] }>;

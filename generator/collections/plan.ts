@@ -48,7 +48,7 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   // What the last plan made is used only for the same site and theme (a new config or theme plans from nothing).
   const last = memo.last?.site === site && memo.last.theme === theme ? memo.last : undefined;
   memo.last = undefined;
-  const since = pagesSince(pages, last?.byRoute);
+  const since = pagesSince(pages, last?.byRoute, ctx.byFile && last?.byFile && { ...ctx.byFile, before: last.byFile });
   // A plan that visits only the pages that may differ from the last plan's (plan-visit.ts) is the plan that visits
   // every page, but for the order it finds errors in: one that finds any, or cannot tell what to visit, is made again
   // visiting every page, whose errors are a full build's.
@@ -380,6 +380,7 @@ function planFrom(
     site,
     theme,
     byRoute: current,
+    ...(ctx.byFile ? { byFile: ctx.byFile.pages } : {}),
     real,
     listed: listedPages,
     tagBases: tagBasesKey,

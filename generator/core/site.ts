@@ -43,6 +43,7 @@ import { writeSearchIndex } from './search-after-pages';
 import { ThemeAndConfig } from './theme-and-config';
 import { byteLength, checkFilePlaces, siteHostFiles, socialCardWarnings } from './non-page-files';
 import { pageWarnings } from './page-warnings';
+import { changedKeysSince } from './changed-map';
 import {
   changedHostFiles,
   removeUnplanned,
@@ -162,13 +163,14 @@ export class Site {
   }
 
   /** What each page reads of the others (collections/plan.ts), from every page as it is now: a full build's plan, always. */
-  private plan(pages: Iterable<PageInfo>, config: SiteConfig, theme: Theme): Plan {
-    return planSite(pages, {
+  private plan(pages: ReadonlyMap<string, PageInfo>, config: SiteConfig, theme: Theme): Plan {
+    return planSite(pages.values(), {
       site: config,
       theme,
       now: this.now,
       absoluteHtml: (html, pageUrl) => htmlWithAbsoluteUrls(html, config.baseUrl, pageUrl),
       memo: this.memo,
+      byFile: { pages, changedSince: (before) => changedKeysSince(pages, before) },
     });
   }
 
@@ -207,7 +209,7 @@ export class Site {
       // What each page reads of the others, from every page as it is now (collections/plan.ts).
       const next: State = {
         ...loaded.next,
-        plan: await step('plan', () => this.plan(loaded.next.pages.values(), loaded.next.config, loaded.next.theme)),
+        plan: await step('plan', () => this.plan(loaded.next.pages, loaded.next.config, loaded.next.theme)),
       };
       // What the plan changed of the last update's (none for a full update, which renders every page).
       const changes = previous && planChanges(previous.plan, next.plan);
