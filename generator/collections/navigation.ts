@@ -289,5 +289,5 @@ export function withNavigationCrumbs(page: PageInfo, navigation: Navigation, the
     page.breadcrumbs.every(
       (crumb, i) => crumb.name === navigation.breadcrumbs[i]!.name && crumb.route === navigation.breadcrumbs[i]!.route,
     );
-  return same ? page : { ...page, breadcrumbs: navigation.breadcrumbs };
+  return same ? page : Object.assign({}, page, { breadcrumbs: navigation.breadcrumbs });
 }

@@ -128,7 +128,7 @@ function planFrom(
     const before = last?.pages.get(fresh.page.route);
     return before?.props !== undefined && sameValue(before.props, fresh.props)
       ? { page: fresh.page, props: before.props, key: before.key }
-      : { ...fresh, key: key(fresh.props) };
+      : { page: fresh.page, props: fresh.props, key: key(fresh.props) };
   };
 
   const tagBases = fewer ? tagBasesIn(last!.templates!, current, uses) : tagBasesOf(real, uses);

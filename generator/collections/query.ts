@@ -147,12 +147,16 @@ export function projector(
       const tags: TagLink[] =
         tagBase === undefined
           ? source.entry.tags
-          : source.tags.map((t) => Object.freeze({ ...t, route: tagRoute(tagBase, t.slug) }));
-      entry = Object.freeze({
-        ...source.entry,
-        tags: Object.freeze(tags) as TagLink[],
-        ...(summary ? { summary: paragraphSummary(source.page.html, source.page.route) } : {}),
-      });
+          : source.tags.map((t) => Object.freeze(Object.assign({}, t, { route: tagRoute(tagBase, t.slug) })));
+      // Copied onto {}, not written { ...entry, tags }: see withBody (pages/page.ts) for the hidden classes.
+      entry = Object.freeze(
+        Object.assign(
+          {},
+          source.entry,
+          { tags: Object.freeze(tags) as TagLink[] },
+          summary ? { summary: paragraphSummary(source.page.html, source.page.route) } : undefined,
+        ),
+      );
       shapes.set(shape, entry);
     }
     return entry;

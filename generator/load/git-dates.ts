@@ -124,7 +124,7 @@ export function withDates(
     const date = page.source === undefined ? undefined : dates.get(page.source);
     if (date === page.lastUpdated) continue;
     const { lastUpdated: _, ...rest } = page;
-    pages.set(file, date === undefined ? rest : { ...rest, lastUpdated: date });
+    pages.set(file, date === undefined ? rest : Object.assign({}, rest, { lastUpdated: date }));
     changed?.add(page.route);
   }
   return pages;

@@ -1,4 +1,6 @@
 /** Collections: dates, tag slugs, queries, and the plan's pages, errors and keys (generator/collections/). */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dateProblem, rfc3339 } from '../../generator/pages/dates';
@@ -382,5 +384,33 @@ describe('the plan', () => {
       [...one.pages].map(([route, p]) => [route, p.key]),
     );
     expect(other.feeds).toEqual(one.feeds);
+  });
+});
+
+describe('what the plan keeps of each page', () => {
+  // Node 20's V8 gives each object made by a literal that starts with a spread and adds keys after it a hidden class
+  // of its own, kept with every page (page-shapes.test.ts): the plan's pages and the entries of its lists share theirs.
+  it('shares hidden classes across pages: planned pages, list entries and their tag links', () => {
+    v8.setFlagsFromString('--allow-natives-syntax');
+    const same = vm.runInThisContext('(a, b) => %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+    const many = Array.from({ length: 60 }, (_, n) =>
+      page(`/blog/p${String(n).padStart(2, '0')}`, {
+        title: `Post ${n}`,
+        date: `2025-01-${String((n % 28) + 1).padStart(2, '0')}`,
+        tags: ['Odd', 'Even'],
+      }),
+    );
+    const list = page('/blog', { title: 'Blog' }, 'list');
+    const plan = planSite([list, ...many], { site, theme: blogTheme, now: NOW, absoluteHtml });
+    const planned = many.map((p) => plan.pages.get(p.route)!);
+    const last = planned.at(-1)!;
+    expect(planned.slice(20).filter((p) => !same(p, last))).toEqual([]);
+    // Each post's own entry in its collection, its tags with their pages' routes.
+    const entries = planned.map((p) => p.props!.entry!);
+    const entry = entries.at(-1)!;
+    expect(entries.slice(20).filter((e) => !same(e, entry))).toEqual([]);
+    const tagLinks = entries.flatMap((e) => e.tags);
+    expect(tagLinks.every((t) => t.route !== undefined)).toBe(true);
+    expect(tagLinks.slice(40).filter((t) => !same(t, tagLinks.at(-1)!))).toEqual([]);
   });
 });
