@@ -269,10 +269,11 @@ function planFrom(
         if (at === undefined) return { neighbours: {} };
         const [previous, next] = [list.sources[at - 1], list.sources[at + 1]];
         return {
-          neighbours: {
-            ...(previous ? { previous: list.entry(previous) } : {}),
-            ...(next ? { next: list.entry(next) } : {}),
-          },
+          neighbours: Object.assign(
+            {},
+            previous ? { previous: list.entry(previous) } : undefined,
+            next ? { next: list.entry(next) } : undefined,
+          ),
           entry: list.entry(list.sources[at]!),
         };
       };
@@ -344,7 +345,7 @@ function planFrom(
             ...(tag ? { tag } : {}),
             ...(tagList ? { tags: tagList.tags } : {}),
           };
-          return { page: pageAt(route, n, tag, shownSources), props: { ...props(), pagination } };
+          return { page: pageAt(route, n, tag, shownSources), props: Object.assign(props(), { pagination }) };
         });
         if (route === page.route) record.set(planned, route, made);
         else add(made, page);

@@ -390,7 +390,7 @@ describe('the plan', () => {
 describe('what the plan keeps of each page', () => {
   // Node 20's V8 gives each object made by a literal that starts with a spread and adds keys after it a hidden class
   // of its own, kept with every page (page-shapes.test.ts): the plan's pages and the entries of its lists share theirs.
-  it('shares hidden classes across pages: planned pages, list entries and their tag links', () => {
+  it('shares hidden classes across pages: planned pages, entries and their tag links, neighbours, list pages', () => {
     v8.setFlagsFromString('--allow-natives-syntax');
     const same = vm.runInThisContext('(a, b) => %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
     const many = Array.from({ length: 60 }, (_, n) =>
@@ -409,6 +409,12 @@ describe('what the plan keeps of each page', () => {
     const entries = planned.map((p) => p.props!.entry!);
     const entry = entries.at(-1)!;
     expect(entries.slice(20).filter((e) => !same(e, entry))).toEqual([]);
+    // Those with both neighbours (all but the collection's first and last).
+    const neighbours = planned.map((p) => p.props!.neighbours!).filter((n) => n.previous && n.next);
+    expect(neighbours.slice(20).filter((n) => !same(n, neighbours.at(-1)!))).toEqual([]);
+    const lists = [...plan.pages.values()].filter((p) => p.props?.pagination).map((p) => p.props!);
+    expect(lists.length).toBeGreaterThan(20);
+    expect(lists.slice(10, -1).filter((p) => !same(p, lists.at(-2)!))).toEqual([]);
     const tagLinks = entries.flatMap((e) => e.tags);
     expect(tagLinks.every((t) => t.route !== undefined)).toBe(true);
     expect(tagLinks.slice(40).filter((t) => !same(t, tagLinks.at(-1)!))).toEqual([]);
