@@ -65,28 +65,18 @@ export function pageWarnings(
 /** The flags of `pages`: those of `last` with the pages set or deleted since looked at again, or each page looked at. */
 function pageFlags(pages: Map<string, PageInfo>, config: SiteConfig, theme: Theme, last?: PageFlags): PageFlags {
   const changed = last && last.config === config && last.theme === theme ? changedKeysSince(pages, last.pages) : 'any';
-  const flags: PageFlags =
-    changed === 'any' || !last
-      ? {
-          pages,
-          config,
-          theme,
-          long: new Map(),
-          loose: new Map(),
-          code: new Map(),
-          other: new Map(),
-          special: new Map(),
-        }
-      : {
-          pages,
-          config,
-          theme,
-          long: new Map(last.long),
-          loose: new Map(last.loose),
-          code: new Map(last.code),
-          other: new Map(last.other),
-          special: new Map(last.special),
-        };
+  // The last flags, copied, when only the pages changed since are looked at; else none.
+  const from = changed === 'any' ? undefined : last;
+  const flags: PageFlags = {
+    pages,
+    config,
+    theme,
+    long: new Map(from?.long),
+    loose: new Map(from?.loose),
+    code: new Map(from?.code),
+    other: new Map(from?.other),
+    special: new Map(from?.special),
+  };
   const otherKeys = otherKeysOf(theme);
   const look = (file: string, page: PageInfo) => {
     if (page.route === '/' || page.route === NOT_FOUND_ROUTE) flags.special.set(file, page.route);

@@ -8,10 +8,10 @@
  * 404 with the not-found page.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { SiteError } from '../base/errors';
-import { displayPath } from '../base/paths';
 import path from 'node:path';
 import { LinkChecker, LinkState, resetSharedAgents, type LinkResult } from 'linkinator';
+import { SiteError } from '../base/errors';
+import { displayPath } from '../base/paths';
 import type { SiteConfig } from '../config/config';
 import { listFiles } from '../base/list-files';
 import { FILES_AT_ONCE, mapAtMost } from '../base/at-most';
@@ -58,8 +58,6 @@ export async function checkSite(
   siteConfig: SiteConfig,
   options: CheckOptions = {},
 ): Promise<CheckReport> {
-  // The output is checked as it was built: for the base URL its robots.txt names (site build --base-url), which may
-  // not be site.yml's, and served under that URL's path, as the host will (the pages' links name it: base-path.ts).
   // A folder that is not there is named as the check's own (its --out), not as the server's (site serve's --dir).
   const folder = await stat(outDir).catch(() => undefined);
   if (!folder?.isDirectory()) {
@@ -67,6 +65,8 @@ export async function checkSite(
     const problem = folder ? 'is a file, not a folder' : 'does not exist';
     throw new SiteError('NoBuiltSiteToCheck', { folder: shown, problem }, { file: shown, field: '--out' });
   }
+  // The output is checked as it was built: for the base URL its robots.txt names (site build --base-url), which may
+  // not be site.yml's, and served under that URL's path, as the host will (the pages' links name it: base-path.ts).
   const built = await baseUrlOfBuild(outDir);
   const config = built === undefined ? siteConfig : { ...siteConfig, baseUrl: built };
   const base = basePathOf(config.baseUrl);
