@@ -6,7 +6,6 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { lookup } from 'mime-types';
 import type { SiteConfig } from '../config/config';
 import { OG_IMAGE } from '../render/document';
 import { SiteError } from '../base/errors';
@@ -38,7 +37,7 @@ const escapeXml = (text: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
-const dataUri = (svg: string) => `data:${lookup('.svg')};base64,${Buffer.from(svg).toString('base64')}`;
+const dataUri = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 
 /** The lines of the social card under the site's name (theme.socialCard), as the card writes them. */
 export interface SocialCard {

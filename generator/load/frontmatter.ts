@@ -23,8 +23,8 @@
  * (docs/performance.md), for lines that only a page with an error needs; a warm build parses no page either way (the
  * content store keeps what the parse made).
  */
-import grayMatter from 'gray-matter';
-import jsYaml from 'js-yaml';
+import type grayMatter from 'gray-matter';
+import type jsYaml from 'js-yaml';
 import { SiteError } from '../base/errors';
 import { LIMITS } from '../base/read-input';
 import { lineAt } from '../config/characters';
@@ -32,6 +32,21 @@ import type { SiteConfig } from '../config/config';
 import { measureData } from '../config/text-values';
 import { findTokens, protectTokens, type Token } from '../config/tokens';
 import { fieldAt, fieldName, MAX_ALIASED_VALUES, MAX_DEPTH, parseYaml, type ParsedYaml } from '../config/yaml';
+
+/**
+ * The two packages a page's frontmatter is split and parsed with, loaded with the markdown pipeline (prepare-page.ts,
+ * pipelineOf): only a build that parses a page loads them, and a warm build, whose pages come from the content store,
+ * starts without them.
+ */
+export interface FrontmatterParsers {
+  grayMatter: typeof grayMatter;
+  jsYaml: typeof jsYaml;
+}
+
+export async function loadFrontmatterParsers(): Promise<FrontmatterParsers> {
+  const [split, yaml] = await Promise.all([import('gray-matter'), import('js-yaml')]);
+  return { grayMatter: split.default, jsYaml: yaml.default };
+}
 
 /** A page's text split at its frontmatter. Offsets are into the whole text; the matter's line 1 is the file's line 1. */
 interface Split {
@@ -69,7 +84,7 @@ const ENGINES = {
 };
 
 /** Splits a page with gray-matter, once its opening line is read (FrontmatterNotYaml, UnclosedFrontmatter). */
-function splitFrontmatter(text: string, file: string): Split {
+function splitFrontmatter(text: string, file: string, { grayMatter }: FrontmatterParsers): Split {
   if (!text.startsWith('---') || text.startsWith('----'))
     return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
   const language = LANGUAGE.exec(text)![1]!;
@@ -95,8 +110,8 @@ function splitFrontmatter(text: string, file: string): Split {
  * A page's text split, its frontmatter's tokens found and its frontmatter ready to parse, with the field at any offset
  * of the text. Parses nothing: a text refused before its frontmatter is parsed is split to name its fields.
  */
-export function splitPage(text: string, file: string, config: SiteConfig): PageParts {
-  const parts = splitFrontmatter(text, file);
+export function splitPage(text: string, file: string, config: SiteConfig, parsers: FrontmatterParsers): PageParts {
+  const parts = splitFrontmatter(text, file, parsers);
   if (parts.matter.length > LIMITS.frontmatter)
     throw new SiteError(
       'FrontmatterTooLarge',
@@ -129,9 +144,10 @@ export function parseFrontmatter(
   parts: PageParts,
   text: string,
   file: string,
+  parsers: FrontmatterParsers,
 ): { data: Record<string, unknown>; lineOf: ParsedYaml['lineOf'] } {
   if (parts.matter === '') return { data: {}, lineOf: () => undefined };
-  const data = loadData(parts.matter, file);
+  const data = loadData(parts.matter, file, parsers);
   if (data !== null && data !== undefined && (typeof data !== 'object' || Array.isArray(data))) {
     throw new SiteError(
       'FrontmatterNotFields',
@@ -167,7 +183,7 @@ const MAY_HOLD_KEY_NOT_TEXT = /(?:^|[\r\n])[ \t]*(?:[?:-][ \t]+)*[?[{*&!]|[[{,][
  * Frontmatter data, parsed with js-yaml and the core schema and measured; anything refused is named, with its line,
  * by parseYaml.
  */
-function loadData(matter: string, file: string): unknown {
+function loadData(matter: string, file: string, { jsYaml }: FrontmatterParsers): unknown {
   let data: unknown;
   try {
     data = jsYaml.load(matter, { schema: jsYaml.CORE_SCHEMA });

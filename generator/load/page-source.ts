@@ -34,7 +34,7 @@ import {
 } from '../config/tokens';
 import { fieldName } from '../config/yaml';
 import { findOtherSyntax, mayHoldOtherSyntax, type OtherSyntax } from '../markdown/other-syntax';
-import { bodyLineOf, parseFrontmatter, splitPage } from './frontmatter';
+import { bodyLineOf, parseFrontmatter, splitPage, type FrontmatterParsers } from './frontmatter';
 import { readPage } from './read-page';
 
 export interface ParseContext {
@@ -44,6 +44,8 @@ export interface ParseContext {
   displayRoot: string;
   /** Parses a body to tell code from prose and find its first heading and paragraph (body-outline.ts, loaded with remark). */
   outline: (body: string) => BodyOutline;
+  /** What the frontmatter is split and parsed with (frontmatter.ts, loaded with remark). */
+  parsers: FrontmatterParsers;
 }
 
 /**
@@ -56,13 +58,13 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
   const file = path.relative(ctx.displayRoot, absolute) || absolute;
   const text = decodeText(bytes ?? readPage(absolute, file), file, (lenient, offset) => {
     try {
-      return splitPage(lenient, file, ctx.config).fieldOf(offset);
+      return splitPage(lenient, file, ctx.config, ctx.parsers).fieldOf(offset);
     } catch {
       return undefined; // the frontmatter cannot be split either: the error names the line only
     }
   });
   if (text.trim() === '') throw new SiteError('EmptyPage', { file, blank: true }, { file });
-  const parts = splitPage(text, file, ctx.config);
+  const parts = splitPage(text, file, ctx.config, ctx.parsers);
   const { matter, body, bodyStart, tokens: matterTokens, fieldOf } = parts;
   const bad = firstForbidden(text);
   if (bad) throw characterError(text, file, bad, fieldOf(bad.offset));
@@ -81,7 +83,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
       ),
   );
 
-  const { data: parsed, lineOf } = parseFrontmatter(parts, text, file);
+  const { data: parsed, lineOf } = parseFrontmatter(parts, text, file, ctx.parsers);
   if (Object.keys(parsed).length === 0 && body.trim() === '') {
     throw new SiteError('EmptyPage', { file }, { file, line: 1 });
   }

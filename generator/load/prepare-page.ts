@@ -8,7 +8,7 @@ import { siteErrorsOf, type SiteError } from '../base/errors';
 import type { SiteConfig } from '../config/config';
 import type { Markdown, RenderedMarkdown, ReservedIds } from '../markdown/markdown';
 import type { PageSource } from '../pages/page';
-import { bodyLineOf } from './frontmatter';
+import { bodyLineOf, loadFrontmatterParsers, type FrontmatterParsers } from './frontmatter';
 import { parsePage, type ParseContext } from './page-source';
 
 /** What every page's parse and render reads besides its own bytes: plain data, so a worker can be given it. */
@@ -36,17 +36,25 @@ export type PageOutcome =
   | { source: PageSource; body: RenderedMarkdown; uses: Record<string, string> }
   | { failed: 'parse' | 'render'; errors: SiteError[] };
 
-/** The markdown pipeline with the outline that reads a body through it (body-outline.ts). */
+/** The markdown pipeline with the outline that reads a body through it (body-outline.ts), and the frontmatter's parsers. */
 export interface Pipeline {
   markdown: Markdown;
   outline: ParseContext['outline'];
+  parsers: FrontmatterParsers;
 }
 
-/** Loads the outline for `markdown`: from the tree a page is rendered from, when the pipeline parses as the outline does. */
+/**
+ * Loads the outline for `markdown` (from the tree a page is rendered from, when the pipeline parses as the outline
+ * does) and the frontmatter's parsers: what parsing a page needs besides remark, loaded only when a page is parsed.
+ */
 export async function pipelineOf(markdown: Markdown): Promise<Pipeline> {
-  const { outlineBody } = await import('../markdown/body-outline');
+  const [{ outlineBody }, parsers] = await Promise.all([import('../markdown/body-outline'), loadFrontmatterParsers()]);
   const parse = markdown.parse;
-  return { markdown, outline: parse ? (body) => outlineBody(body, parse(body)) : (body) => outlineBody(body) };
+  return {
+    markdown,
+    outline: parse ? (body) => outlineBody(body, parse(body)) : (body) => outlineBody(body),
+    parsers,
+  };
 }
 
 /**
@@ -62,7 +70,7 @@ export async function preparePage(job: PageJob, settings: PageSettings, pipeline
   const shown = path.relative(settings.displayRoot, absolute) || absolute;
   let parsed: ReturnType<typeof parsePage>;
   try {
-    parsed = parsePage(relativeFile, { ...settings, outline: pipeline.outline }, job.bytes);
+    parsed = parsePage(relativeFile, { ...settings, outline: pipeline.outline, parsers: pipeline.parsers }, job.bytes);
     // mdBook's table of contents: the navigation takes its order and nesting (kept in the store with the page).
     if (isSummaryFile(relativeFile))
       parsed.source.toc = (await import('../markdown/summary-toc')).summaryToc(parsed.content);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { theme } from '../../templates/index';
 import { loadConfig, type SiteConfig } from '../../generator/config/config';
 import { outlineBody } from '../../generator/markdown/body-outline';
+import { loadFrontmatterParsers } from '../../generator/load/frontmatter';
 import { parsePage } from '../../generator/load/page-source';
 import {
   escapeMarkdown,
@@ -25,6 +26,8 @@ const fixtureConfig = await loadConfig(`${REPO}/tests/fixtures/basic`, REPO, the
 const HOSTILE =
   'Fast # safe: yes\nnoindex: true\n---\n"quoted" and \'single\' *bold* [link](/x) <b>&amp; C:\\path_x_ `code`';
 const config: SiteConfig = { ...fixtureConfig, tagline: HOSTILE };
+/** What a build loads with the markdown pipeline to split and parse frontmatter. */
+const parsers = await loadFrontmatterParsers();
 
 describe('findTokens', () => {
   it('finds {{ path }} with its config value, spaces optional, and marks unknown paths', () => {
@@ -113,7 +116,7 @@ describe('tokens in a page', () => {
 
   async function parse(text: string) {
     await writeFile(path.join(dir, 'p.md'), text);
-    return parsePage('p.md', { pagesDir: dir, config, displayRoot: dir, outline: outlineBody });
+    return parsePage('p.md', { pagesDir: dir, config, displayRoot: dir, outline: outlineBody, parsers });
   }
 
   it('puts a value into the parsed frontmatter as written: it cannot end the value or add a key', async () => {
@@ -217,6 +220,7 @@ describe('{{ }} that names no key of the site config (issue 42)', () => {
       config,
       displayRoot: dir,
       outline: outlineBody,
+      parsers,
     });
     expect(source.data.title).toBe('{{ site.title }}');
     expect(content).toContain('Fork {{ site.repository }}, mail ');
@@ -232,7 +236,7 @@ describe('{{ }} that names no key of the site config (issue 42)', () => {
   it('is ours when it is a slip of a config path: an error that says what it was meant to be, not text', async () => {
     await writeFile(path.join(dir, 'slip.md'), 'Welcome to {{ nmae }} and {{ page.title }}.\n');
     const error = await Promise.resolve()
-      .then(() => parsePage('slip.md', { pagesDir: dir, config, displayRoot: dir, outline: outlineBody }))
+      .then(() => parsePage('slip.md', { pagesDir: dir, config, displayRoot: dir, outline: outlineBody, parsers }))
       .catch((e: unknown) => e);
     expect(siteErrorsOf(error).map((e) => [e.kind, e.message])).toEqual([
       ['UnknownToken', '{{ nmae }} is not a text value of the site config: did you mean {{ name }}?'],
@@ -248,7 +252,7 @@ describe('a page without frontmatter', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
   async function parse(text: string) {
     await writeFile(path.join(dir, 'p.md'), text);
-    return parsePage('p.md', { pagesDir: dir, config, displayRoot: dir, outline: outlineBody });
+    return parsePage('p.md', { pagesDir: dir, config, displayRoot: dir, outline: outlineBody, parsers });
   }
 
   it('takes its title from the first # heading, left out of the body so it is not shown twice', async () => {
