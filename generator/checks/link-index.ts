@@ -8,7 +8,7 @@
  * each route's links and each page are compared by identity (an update makes a new object for what it changes, and
  * never changes one it keeps), each file a verdict read is looked up again. The keys compared are every key, or those
  * the inputs' maps recorded as set or deleted since they were copied from the index's own (`changed`,
- * core/changed-map.ts): every other key's value is the index's object. A first check, or one with another config
+ * base/changed-map.ts): every other key's value is the index's object. A first check, or one with another config
  * (planned routes, brokenLinks), or with pages that failed to load, checks every page: the same path with every page
  * dirty.
  */

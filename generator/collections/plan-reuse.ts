@@ -3,6 +3,7 @@
  * neighbours, which of its pages show other sources, and the site's pages in route order without sorting them again.
  */
 import type { PageInfo } from '../pages/page';
+import { ChangedMap } from '../base/changed-map';
 import type { Entry, TagCount } from '../pages/collection-types';
 import type { Source } from './query';
 import { throwIfAny, type SiteError } from '../base/errors';
@@ -158,7 +159,8 @@ function pagesPatched(
   const changedFiles = changedSince(before);
   // A route of two files is one file's page by route: which one is read from every page.
   if (changedFiles === 'any' || last.size !== before.size) return undefined;
-  const current = new Map(last);
+  // Made on write (base/changed-map.ts): an update changes a few of the last plan's pages, of many.
+  const current = new ChangedMap(last);
   const changed = new Set<string>();
   // Every page that went first, then every page that came: a page may take the route another left.
   for (const file of changedFiles) {

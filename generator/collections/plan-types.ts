@@ -46,7 +46,7 @@ export interface PlanContext {
   memo?: PlanMemo;
   /**
    * The pages by file, and the files whose page may differ from a map's these are a copy of ('any' when not a copy
-   * of it, core/changed-map.ts): a plan from the last reads only those of the last plan's pages by file.
+   * of it, base/changed-map.ts): a plan from the last reads only those of the last plan's pages by file.
    */
   byFile?: {
     pages: ReadonlyMap<string, PageInfo>;

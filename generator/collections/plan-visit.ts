@@ -6,6 +6,7 @@
  * when the pages pagination and tags make are not the same routes in the same order.
  */
 import type { PageInfo } from '../pages/page';
+import { ChangedMap } from '../base/changed-map';
 import type { LastPlan, PlannedPage } from './plan-types';
 import { touchedOf, type changeRecorder, type List } from './plan-reuse';
 import type { Source } from './query';
@@ -42,7 +43,8 @@ export function keptPlan(
   uses: ReadonlyMap<string, unknown>,
   record: ReturnType<typeof changeRecorder>,
 ): Map<string, PlannedPage> {
-  const planned = new Map(last.pages);
+  // Made on write (base/changed-map.ts): the plan changes a few of the last plan's pages, of many.
+  const planned = new ChangedMap(last.pages);
   for (const page of pages) {
     if (uses.has(page.template)) continue;
     const route = page.route;

@@ -14,6 +14,7 @@
  * plan is always the one a plan from nothing makes (a full build's).
  */
 import { SiteError } from '../base/errors';
+import { ChangedMap } from '../base/changed-map';
 import type { PageInfo } from '../pages/page';
 import { pageRoute, sourceOf, tagRoute, type Source } from './query';
 import { usesOf } from './uses';
@@ -200,7 +201,7 @@ function planFrom(
     return same;
   };
 
-  const listedPages = fewer ? new Map(last!.listed) : new Map<string, PageInfo>();
+  const listedPages = fewer ? new ChangedMap(last!.listed) : new Map<string, PageInfo>();
   /** The routes of each template's pages, in the order of `all`: those a plan visiting fewer pages chooses among. */
   const templates = fewer ? last!.templates! : new Map<string, string[]>();
   const visited = fewer

@@ -14,7 +14,7 @@ import type { PageInfo } from '../pages/page';
 import { checkInsidePages, LIMITS, readInput } from '../base/read-input';
 import { isPublished, publicCollisions, type PublicFile } from '../output/public-files';
 import type { Output } from '../output/update-files';
-import { changedKeysSince } from './changed-map';
+import { changedKeysSince } from '../base/changed-map';
 
 /** The files the pages link to beside them: output path → the file to copy. */
 export type Attachments = Map<string, string>;
@@ -27,7 +27,7 @@ export interface LinkedBeside {
 
 /**
  * The files `pages` link to beside them, counted: from `last` and the pages changed since, when `pages` records them
- * for the pages `last` counted (core/changed-map.ts), else from every page.
+ * for the pages `last` counted (base/changed-map.ts), else from every page.
  */
 function linkedBeside(pages: ReadonlyMap<string, PageInfo>, last: LinkedBeside | undefined): LinkedBeside {
   const changed = last ? changedKeysSince(pages, last.pages) : 'any';

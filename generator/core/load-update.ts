@@ -14,7 +14,7 @@ import { classify, pagesToBuild, type ChangeKind, type ProjectPaths } from './pr
 import type { SitePages } from './site-pages';
 import type { ThemeAndConfig } from './theme-and-config';
 import { bundleCheckedAssets } from './check-code-folders';
-import { ChangedMap } from './changed-map';
+import { ChangedMap } from '../base/changed-map';
 import { publicFileOf, siteImagesOf } from './non-page-files';
 import type { Loaded, Output, State } from './update-plan';
 
@@ -90,10 +90,11 @@ export async function loadChanged(
   checkOutputPlace(ctx.paths.outDir, ctx.paths);
   const next: Omit<State, 'plan'> = {
     ...previous,
-    // Copies that record what the update changes of them, which the link check reads (changed-map.ts).
+    // Copies that record what the update changes of them, which the link check reads, each made on write
+    // (base/changed-map.ts): an update that changes a few pages does not copy every page's entry.
     pages: new ChangedMap(previous.pages),
     links: new ChangedMap(previous.links),
-    routeReads: new Map(previous.routeReads),
+    routeReads: new ChangedMap(previous.routeReads),
     files: new Set(previous.files),
   };
   let images = previous.images;

@@ -14,12 +14,12 @@ import { otherSyntaxWarnings } from '../markdown/other-syntax';
 import { documentTitle, type PageHead, type PageInfo } from '../pages/page';
 import { NOT_FOUND_ROUTE } from '../pages/routes';
 import type { Theme } from '../pages/theme-types';
-import { changedKeysSince } from './changed-map';
+import { changedKeysSince } from '../base/changed-map';
 
 /**
  * The pages each per-page warning is about, by file, and the files of the home and not-found pages, as found in
  * `pages` (a state's pages) with `config` and `theme`: the next update starts from them and looks again only at the
- * pages set or deleted since (changed-map.ts), when its pages are a copy of these and its config and theme the same.
+ * pages set or deleted since (base/changed-map.ts), when its pages are a copy of these and its config and theme the same.
  */
 export interface PageFlags {
   pages: ReadonlyMap<string, PageInfo>;

@@ -43,7 +43,7 @@ import { writeSearchIndex } from './search-after-pages';
 import { ThemeAndConfig } from './theme-and-config';
 import { byteLength, checkFilePlaces, siteHostFiles, socialCardWarnings } from './non-page-files';
 import { pageWarnings } from './page-warnings';
-import { changedKeysSince } from './changed-map';
+import { changedKeysSince } from '../base/changed-map';
 import {
   changedHostFiles,
   removeUnplanned,

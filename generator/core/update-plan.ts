@@ -22,7 +22,7 @@ import { readsAny, type RouteReads } from '../render/route-reads';
 import type { Attachments, LinkedBeside } from './attachments';
 import type { Output } from '../output/update-files';
 import type { PageFlags } from './page-warnings';
-import { changedKeysSince } from './changed-map';
+import { changedKeysSince } from '../base/changed-map';
 
 /** What a Site keeps between updates. */
 export interface State {
@@ -130,7 +130,7 @@ export function routesToRender(
   return routes;
 }
 
-/** What changed of the state's pages and links since the link index `index` was made from them (changed-map.ts). */
+/** What changed of the state's pages and links since the link index `index` was made from them (base/changed-map.ts). */
 export const linkChanges = (next: Pick<State, 'pages' | 'links'>, index: LinkIndex | undefined) =>
   index && { pages: changedKeysSince(next.pages, index.pages), links: changedKeysSince(next.links, index.links) };
 

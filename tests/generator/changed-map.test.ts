@@ -1,12 +1,15 @@
 /**
- * A ChangedMap (core/changed-map.ts) names every key set or deleted since it was copied, whoever changed it, and only
- * for the map it was copied from: the link check of a watch update reads no other key (link-index.ts).
+ * A ChangedMap (base/changed-map.ts) names every key set or deleted since it was copied, whoever changed it, and only
+ * for the map it was copied from: the link check of a watch update reads no other key (link-index.ts). Made on write,
+ * it is a Map's copy in every way a Map is read: its entries in a Map's order, its size, each key's value, and the map
+ * it was copied from (a copy too, or a plain Map) as it was, through copies of copies and new bases.
  */
+import fc from 'fast-check';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { setImmediate } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { ChangedMap, changedKeysSince } from '../../generator/core/changed-map';
+import { ChangedMap, changedKeysSince } from '../../generator/base/changed-map';
 
 describe('ChangedMap', () => {
   const since = new Map([
@@ -60,5 +63,85 @@ describe('ChangedMap', () => {
     gc();
     expect(first.deref()).toBeUndefined();
     expect([...state]).toEqual([['a', 1]]);
+  });
+
+  it('reads as a Map copied and changed the same way, through copies of copies', () => {
+    const KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const op = fc.oneof(
+      fc.tuple(fc.constant('set' as const), fc.constantFrom(...KEYS), fc.integer({ min: 0, max: 3 })),
+      fc.tuple(fc.constant('delete' as const), fc.constantFrom(...KEYS), fc.constant(0)),
+      fc.tuple(fc.constant('clear' as const), fc.constant('a'), fc.constant(0)),
+    );
+    // Each update copies the last state's map and changes it; some start from more keys than a copy's base holds.
+    const updates = fc.array(fc.array(op, { maxLength: 12 }), { minLength: 1, maxLength: 8 });
+    const start = fc.uniqueArray(fc.constantFrom(...KEYS), { maxLength: 8 });
+    const reads = (map: ReadonlyMap<string, number>) => ({
+      entries: [...map],
+      keys: [...map.keys()],
+      values: [...map.values()],
+      each: (() => {
+        const seen: [string, number][] = [];
+        map.forEach((value, key) => seen.push([key, value]));
+        return seen;
+      })(),
+      size: map.size,
+      got: KEYS.map((key) => [map.has(key), map.get(key)]),
+    });
+    fc.assert(
+      fc.property(start, updates, (keys, changes) => {
+        // Keys no update changes, so that copies share a base (a copy of a copy that changed a few of many keys).
+        const others = Array.from({ length: 64 }, (_, i): [string, number] => [`other ${i}`, i]);
+        let state: ReadonlyMap<string, number> = new Map([
+          ...keys.map((key, i): [string, number] => [key, i]),
+          ...others,
+        ]);
+        let model = new Map(state);
+        for (const ops of changes) {
+          const before = reads(state);
+          const copy = new ChangedMap(state);
+          const next = new Map(model);
+          expect(reads(copy)).toEqual(reads(next));
+          const touched = new Set<string>();
+          let cleared = false;
+          for (const [name, key, value] of ops) {
+            if (name === 'set') {
+              expect(copy.set(key, value)).toBe(copy);
+              next.set(key, value);
+              touched.add(key);
+            } else if (name === 'delete') {
+              expect(copy.delete(key)).toBe(next.delete(key));
+              touched.add(key);
+            } else {
+              copy.clear();
+              next.clear();
+              cleared = true;
+            }
+            expect(reads(copy)).toEqual(reads(next));
+          }
+          // The map it was copied from is as it was; the copy names what changed of it.
+          expect(reads(state)).toEqual(before);
+          expect(changedKeysSince(copy, state)).toEqual(cleared ? 'any' : touched);
+          state = copy;
+          model = next;
+        }
+      }),
+      { numRuns: 2000, seed: 43 },
+    );
+  });
+
+  it('starts from a new base once it changed many keys of its base, and reads the same', () => {
+    let state: ReadonlyMap<number, number> = new Map(Array.from({ length: 64 }, (_, i) => [i, i]));
+    const model = new Map(state);
+    for (let update = 0; update < 40; update++) {
+      const copy = new ChangedMap(state);
+      copy.delete(update);
+      copy.set(update, -update);
+      copy.set(100 + update, update);
+      model.delete(update);
+      model.set(update, -update);
+      model.set(100 + update, update);
+      expect([...copy]).toEqual([...model]);
+      state = copy;
+    }
   });
 });

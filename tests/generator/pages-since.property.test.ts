@@ -1,12 +1,12 @@
 /**
  * A plan's pages by route and the routes changed since the last plan (pagesSince): patched from the last plan's by
- * the files changed since (the pages' map a copy that records them, core/changed-map.ts), or read from every page,
+ * the files changed since (the pages' map a copy that records them, base/changed-map.ts), or read from every page,
  * the same, whatever files are added, removed, edited or moved to another route, routes shared by two files too.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pagesSince } from '../../generator/collections/plan-reuse';
-import { ChangedMap, changedKeysSince } from '../../generator/core/changed-map';
+import { ChangedMap, changedKeysSince } from '../../generator/base/changed-map';
 import type { PageInfo } from '../../generator/pages/page';
 
 const page = (file: string, route: string) => ({ file, route }) as PageInfo;
