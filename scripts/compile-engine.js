@@ -27,8 +27,10 @@ const RECIPE_FILES = [path.relative(ENGINE_ROOT, fileURLToPath(import.meta.url))
 /**
  * Packages private to the engine (the theme never imports them) are bundled in: remark is hundreds of small ES
  * modules and yaml dozens, and Node loads one file far faster than many (each build that renders markdown loads
- * remark; each build reads its config with yaml). Every other package stays in
- * node_modules, where the theme finds the same react, react-dom and zod the engine renders with.
+ * remark, on each of its threads; each build reads its config with yaml). The packages the engine's own markdown
+ * modules import (the syntax extensions' micromark parts, the HTML handlers, raw HTML, emoji) are listed too: left
+ * out, each was loaded from node_modules file by file beside the bundled copy remark's packages brought. Every other
+ * package stays in node_modules, where the theme finds the same react, react-dom and zod the engine renders with.
  */
 const BUNDLED = [
   'remark',
@@ -40,6 +42,14 @@ const BUNDLED = [
   'hast-util-sanitize',
   'github-slugger',
   'yaml',
+  'mdast-util-from-markdown',
+  'mdast-util-to-hast',
+  'micromark-core-commonmark',
+  'micromark-factory-space',
+  'micromark-util-character',
+  'hast-util-raw',
+  'gemoji',
+  'vfile',
 ];
 /**
  * yaml's exports give Node its CommonJS build, whose require('process') an ES module bundle cannot make; its

@@ -1,7 +1,8 @@
 /**
  * What `site build` loads: the packages only a page's parse needs are loaded when a page is parsed, so a build whose
  * pages all come from the content store (a warm build) starts without them; no build loads a table of media types
- * for the two it writes. Every module loaded is listed by a module hook (tests/support/module-loads.mjs).
+ * for the two it writes; the markdown pipeline comes from lib/ in a few files, not from node_modules file by file.
+ * Every module loaded is listed by a module hook (tests/support/module-loads.mjs).
  */
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,6 +37,22 @@ describe('what a build loads', () => {
     return new Set(urls.flatMap((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? []));
   }
 
+  /**
+   * Packages the engine's markdown modules import, bundled into lib/ with remark (scripts/compile-engine.js, BUNDLED):
+   * none is loaded from node_modules, where each was loaded file by file beside remark's bundled copy.
+   */
+  const BUNDLED_MARKDOWN = [
+    'mdast-util-from-markdown',
+    'mdast-util-to-hast',
+    'micromark-core-commonmark',
+    'micromark-factory-space',
+    'micromark-util-character',
+    'hast-util-raw',
+    'parse5',
+    'gemoji',
+    'vfile',
+  ];
+
   it('loads the frontmatter parsers to parse a page, and not for a build whose pages come from the store', async () => {
     const cold = await packagesLoaded('cold');
     // The list is complete: what a parse needs is in it when pages are parsed.
@@ -43,6 +60,7 @@ describe('what a build loads', () => {
     expect(cold).toContain('js-yaml');
     expect(cold).toContain('react-dom');
     expect(cold).not.toContain('mime-types');
+    expect(BUNDLED_MARKDOWN.filter((name) => cold.has(name))).toEqual([]);
     const warm = await packagesLoaded('warm');
     expect(warm).toContain('react-dom');
     expect(warm).not.toContain('gray-matter');
