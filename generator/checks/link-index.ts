@@ -12,6 +12,7 @@
  * (planned routes, brokenLinks), or with pages that failed to load, checks every page: the same path with every page
  * dirty.
  */
+import { ChangedMap } from '../base/changed-map';
 import type { SiteConfig } from '../config/config';
 import type { MarkdownLink } from '../markdown/page-links';
 import type { PageLinks } from '../render/html-links';
@@ -82,8 +83,10 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
   };
 
   // The site's pages that came, went or were loaded again: their own links (markdown) and what others read of them.
-  const real = new Map(before.real);
-  const redirects = new Map(before.redirects);
+  // The index's maps are copies of the last index's, made on write (base/changed-map.ts): an update changes a few
+  // pages' entries of many.
+  const real = new ChangedMap(before.real);
+  const redirects = new ChangedMap(before.redirects);
   const pageChanged = (page: CheckedPage) => {
     dirty.add(page.route);
     mark(readKey.markdownFile(fileKey(page.file)));
@@ -122,7 +125,7 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
   }
 
   // The rendered pages whose links changed, and the routes whose page came, went or changed its ids.
-  const verdicts = new Map(before.verdicts);
+  const verdicts = new ChangedMap(before.verdicts);
   const linksChanged = (route: string, links: PageLinks) => {
     const was = before.links.get(route);
     if (was === links) return;
@@ -146,7 +149,7 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
   }
 
   // The files the verdicts read that came or went (a page's output, a public file, the search index's).
-  const files = new Map(before.files);
+  const files = new ChangedMap(before.files);
   for (const [path, was] of before.files) if (inputs.hasFile(path) !== was) mark(readKey.file(path));
 
   const readers = whole ? new Map<string, Set<string>>() : before.readers;

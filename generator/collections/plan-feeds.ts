@@ -13,30 +13,51 @@ import { below, type Source } from './query';
 
 const DEFAULT_FEED_LIMIT = 20;
 
-/** The feeds a page's template asks for: [output file, text, the link to it]. Drafts are never in a feed. */
+/** Newest first, and by route for the same time: the order a feed lists its entries in. */
+const newerFirst = (a: Source, b: Source) => b.time! - a.time! || (a.page.route < b.page.route ? -1 : 1);
+
+/**
+ * What a feed of `sources` shows: its newest `limit` sources that are not drafts, newest first (newerFirst), and the
+ * sources that are not drafts and have no date (an error each). The newest are kept as they come, each put in its
+ * place among at most `limit`, where sorting every source cost the most of a feed made again; with a time that is
+ * not a number (which newerFirst does not order) every source is sorted, as before.
+ */
+export function feedSources(sources: readonly Source[], limit: number): { newest: Source[]; undated: Source[] } {
+  const undated: Source[] = [];
+  const newest: Source[] = [];
+  for (const source of sources) {
+    if (source.entry.draft) continue;
+    if (source.time === undefined) {
+      undated.push(source);
+      continue;
+    }
+    if (!Number.isFinite(source.time)) {
+      const listed = sources.filter((each) => !each.entry.draft && each.time !== undefined);
+      return { newest: listed.sort(newerFirst).slice(0, limit), undated: sources.filter(isUndated) };
+    }
+    if (newest.length === limit && newerFirst(source, newest[limit - 1]!) > 0) continue;
+    let at = newest.length;
+    while (at > 0 && newerFirst(source, newest[at - 1]!) < 0) at--;
+    newest.splice(at, 0, source);
+    if (newest.length > limit) newest.pop();
+  }
+  return { newest, undated };
+}
+
+const isUndated = (source: Source) => !source.entry.draft && source.time === undefined;
+
+/**
+ * The feeds a page's template asks for, of the sources it shows (feedSources, none undated): [output file, text, the
+ * link to it]. Drafts are never in a feed.
+ */
 export function feedOf(
   page: PageInfo,
   use: CollectionUse,
-  sources: readonly Source[],
+  newest: readonly Source[],
   ctx: PlanContext,
-  errors: SiteError[],
 ): [string, string, FeedLink][] {
   const feed = use.feed!;
   const atomRoute = below(page.route, 'feed.xml');
-  const listed = sources.filter((source) => !source.entry.draft);
-  const undated = listed.filter((source) => source.time === undefined);
-  for (const source of undated)
-    errors.push(
-      new SiteError(
-        'FeedEntryWithoutDate',
-        { feed: atomRoute, route: source.page.route },
-        { file: source.page.file, field: 'date' },
-      ),
-    );
-  if (undated.length > 0) return [];
-  const newest = [...listed]
-    .sort((a, b) => b.time! - a.time! || (a.page.route < b.page.route ? -1 : 1))
-    .slice(0, feed.limit ?? DEFAULT_FEED_LIMIT);
   const entries: FeedEntry[] = newest.map(({ page: p, entry }) => ({
     title: p.title,
     url: p.url,
@@ -74,7 +95,10 @@ export function feedOf(
 
 export const dayOf = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 
-/** A page's feeds (feedOf): the last plan's (`before`) when made of the same page, the same sources and the same day. */
+/**
+ * A page's feeds (feedOf): the last plan's (`before`) when made of the same page, the same day and the same sources
+ * shown (feedSources), whatever else of the collection changed. A source not a draft and without a date is an error.
+ */
 export function feedsOfPage(
   page: PageInfo,
   use: CollectionUse,
@@ -83,8 +107,19 @@ export function feedsOfPage(
   errors: SiteError[],
   before: { inputs: readonly unknown[]; made: [string, string, FeedLink][] } | undefined,
 ): { inputs: readonly unknown[]; made: [string, string, FeedLink][] } {
-  const inputs = [page, sources, dayOf(ctx.now).getTime()];
-  return before && before.inputs.every((item, i) => item === inputs[i])
+  const { newest, undated } = feedSources(sources, use.feed!.limit ?? DEFAULT_FEED_LIMIT);
+  const atomRoute = below(page.route, 'feed.xml');
+  for (const source of undated)
+    errors.push(
+      new SiteError(
+        'FeedEntryWithoutDate',
+        { feed: atomRoute, route: source.page.route },
+        { file: source.page.file, field: 'date' },
+      ),
+    );
+  const inputs = [page, dayOf(ctx.now).getTime(), ...newest];
+  if (undated.length > 0) return { inputs, made: [] };
+  return before && before.inputs.length === inputs.length && before.inputs.every((item, i) => item === inputs[i])
     ? before
-    : { inputs, made: feedOf(page, use, sources, ctx, errors) };
+    : { inputs, made: feedOf(page, use, newest, ctx) };
 }
