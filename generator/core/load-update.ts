@@ -65,6 +65,7 @@ export async function loadEverything(ctx: LoadContext, step: Step): Promise<Load
       pages,
       dates,
       readmes: readmeFolders(files),
+      pageFiles: new Set(files),
       passedOver,
       links: new Map(),
       routeReads: new Map(),

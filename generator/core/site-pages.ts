@@ -185,15 +185,19 @@ export class SitePages {
     output: Output,
   ): Promise<{ routes: Set<string> | 'all'; content: UpdateResult['content'] }> {
     const { pages: present, passedOver } = await listPageFiles(this.paths.pagesDir);
-    next.readmes = readmeFolders(present);
+    // The same files in the same order as the state's listing (an edit): its folders and files are these, and no page
+    // of the state is gone from the folder (each is of a file of that listing).
+    const same = sameFiles(present, previous.pageFiles);
+    const here = same ? previous.pageFiles : new Set(present);
+    next.pageFiles = here;
+    next.readmes = same ? previous.readmes : readmeFolders(present);
     next.passedOver = passedOver;
     // The update is of the folder as it is now, whatever order the watcher reports changes in: a page gone from it is
     // gone from this update too, reported or not yet. A rename's removal comes after its addition (chokidar holds a
     // removal back to see whether the file comes back): README.md renamed readme.md was both files at once, a
     // DuplicateRoute, for one update.
-    const here = new Set(present);
-    const gone = [...previous.pages.keys()].filter((file) => !here.has(file));
-    if (!all && [...next.readmes].join('\0') === [...previous.readmes].join('\0'))
+    const gone = same ? [] : [...previous.pages.keys()].filter((file) => !here.has(file));
+    if (!all && (same || [...next.readmes].join('\0') === [...previous.readmes].join('\0')))
       return this.reload([...new Set([...files, ...gone])], here, previous, next, output);
     const loaded = await this.loadAll(present, next.config, next.theme);
     next.pages = loaded.pages;
@@ -253,4 +257,12 @@ export class SitePages {
     next.dates = dates;
     return { routes, content: heads.content };
   }
+}
+
+/** Whether a listing of the page files is `last`'s files in its order. */
+function sameFiles(files: readonly string[], last: ReadonlySet<string>): boolean {
+  if (files.length !== last.size) return false;
+  let i = 0;
+  for (const file of last) if (file !== files[i++]) return false;
+  return true;
 }

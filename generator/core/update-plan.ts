@@ -38,6 +38,11 @@ export interface State {
   dates?: ReadonlyMap<string, string>;
   /** The folders whose README.md is their page (pages/routes.ts, readmeFolders), from every page file. */
   readmes: ReadonlySet<string>;
+  /**
+   * Every page file of the pages folder as the update listed it (pages/list-pages.ts), in the listing's order: each
+   * page of `pages` is of one of them, and `readmes` are theirs (core/site-pages.ts, loadChanged).
+   */
+  pageFiles: ReadonlySet<string>;
   /** The markdown files of the pages folder the build passes over (pages/list-pages.ts), named in a warning. */
   passedOver: readonly string[];
   /** What the link check reads of each page, by route. */
