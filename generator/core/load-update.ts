@@ -96,7 +96,8 @@ export async function loadChanged(
     pages: new ChangedMap(previous.pages),
     links: new ChangedMap(previous.links),
     routeReads: new ChangedMap(previous.routeReads),
-    files: new Set(previous.files),
+    // The state's own set: the update replaces it with a copy when it adds or removes a file (withOutputFiles).
+    files: previous.files,
   };
   let images = previous.images;
   if (kinds.includes('theme') || kinds.includes('island')) {

@@ -54,6 +54,7 @@ import {
   routesToRender,
   writePage,
   withoutRemovals,
+  withOutputFiles,
   type Loaded,
   type State,
 } from './update-plan';
@@ -254,11 +255,7 @@ export class Site {
       next.attachments = attachments;
       next.linked = linked;
       const shows = previous ? routesShowing(next.pages.values(), output, rendered, linked) : [];
-      for (const file of written.keys()) next.files.add(file);
-      for (const [file, contents] of output) {
-        if (contents === null) next.files.delete(file);
-        else next.files.add(file);
-      }
+      next.files = withOutputFiles(next.files, written.keys(), output);
       // No public file, nor file a page links to beside it, may take the place of a file the build makes.
       const publicFiles = staging
         ? staging.publicFiles

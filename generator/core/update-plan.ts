@@ -271,3 +271,20 @@ export function writePage(write: (file: string, contents: FileContents) => numbe
 /** The files of `output` to write (a full update removes nothing: it writes a new folder). */
 export const withoutRemovals = (output: Output) =>
   new Map([...output].filter((entry): entry is [string, FileContents] => entry[1] !== null));
+
+/**
+ * `files` with the files `written` and set in `output` added and those `output` removes taken out: a copy, made when
+ * one of them changes the set; else `files` itself (a watch update that rewrites pages already there), so that the
+ * set of the state before the update is never changed.
+ */
+export function withOutputFiles(files: Set<string>, written: Iterable<string>, output: Output): Set<string> {
+  let copy: Set<string> | undefined;
+  const set = () => (copy ??= new Set(files));
+  for (const file of written) if (!(copy ?? files).has(file)) set().add(file);
+  for (const [file, contents] of output) {
+    const there = (copy ?? files).has(file);
+    if (contents === null && there) set().delete(file);
+    else if (contents !== null && !there) set().add(file);
+  }
+  return copy ?? files;
+}
