@@ -10,6 +10,8 @@
  * - 2,000 code-heavy pages, with their fences' languages (highlighted) and without (the same code, plain).
  *
  * Runs alternate (remark, cold, …), so a machine that slows down during the run slows every column alike; medians.
+ * BENCH_MARKDOWN names the sets to run, comma-separated (`pages`, `big`, `code`; all by default): `BENCH_MARKDOWN=big`
+ * measures the big page alone, in a few seconds a run.
  */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -102,58 +104,76 @@ async function sideBySide(title: string, columns: [string, () => Promise<Run>][]
   }
 }
 
+type MarkdownSet = 'pages' | 'big' | 'code';
+
+/** The sets BENCH_MARKDOWN names, or all of them. */
+function markdownSets(): Set<MarkdownSet> {
+  const named = process.env.BENCH_MARKDOWN?.split(',').map((name) => name.trim());
+  if (!named) return new Set(['pages', 'big', 'code']);
+  const unknown = named.filter((name) => !['pages', 'big', 'code'].includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_MARKDOWN: unknown set ${unknown.join(', ')} (pages, big, code)`);
+  return new Set(named as MarkdownSet[]);
+}
+
 /** Prints the markdown figures; `runs` of each, medians. */
 export async function measureMarkdown(runs = 3, pageCount = 4_000): Promise<void> {
+  const sets = markdownSets();
   console.log(
     `\nMarkdown against remark alone (remark-parse, remark-gfm, remark-html with sanitising, one thread, the same pages): new processes, median of ${runs}, runs alternating; ratio to remark alone`,
   );
   const made: Project[] = [];
   try {
-    const site = await project('pages', async (pages) => {
-      await writeFile(path.join(pages, 'site.yml'), 'name: Synthetic\nbaseUrl: https://synthetic.example.org\n');
-      for (let n = 1; n <= pageCount; n++)
-        await writeFile(path.join(pages, `page-${n}.md`), syntheticPage(n, pageCount));
-    });
-    made.push(site);
-    await sideBySide(
-      `${pageCount.toLocaleString('en')} pages of about 1.5 KB, built-in theme`,
-      [
-        ['remark alone', () => remarkAlone(site)],
-        ...baseline(site),
-        ['site build, cold, one thread', () => oneThread(site)],
-        ['site build, cold', () => cold(site)],
-        ['site build, warm', () => build(site)],
-      ],
-      runs,
-    );
+    if (sets.has('pages')) {
+      const site = await project('pages', async (pages) => {
+        await writeFile(path.join(pages, 'site.yml'), 'name: Synthetic\nbaseUrl: https://synthetic.example.org\n');
+        for (let n = 1; n <= pageCount; n++)
+          await writeFile(path.join(pages, `page-${n}.md`), syntheticPage(n, pageCount));
+      });
+      made.push(site);
+      await sideBySide(
+        `${pageCount.toLocaleString('en')} pages of about 1.5 KB, built-in theme`,
+        [
+          ['remark alone', () => remarkAlone(site)],
+          ...baseline(site),
+          ['site build, cold, one thread', () => oneThread(site)],
+          ['site build, cold', () => cold(site)],
+          ['site build, warm', () => build(site)],
+        ],
+        runs,
+      );
+    }
 
-    const big = await project('big', async (pages) => {
-      await writeFile(path.join(pages, 'site.yml'), 'name: Changelog\nbaseUrl: https://tool.example.org\n');
-      await writeFile(path.join(pages, 'index.md'), changelog(400 * 1024));
-    });
-    made.push(big);
-    await sideBySide(
-      'One big page: a 400 KB changelog',
-      [['remark alone', () => remarkAlone(big)], ...baseline(big), ['site build, cold', () => cold(big)]],
-      runs,
-    );
+    if (sets.has('big')) {
+      const big = await project('big', async (pages) => {
+        await writeFile(path.join(pages, 'site.yml'), 'name: Changelog\nbaseUrl: https://tool.example.org\n');
+        await writeFile(path.join(pages, 'index.md'), changelog(400 * 1024));
+      });
+      made.push(big);
+      await sideBySide(
+        'One big page: a 400 KB changelog',
+        [['remark alone', () => remarkAlone(big)], ...baseline(big), ['site build, cold', () => cold(big)]],
+        runs,
+      );
+    }
 
-    const code = await project('code', (pages) => writeCodePages(pages, 2_000));
-    const plain = await project('plain', (pages) => writeCodePages(pages, 2_000, false));
-    made.push(code, plain);
-    await sideBySide(
-      '2,000 code-heavy pages (4-6 blocks in 8 languages each): highlighted, and the same fences without a language',
-      [
-        ['remark alone', () => remarkAlone(code)],
-        ...baseline(plain, 'site build, cold, plain'),
-        ['site build, cold, plain', () => cold(plain)],
-        ...baseline(code, 'site build, cold, highlighted'),
-        ['site build, cold, highlighted, one thread', () => oneThread(code)],
-        ['site build, cold, highlighted', () => cold(code)],
-        ['site build, warm, highlighted', () => build(code)],
-      ],
-      runs,
-    );
+    if (sets.has('code')) {
+      const code = await project('code', (pages) => writeCodePages(pages, 2_000));
+      const plain = await project('plain', (pages) => writeCodePages(pages, 2_000, false));
+      made.push(code, plain);
+      await sideBySide(
+        '2,000 code-heavy pages (4-6 blocks in 8 languages each): highlighted, and the same fences without a language',
+        [
+          ['remark alone', () => remarkAlone(code)],
+          ...baseline(plain, 'site build, cold, plain'),
+          ['site build, cold, plain', () => cold(plain)],
+          ...baseline(code, 'site build, cold, highlighted'),
+          ['site build, cold, highlighted, one thread', () => oneThread(code)],
+          ['site build, cold, highlighted', () => cold(code)],
+          ['site build, warm, highlighted', () => build(code)],
+        ],
+        runs,
+      );
+    }
   } finally {
     for (const { root } of made) await rm(root, { recursive: true, force: true });
   }
