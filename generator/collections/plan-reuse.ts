@@ -16,7 +16,10 @@ export interface List {
   before: readonly Source[] | undefined;
   limited: boolean;
   entry: (source: Source) => Entry;
+  /** Each source's position by route, made once a list is asked for more than a few (positionOf). */
   index?: Map<string, number>;
+  /** How many positions were looked for along the list (positionOf). */
+  asked?: number;
   whole?: Entry[];
   /** The routes whose neighbours in it may have changed since the last plan (touchedOf). */
   touched?: ReadonlySet<string> | 'all';
@@ -53,6 +56,23 @@ export function touchedOf(
   }
   const touched = list.touched;
   return touched === 'all' ? { has: () => true } : touched;
+}
+
+/** Positions looked for along a list before an index of every route is made (an edit asks for a few neighbours). */
+const FEW_POSITIONS = 8;
+
+/**
+ * The position of the source of `route` in `list` (the last, as an index by route keeps it, were two of one route):
+ * looked for along the list for the first few asked (a plan that visits a few pages of the list), then read from an
+ * index of every route (a plan that visits every page).
+ */
+export function positionOf(list: List, route: string): number | undefined {
+  if (list.index === undefined && (list.asked = (list.asked ?? 0) + 1) <= FEW_POSITIONS) {
+    const at = list.sources.findLastIndex((source) => source.page.route === route);
+    return at === -1 ? undefined : at;
+  }
+  list.index ??= new Map(list.sources.map((source, i) => [source.page.route, i]));
+  return list.index.get(route);
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   finishPlan,
   inRouteOrder,
   pagesSince,
+  positionOf,
   startPlan,
   touchedOf,
   type TagList,
@@ -265,8 +266,7 @@ function planFrom(
       const list = listOf(page.template, use.neighbours);
       same &&= !touchedOf(list, removed, added).has(page.route);
       neighbours = () => {
-        list.index ??= new Map(list.sources.map((source, i) => [source.page.route, i]));
-        const at = list.index.get(page.route);
+        const at = positionOf(list, page.route);
         if (at === undefined) return { neighbours: {} };
         const [previous, next] = [list.sources[at - 1], list.sources[at + 1]];
         return {
