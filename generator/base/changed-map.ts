@@ -54,7 +54,10 @@ export class ChangedMap<K, V> implements Map<K, V> {
     return this.source.deref() === map;
   }
 
-  /** The keys whose value may differ from `since`'s (a key set to the same value is among them); any, once cleared. */
+  /**
+   * The keys whose value may differ from `since`'s (a key set to another value and back is among them, a key set to
+   * the value it had is not); any, once cleared.
+   */
   changedKeys(): ReadonlySet<K> | 'any' {
     return this.cleared ? 'any' : this.touched;
   }
@@ -79,12 +82,13 @@ export class ChangedMap<K, V> implements Map<K, V> {
   }
 
   set(key: K, value: V): this {
+    // A key set to the value it has changes nothing of the map, nor what differs from the map copied: neither written
+    // nor recorded (a plan sets each page it visits, most to the last plan's).
+    if (Object.is(this.get(key), value) && this.has(key)) return this;
     this.touched.add(key);
-    const { base, replaced, removed, appended } = this.layers;
+    const { base, removed, appended } = this.layers;
     if (appended.has(key) || !base.has(key) || removed.has(key)) appended.set(key, value);
-    // A key of the base set to the value it has there changes nothing of the map: not written (a plan sets each page
-    // it visits, most to the last plan's).
-    else if (replaced.has(key) || !Object.is(base.get(key), value)) replaced.set(key, value);
+    else this.layers.replaced.set(key, value);
     return this;
   }
 
