@@ -13,9 +13,9 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { build, context } from 'esbuild';
@@ -135,6 +135,8 @@ const options = {
     'render-worker': 'generator/load/render-worker.ts',
     // site check's server runs on a thread of its own (generator/dev/serve-off-thread.ts) from this module.
     'serve-worker': 'generator/dev/serve-worker.ts',
+    // Writes the table of Shiki's regular expressions beside the modules, once compiled (writeCodeRegexes below).
+    'code-regexes': 'generator/markdown/code-regexes.ts',
   },
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -186,6 +188,7 @@ async function compileOnce() {
     process.exit(1);
   }
   await mkdir(temp, { recursive: true });
+  await writeCodeRegexes(temp, LIB_DIR);
   await writeFile(path.join(temp, INPUTS), stamp.text);
   // The theme API's types (tsc -p tsconfig.types.json, in npm run compile) are kept, as watch() keeps them: a project
   // linked to this checkout type-checks its theme against them.
@@ -217,6 +220,7 @@ async function watch() {
         // Saved while compiling: esbuild sees that save too and compiles again.
         if (stamp.edited) return;
         await removeUnlisted(Object.keys(result.metafile.outputs));
+        await writeCodeRegexes(LIB_DIR, LIB_DIR);
         await writeFile(path.join(LIB_DIR, INPUTS), stamp.text);
         console.log(`${new Date().toLocaleTimeString()} compiled ${stamp.sources} source files into ${shown}/`);
       });
@@ -225,6 +229,22 @@ async function watch() {
   const ctx = await context({ ...options, outdir: LIB_DIR, plugins: [...options.plugins, stampAfterEachBuild] });
   await ctx.watch();
   console.log(`watching bin/ and generator/: lib/ is compiled again at every save (Ctrl-C stops)`);
+}
+
+/**
+ * The table of the regular expressions Shiki's grammars need, made by the engine's own module just compiled into `dir`
+ * (generator/markdown/code-regexes.ts): each build's threads take them from it rather than converting each pattern.
+ * The table of the last compile (`last`, lib/) is kept when it is of the current key (the same converter, grammars and
+ * V8): making one takes seconds.
+ */
+async function writeCodeRegexes(dir, last) {
+  const {
+    writeCodeRegexes: write,
+    hasCodeRegexes,
+    CODE_REGEXES_FILE,
+  } = await import(pathToFileURL(path.join(dir, 'code-regexes.mjs')).href);
+  if (!(await hasCodeRegexes(last))) await write(dir);
+  else if (dir !== last) await copyFile(path.join(last, CODE_REGEXES_FILE), path.join(dir, CODE_REGEXES_FILE));
 }
 
 /** Chunks of earlier compiles, which esbuild's watch leaves in lib/ (the theme API's types, a folder, stay). */

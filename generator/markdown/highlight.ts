@@ -8,13 +8,15 @@
  * stylesheet that gives each class its colour is made once from the two themes (codeColorsCss), not per page.
  *
  * Shiki's fine-grained core, with the JavaScript regular-expression engine (no WebAssembly to start), and only the
- * grammars a site's pages name, each loaded the first time a page needs it. A block whose language Shiki does not
+ * grammars a site's pages name, each loaded the first time a page needs it; their regular expressions come from the
+ * table the engine's compile made (code-regexes.ts) where it has them. A block whose language Shiki does not
  * know is left as written, and its language reported (markdown.ts keeps it with the page, so a cached page still
  * counts). The versions and themes are in the markdown recipe (markdown-recipe.ts): a cached page is highlighted
  * as a new one would be.
  */
 import type { ElementContent } from 'hast';
 import type { HighlighterCore, ThemedToken, ThemedTokenWithVariants, ThemeRegistrationRaw } from 'shiki/core';
+import { readCodeRegexes } from './code-regexes';
 
 /** The two themes, by name as Shiki knows them. */
 export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
@@ -37,19 +39,36 @@ export interface CodeHighlighter {
 
 type Languages = typeof import('shiki/langs').bundledLanguages;
 
-export async function createCodeHighlighter(): Promise<CodeHighlighter> {
-  const [{ createHighlighterCore }, { createJavaScriptRegexEngine }, { bundledLanguages }, light, dark] =
-    await Promise.all([
-      import('shiki/core'),
-      import('shiki/engine/javascript'),
-      import('shiki/langs'),
-      import('shiki/themes/github-light-default.mjs'),
-      import('shiki/themes/github-dark-default.mjs'),
-    ]);
+/** `tableDir`: where the table of regular expressions is (code-regexes.ts; by default the compiled engine's folder). */
+export async function createCodeHighlighter(tableDir?: string): Promise<CodeHighlighter> {
+  const [
+    { createHighlighterCore },
+    { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor },
+    { bundledLanguages },
+    light,
+    dark,
+    made,
+  ] = await Promise.all([
+    import('shiki/core'),
+    import('shiki/engine/javascript'),
+    import('shiki/langs'),
+    import('shiki/themes/github-light-default.mjs'),
+    import('shiki/themes/github-dark-default.mjs'),
+    readCodeRegexes(tableDir),
+  ]);
   const shiki = await createHighlighterCore({
     themes: [light.default, dark.default],
     langs: [],
-    engine: createJavaScriptRegexEngine(),
+    // Each pattern's RegExp from the table made when the engine was compiled (code-regexes.ts), else made as Shiki's
+    // engine makes it by default.
+    engine: createJavaScriptRegexEngine(
+      made
+        ? {
+            regexConstructor: (pattern) =>
+              made(pattern) ?? defaultJavaScriptRegexConstructor(pattern, { target: 'auto' }),
+          }
+        : {},
+    ),
   });
   const knows = (language: string) => Object.hasOwn(bundledLanguages, language);
   const fg = { light: shiki.getTheme(CODE_THEMES.light).fg, dark: shiki.getTheme(CODE_THEMES.dark).fg };

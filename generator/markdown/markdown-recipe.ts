@@ -32,12 +32,15 @@ const PIPELINE_PACKAGES = [
   'micromark-core-commonmark',
   'micromark-factory-space',
   'micromark-util-character',
-  // Code highlighting (highlight.ts): the grammars and the two themes come with these.
+  // Code highlighting (highlight.ts): the grammars and the two themes come with these, the tokenizer and the
+  // converter of the grammars' regular expressions (code-regexes.ts) with the last two.
   'shiki',
   '@shikijs/core',
   '@shikijs/langs',
   '@shikijs/themes',
   '@shikijs/engine-javascript',
+  '@shikijs/vscode-textmate',
+  'oniguruma-to-es',
 ];
 
 /**

@@ -317,6 +317,9 @@ describe('the recipe', () => {
       place,
     );
     expect(plain.recipe).toMatch(/remark-parse@\d+\.\d+\.\d+/);
+    // What tokenizes code and converts its grammars' regular expressions decides its colours as much as Shiki does.
+    expect(plain.recipe).toMatch(/@shikijs\/vscode-textmate@\d+\.\d+\.\d+/);
+    expect(plain.recipe).toMatch(/oniguruma-to-es@\d+\.\d+\.\d+/);
     expect(smarty.recipe).toMatch(/remark-smartypants.*3\.0\.3.*oldschool/);
     expect(other.recipe).not.toBe(smarty.recipe);
     expect(plain.recipe).not.toBe(smarty.recipe);
