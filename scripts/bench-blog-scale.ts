@@ -31,6 +31,8 @@ export interface BlogScaleRun {
   watchStartMs: number;
   watchRssMb: number;
   editMs: number[];
+  /** Each edit's update as site watch logs it: from the update's start to its pages written (no watcher, no server). */
+  updateMs: number[];
   /** Left out (NaN) with --skip-check. */
   checkMs: number;
   checkRssMb: number;
@@ -96,7 +98,7 @@ export async function measureBlogScale(posts: number, engine = REPO, check = tru
       : { ms: NaN, rssMb: NaN };
     // The watch starts as a writer's would after a build: the cache in place.
     const watchRss = rssFileOf();
-    const { startMs, editMs } = await watchEdits(engine, root, posts, watchRss);
+    const { startMs, editMs, updateMs } = await watchEdits(engine, root, posts, watchRss);
     return {
       engine,
       posts,
@@ -107,6 +109,7 @@ export async function measureBlogScale(posts: number, engine = REPO, check = tru
       watchStartMs: startMs,
       watchRssMb: await readRssMb(watchRss),
       editMs,
+      updateMs,
       checkMs,
       checkRssMb,
     };
@@ -142,9 +145,11 @@ async function watchEdits(engine: string, root: string, posts: number, rssFile: 
     // The watcher reports itself ready a moment after the server: an edit before that is not seen.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const editMs: number[] = [];
+    const updateMs: number[] = [];
     for (let i = 0; i < EDITS; i++) {
       const title = `Edited title ${i}`;
       const source = (await readFile(file, 'utf8')).replace(/^title: .*$/m, `title: "${title}"`);
+      const logged = text.length;
       const at = performance.now();
       await writeFile(file, source);
       for (;;) {
@@ -154,18 +159,28 @@ async function watchEdits(engine: string, root: string, posts: number, rssFile: 
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
       editMs.push(performance.now() - at);
+      // The update's own time, as site watch logs it once its pages are written ("… → /blog/… in 63 ms").
+      for (;;) {
+        const found = / in (\d+) ms/.exec(text.slice(logged));
+        if (found) {
+          updateMs.push(Number(found[1]));
+          break;
+        }
+        if (performance.now() - at > 120_000) throw new Error(`no update logged in two minutes:\n${text}`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
     }
-    return { startMs, editMs };
+    return { startMs, editMs, updateMs };
   } finally {
     child.kill('SIGINT');
     await exited;
   }
 }
 
-export const blogScaleHeader = `${'engine'.padEnd(14)} ${'posts'.padStart(6)} ${'tags'.padStart(5)} ${'build'.padStart(9)} ${'peak RSS'.padStart(9)} ${'output'.padStart(9)} ${'watch start'.padStart(12)} ${'watch RSS'.padStart(10)} ${'edit served'.padStart(12)} ${'check'.padStart(9)} ${'check RSS'.padStart(10)}   edits`;
+export const blogScaleHeader = `${'engine'.padEnd(14)} ${'posts'.padStart(6)} ${'tags'.padStart(5)} ${'build'.padStart(9)} ${'peak RSS'.padStart(9)} ${'output'.padStart(9)} ${'watch start'.padStart(12)} ${'watch RSS'.padStart(10)} ${'edit served'.padStart(12)} ${'update'.padStart(7)} ${'check'.padStart(9)} ${'check RSS'.padStart(10)}   edits (served/update)`;
 
 export const formatBlogScaleRun = (run: BlogScaleRun) =>
-  `${path.basename(run.engine).padEnd(14)} ${String(run.posts).padStart(6)} ${String(run.tags).padStart(5)} ${`${(run.buildMs / 1000).toFixed(1)} s`.padStart(9)} ${`${run.buildRssMb.toFixed(0)} MB`.padStart(9)} ${`${run.outputMb.toFixed(0)} MB`.padStart(9)} ${`${(run.watchStartMs / 1000).toFixed(1)} s`.padStart(12)} ${`${run.watchRssMb.toFixed(0)} MB`.padStart(10)} ${`${median(run.editMs).toFixed(0)} ms`.padStart(12)} ${(Number.isNaN(run.checkMs) ? '-' : `${(run.checkMs / 1000).toFixed(1)} s`).padStart(9)} ${(Number.isNaN(run.checkRssMb) ? '-' : `${run.checkRssMb.toFixed(0)} MB`).padStart(10)}   ${run.editMs.map((ms) => ms.toFixed(0)).join(', ')}`;
+  `${path.basename(run.engine).padEnd(14)} ${String(run.posts).padStart(6)} ${String(run.tags).padStart(5)} ${`${(run.buildMs / 1000).toFixed(1)} s`.padStart(9)} ${`${run.buildRssMb.toFixed(0)} MB`.padStart(9)} ${`${run.outputMb.toFixed(0)} MB`.padStart(9)} ${`${(run.watchStartMs / 1000).toFixed(1)} s`.padStart(12)} ${`${run.watchRssMb.toFixed(0)} MB`.padStart(10)} ${`${median(run.editMs).toFixed(0)} ms`.padStart(12)} ${`${median(run.updateMs).toFixed(0)} ms`.padStart(7)} ${(Number.isNaN(run.checkMs) ? '-' : `${(run.checkMs / 1000).toFixed(1)} s`).padStart(9)} ${(Number.isNaN(run.checkRssMb) ? '-' : `${run.checkRssMb.toFixed(0)} MB`).padStart(10)}   ${run.editMs.map((ms, i) => `${ms.toFixed(0)}/${run.updateMs[i]}`).join(', ')}`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
