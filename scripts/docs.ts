@@ -135,7 +135,7 @@ function errorReference(): string {
     GENERATED('generator/base/errors/'),
     '# Errors and warnings',
     '',
-    'Every problem `site` reports has a permanent name, printed first (`✖ InvalidFrontmatter: …`), with the file, line and field where it is known (and the column, `pages/a.md:12:7`, where one character is the mistake), and a hint. An error fails the build (exit code 1) and leaves the previous output as it was; a warning is printed and the build goes on.',
+    'Every problem `site` reports has a permanent name, printed first (`✖ InvalidFrontmatter: …`), with the file, line and field where it is known (and the column, `pages/a.md:12:7`, where one character is the mistake), and a hint. An error fails the build (exit code 1) and leaves the previous output as it was; a warning is printed and the build goes on. A build reports every error it finds at once, sorted by file; a list of ten or more ends with them counted by kind and by file, and the mistakes made most often (one kind and field, such as one link written on many pages) with the place of the first.',
     '',
     '## Errors',
     '',

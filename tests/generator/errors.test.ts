@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../bin/format-error';
-import { catalogued, ErrorKinds, SiteError, SiteWarning, WarningKinds } from '../../generator/base/errors';
+import { catalogued, ErrorKinds, SiteError, SiteErrors, SiteWarning, WarningKinds } from '../../generator/base/errors';
 import { REPO } from '../support/fixture';
 
 async function sourcesUnder(dir: string): Promise<string[]> {
@@ -114,5 +114,34 @@ describe('an error as printed', () => {
     const printed = formatError(error, false);
     expect(printed.split('\n')).toHaveLength(4);
     expect(printed).not.toMatch(/[\r\u2028\u202e]/);
+  });
+
+  it('ends a long list with the errors counted by kind and file, and the mistakes made most often', () => {
+    const broken = (file: string, line: number, href: string) =>
+      new SiteError('BrokenLink', { href, route: '/x', problem: 'it is not there' }, { file, line, field: href });
+    const errors = [
+      ...['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((name, i) => broken(`pages/${name}.md`, i + 3, 'g')),
+      broken('pages/a.md', 20, 'g'),
+      broken('pages/a.md', 9, '/guide#setup'),
+      broken('pages/h.md', 2, '/guide#setup'),
+      broken('pages/h.md', 5, '/once'),
+      new SiteError(
+        'DuplicateRoute',
+        { route: '/x', first: 'pages/x.md', second: 'pages/x/index.md' },
+        { file: 'pages/x.md' },
+      ),
+    ];
+    const printed = formatError(new SiteErrors(errors), false);
+    expect(printed.startsWith('Build failed with 12 errors:\n\n')).toBe(true);
+    expect(printed.split('\n\n').at(-1)).toBe(
+      [
+        '12 errors in 9 files: 11 BrokenLink, 1 DuplicateRoute',
+        'the most repeated:',
+        '  8 × BrokenLink (field: g) in 7 files, the first at pages/a.md:3',
+        '  2 × BrokenLink (field: /guide#setup) in 2 files, the first at pages/a.md:9',
+      ].join('\n'),
+    );
+    // A list a screen holds needs no summary.
+    expect(formatError(new SiteErrors(errors.slice(0, 9)), false)).not.toContain('the most repeated');
   });
 });
