@@ -7,11 +7,13 @@
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli-project';
 import { REPO } from '../support/fixture';
 
-const HOOK = path.join(REPO, 'tests/support/module-loads.mjs');
+/** As a file URL: NODE_OPTIONS splits at spaces, which a URL has none of. */
+const HOOK = pathToFileURL(path.join(REPO, 'tests/support/module-loads.mjs')).href;
 
 describe('what a build loads', () => {
   let dir: string;
