@@ -30,6 +30,10 @@ export async function updateFiles(outDir: string, files: Output, project?: Proje
   checkOutputPlace(out, project);
   const mark = await readMark(out);
   const listed = new Set(mark ? mark.files : (await readOwnedFolder(out)).files);
+  // The mark is written again only when it would say something else: a file listed or unlisted, or a folder that had
+  // none, or a staging folder's. An edit rewrites files already listed, and a mark of every file of a big site is a
+  // text of its own (sorted, serialised and renamed into place).
+  let marked = mark !== undefined && mark.staging === undefined;
   for (const [file, contents] of files) {
     confine(out, file);
     checkTarget(out, file, listed, contents === null);
@@ -38,24 +42,30 @@ export async function updateFiles(outDir: string, files: Output, project?: Proje
     for (const [file, contents] of files) {
       const target = path.join(out, file);
       if (contents === null) {
-        if (listed.delete(file) && lstatSync(target, { throwIfNoEntry: false })?.isFile()) rmSync(target);
+        if (listed.delete(file)) {
+          marked = false;
+          if (lstatSync(target, { throwIfNoEntry: false })?.isFile()) rmSync(target);
+        }
         removeEmptyFolders(out, file, listed);
         continue;
       }
       mkdirSync(path.dirname(target), { recursive: true });
       writeFileInPlace(target, contents);
-      listed.add(file);
+      if (!listed.has(file)) {
+        listed.add(file);
+        marked = false;
+      }
     }
   } catch (cause) {
     // What was written is the build's, even when a later write failed.
-    if (files.size > 0)
+    if (!marked && files.size > 0)
       await Promise.resolve()
         .then(() => writeMark(out, listed))
         .catch(() => undefined);
     throw writeFailed(out, cause);
   }
   try {
-    if (files.size > 0) writeMark(out, listed);
+    if (!marked && files.size > 0) writeMark(out, listed);
   } catch (cause) {
     throw writeFailed(out, cause);
   }

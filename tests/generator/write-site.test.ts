@@ -253,6 +253,34 @@ describe('updateFiles (watch mode writes into the live output folder)', () => {
     expect(await files(out)).toEqual([MARK, 'index.html']);
   });
 
+  it('writes the mark again only when the files it lists change', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
+    const out = path.join(dir, 'dist');
+    await writeSite(out, new Map([['index.html', '1']]));
+    await updateFiles(out, new Map([['a.html', 'a']]));
+    const markOf = async () => ({
+      ino: (await stat(path.join(out, MARK))).ino,
+      files: JSON.parse(await readFile(path.join(out, MARK), 'utf8')).files as string[],
+    });
+    const before = await markOf();
+    expect(before.files).toEqual(['a.html', 'index.html']);
+    // An edit of listed files: the same mark, not written again (a mark is written aside and renamed into place).
+    await updateFiles(
+      out,
+      new Map([
+        ['index.html', '2'],
+        ['a.html', 'b'],
+      ]),
+    );
+    expect(await markOf()).toEqual(before);
+    expect(await readFile(path.join(out, 'index.html'), 'utf8')).toBe('2');
+    // A file removed, or one that was not listed, is.
+    await updateFiles(out, new Map([['a.html', null]]));
+    expect((await markOf()).files).toEqual(['index.html']);
+    await updateFiles(out, new Map([['b/c.html', 'c']]));
+    expect((await markOf()).files).toEqual(['b/c.html', 'index.html']);
+  });
+
   it('never writes through a symbolic link, never overwrites or deletes a file it did not write', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'write-'));
     const out = path.join(dir, 'dist');
