@@ -54,7 +54,8 @@ export interface UpdateResult {
 }
 
 /**
- * What a watch update has written once its pages are (Site.update's `pagesWritten`): they are served from then on,
+ * What a watch update has written once its pages are (Site.update's `pagesWritten`, whose returned promise the search
+ * index and content store wait for): they are served from then on,
  * while its search index and content store are still being made.
  */
 export type PagesWritten = Pick<

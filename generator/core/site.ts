@@ -107,9 +107,14 @@ export class Site {
   /**
    * Brings the site up to date with `changed` (absolute paths), or everything. A full update writes a new
    * output folder beside the old one, which commit() swaps in; any other update writes into the output
-   * folder once everything it changes has rendered and passed the link check.
+   * folder once everything it changes has rendered and passed the link check. `pagesWritten` is told then, and
+   * what it returns is awaited before the update's search index and content store are made (site watch lets
+   * the browsers it tells fetch the pages first).
    */
-  async update(changed: 'all' | string[], pagesWritten?: (written: PagesWritten) => void): Promise<UpdateResult> {
+  async update(
+    changed: 'all' | string[],
+    pagesWritten?: (written: PagesWritten) => void | PromiseLike<void>,
+  ): Promise<UpdateResult> {
     this.interrupted = false;
     const started = performance.now();
     const steps: Record<string, number> = {};
@@ -196,7 +201,7 @@ export class Site {
     changed: string[] | undefined,
     kinds: ChangeKind[],
     step: Step,
-    announce?: (result: Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>) => void,
+    announce?: (result: Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>) => void | PromiseLike<void>,
   ): Promise<Omit<UpdateResult, 'kinds' | 'steps' | 'ms'>> {
     const previous = changed === undefined ? undefined : this.state!;
     const loaded = previous
@@ -318,8 +323,9 @@ export class Site {
           ? { stylesheet: next.assets.stylesheet, replacedStylesheet: previous.assets.stylesheet }
           : {}),
       };
-      // A watch update's pages are served from here on: site watch tells browsers now, not once the index is made.
-      if (!staging) announce?.(result);
+      // A watch update's pages are served from here on: site watch tells browsers now, not once the index is made,
+      // and the index waits for what it returns.
+      if (!staging) await announce?.(result);
       if (next.searchStale)
         await step('search', () =>
           writeSearchIndex(next, { host, publicFiles, dirs: pageFolders, written, paths: this.paths }, () => {

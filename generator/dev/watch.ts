@@ -36,6 +36,26 @@ import { briefList } from '../base/brief-list';
 /** Quiet time that closes a burst of changes (a branch switch, a save-all) into one rebuild. */
 export const BATCH_MS = 5;
 
+/**
+ * How long an update's search index and content store wait once its pages are written and browsers told, unless a
+ * change comes first: the browsers' reloads are answered before Pagefind indexes every page on the other core (at
+ * 10,000 posts, an edit's page was served tens of milliseconds later when the index began at once).
+ */
+export const RELOAD_GRACE_MS = 150;
+
+/** A wait of `ms` that `end()` cuts short: the grace an update's background work gives the reloads it caused. */
+export function graceOf(ms: number): { wait: Promise<void>; end: () => void } {
+  let end!: () => void;
+  const wait = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    end = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  return { wait, end };
+}
+
 /** As a build's, but for the output folder: watch writes its own (output/watch-folder.ts). */
 export interface WatchOptions extends Omit<BuildOptions, 'outDir'> {
   port?: number;
@@ -157,6 +177,8 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
 
   let pending = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Ends the grace of the update running now, if it is in it: a change makes its background work wait no longer. */
+  let endGrace = () => {};
   // Rebuilds queue behind the first build: a change reported while it runs is built once it is done.
   let firstBuilt!: () => void;
   let running: Promise<void> = new Promise<void>((resolve) => (firstBuilt = resolve));
@@ -189,6 +211,9 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       if (result.stylesheet && !recovered)
         broadcast('css', { href: result.stylesheet, replaces: result.replacedStylesheet });
       else broadcast('reload', { routes: recovered ? ['*'] : routes });
+      const grace = graceOf(RELOAD_GRACE_MS);
+      endGrace = grace.end;
+      return grace.wait;
     };
     try {
       // The server reads the output folder (its files, _headers and 404.html) as it is at each request. After a
@@ -197,7 +222,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
       const result = await site.update(failure === undefined && !everything ? changed : 'all', tell);
       everything = false;
       await site.commit(); // a change of the config rebuilds everything into a new folder
-      if (!told) tell(result);
+      if (!told) void tell(result);
       log.debug(
         `  ${Object.entries(result.steps)
           .map(([step, ms]) => `${step} ${ms.toFixed(1)} ms`)
@@ -226,6 +251,7 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     pending.add(path.resolve(file));
     // An update running now leaves its search index to the update of this change (core/site.ts, interrupt).
     site.interrupt();
+    endGrace();
     clearTimeout(timer);
     timer = setTimeout(() => {
       // A rebuild never rejects the chain, or later changes would wait forever.

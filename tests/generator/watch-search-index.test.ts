@@ -75,6 +75,37 @@ describe('the search index of a watch update', () => {
     }
   }, 120_000);
 
+  it('waits for what pagesWritten returns (site watch lets the browsers it told fetch the pages first)', async () => {
+    const site = new Site({ root: project.root, incremental: true, now: NOW, logger: silentLogger });
+    try {
+      await site.update('all');
+      await site.commit();
+      const before = pagefindFiles(await snapshotDir(project.outDir));
+      const file = await project.writePost('post-2', {
+        title: 'Indexed once the reloads are served',
+        date: '2020-01-03',
+      });
+      const { readFileSync } = await import('node:fs');
+      const indexNow = () =>
+        Object.fromEntries(
+          Object.keys(before).map((f) => [f, readFileSync(project.file(`dist/${f}`)).toString('base64')]),
+        );
+      // Awaited, what pagesWritten returns has its then() called: by then, the index is still the one before the edit.
+      let awaited: { indexBefore: boolean } | undefined;
+      const told: PromiseLike<void> = {
+        then(fulfilled, rejected) {
+          awaited = { indexBefore: JSON.stringify(indexNow()) === JSON.stringify(before) };
+          return Promise.resolve().then(fulfilled, rejected);
+        },
+      };
+      const result = await site.update([file], () => told);
+      expect(awaited).toEqual({ indexBefore: true });
+      expect([...result.written.keys()].some((f) => f.startsWith('pagefind/'))).toBe(true);
+    } finally {
+      await site.dispose();
+    }
+  }, 120_000);
+
   it('is made by the update itself when nothing interrupts it', async () => {
     const site = new Site({ root: project.root, incremental: true, now: NOW, logger: silentLogger });
     try {
