@@ -2,7 +2,9 @@
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO } from '../support/fixture';
+import { REPO, snapshotDir } from '../support/fixture';
+import { fullBuildInto } from '../support/full-build';
+import { silentLogger } from '../../generator/base/logger';
 
 export const EXAMPLE = path.join(REPO, 'examples/blog');
 
@@ -90,4 +92,11 @@ export async function blogProject(
     read: (relative) => readFile(file(relative), 'utf8'),
     cleanup: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+/** The output of a full build of the project as it is now (into dist-full, with a cache of its own): what a watch is compared with. */
+export async function fullBuildOf(project: BlogProject, now: Date): Promise<Record<string, string>> {
+  const outDir = project.file('dist-full');
+  await fullBuildInto({ root: project.root, outDir, cacheDir: project.file('cache-full'), now, logger: silentLogger });
+  return snapshotDir(outDir);
 }

@@ -15,8 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Site } from '../../generator/core/site';
 import { silentLogger } from '../../generator/base/logger';
 import { snapshotDir } from '../support/fixture';
-import { blogProject, type BlogProject, type Post } from './blog-project';
-import { fullBuildInto } from '../support/full-build';
+import { blogProject, fullBuildOf, type BlogProject, type Post } from './blog-project';
 
 const RUNS = Number(process.env.BLOG_WATCH_RUNS ?? 12);
 const SEED = Number(process.env.BLOG_WATCH_SEED ?? 20_251_126);
@@ -65,17 +64,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => project?.cleanup());
 
-async function fullBuild(): Promise<Record<string, string>> {
-  const outDir = project.file('dist-full');
-  await fullBuildInto({
-    root: project.root,
-    outDir,
-    cacheDir: project.file('cache-full'),
-    now: NOW,
-    logger: silentLogger,
-  });
-  return snapshotDir(outDir);
-}
+const fullBuild = () => fullBuildOf(project, NOW);
 
 describe('site watch after any sequence of post edits', () => {
   it('writes the same output folder as a full build', async () => {

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Site } from '../../generator/core/site';
 import { silentLogger } from '../../generator/base/logger';
 import { snapshotDir } from '../support/fixture';
-import { fullBuildInto } from '../support/full-build';
-import { blogProject, type BlogProject, type Post } from './blog-project';
+import { blogProject, fullBuildOf, type BlogProject, type Post } from './blog-project';
 
 const NOW = new Date('2026-01-01T00:00:00Z');
 const post = (title: string, date: string): Post => ({ title, date, tags: ['Identity'], draft: false });
@@ -31,17 +30,7 @@ afterAll(async () => {
   await project?.cleanup();
 });
 
-async function fullBuild(): Promise<Record<string, string>> {
-  const outDir = project.file('dist-full');
-  await fullBuildInto({
-    root: project.root,
-    outDir,
-    cacheDir: project.file('cache-full'),
-    now: NOW,
-    logger: silentLogger,
-  });
-  return snapshotDir(outDir);
-}
+const fullBuild = () => fullBuildOf(project, NOW);
 
 /** The update `site watch` makes for an edit of p1 and the files `reported`, whatever else changed in the folder. */
 let edits = 0;
