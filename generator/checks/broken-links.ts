@@ -160,7 +160,7 @@ export function linkChecker(world: LinkWorld): (page: PageLinks) => PageCheck {
             new SiteError(
               'BrokenLink',
               { href: link, route: page.route, problem: verdict.problem },
-              { file: page.file, field: link },
+              { file: page.file, field: link, hint: notWrittenHint(page.file) },
             ),
           );
       }
@@ -183,6 +183,13 @@ export function linkChecker(world: LinkWorld): (page: PageLinks) => PageCheck {
     return { errors, planned: [...planned], reads };
   };
 }
+
+/**
+ * The hint of a broken link the page's markdown does not write (no line to name): a list's summary of another page
+ * shows that page's links on the list, and a template writes its own.
+ */
+const notWrittenHint = (file: string) =>
+  `The markdown of ${file} does not write this link: the page's template does, or it shows it from another page (a list's summary of a post, say, whose markdown is where to mend it). Link to an existing route or anchor, or declare the route in plannedRoutes in the site config.`;
 
 /** The links of `pages` checked against each other and `files`: every page's verdict at once. */
 export function checkLinks(

@@ -33,6 +33,29 @@ describe('checkLinks', () => {
     ]);
   });
 
+  it("says where a link the page's markdown does not write comes from: its template, or another page it shows", () => {
+    const list = rendered('/blog', '<p>A summary: see <a href="/blog/nowhere">this</a>.</p>');
+    const post = rendered('/blog/post', '<p>A summary: see <a href="/blog/nowhere">this</a>.</p>');
+    const markdown = {
+      of: (route: string) =>
+        route === '/blog/post' ? [{ href: '/blog/nowhere', url: '/blog/nowhere', line: 7 }] : undefined,
+      routeOfFile: () => undefined,
+    };
+    const { errors } = checkLinks([list, post], new Set(), [], markdown);
+    expect(errors.map((e) => [e.file, e.line, e.hint])).toEqual([
+      [
+        'pages/blog.md',
+        undefined,
+        "The markdown of pages/blog.md does not write this link: the page's template does, or it shows it from another page (a list's summary of a post, say, whose markdown is where to mend it). Link to an existing route or anchor, or declare the route in plannedRoutes in the site config.",
+      ],
+      [
+        'pages/blog/post.md',
+        7,
+        'Link to an existing route or anchor, or declare the route in plannedRoutes in the site config.',
+      ],
+    ]);
+  });
+
   // Documentation written for other tools links folders with a trailing slash (/guide/), and a file name as written.
   it('reads a link path as the route a host serves at it: trailing slash, case and escapes', () => {
     const targets = [
