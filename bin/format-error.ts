@@ -1,5 +1,6 @@
 /** How the CLI prints errors: title, place, message and hint; the stack only with --verbose. */
 import { catalogued, SiteErrors, type SiteError } from '../generator/base/errors';
+import { firstPlace, inFiles, mostRepeated } from '../generator/base/repeated';
 
 export function formatError(error: unknown, verbose: boolean): string {
   const errors = catalogued(error);
@@ -28,28 +29,17 @@ function summaryOf(errors: SiteError[]): string {
   };
   const kinds = [...count(errors.map((e) => e.kind))].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const files = new Set(errors.flatMap((e) => (e.file ? [e.file] : []))).size;
-  const repeated = new Map<string, SiteError[]>();
-  for (const e of errors) {
-    if (e.field === undefined) continue;
-    const key = `${e.kind}\u0000${e.field}`;
-    repeated.set(key, [...(repeated.get(key) ?? []), e]);
-  }
-  const most = [...repeated.values()]
-    .filter((same) => same.length > 1)
-    .sort((a, b) => b.length - a.length)
-    .slice(0, MOST_REPEATED);
+  const most = mostRepeated(errors, MOST_REPEATED);
   const lines = [
     `${errors.length} errors${files > 0 ? ` in ${files} ${files === 1 ? 'file' : 'files'}` : ''}: ${kinds.map(([kind, n]) => `${n} ${kind}`).join(', ')}`,
   ];
   if (most.length > 0) {
-    const width = String(most[0]!.length).length;
+    const width = String(most[0]!.count).length;
     lines.push('the most repeated:');
-    for (const same of most) {
-      const first = same[0]!;
-      const inFiles = new Set(same.map((e) => e.file)).size;
-      const at = first.file ? `, the first at ${first.file}${first.line === undefined ? '' : `:${first.line}`}` : '';
+    for (const group of most) {
+      const at = firstPlace(group);
       lines.push(
-        `  ${String(same.length).padStart(width)} × ${first.kind} (field: ${first.field}) in ${inFiles} ${inFiles === 1 ? 'file' : 'files'}${at}`,
+        `  ${String(group.count).padStart(width)} × ${group.kind} (field: ${group.field}) ${inFiles(group)}${at ? `, the first at ${at}` : ''}`,
       );
     }
   }

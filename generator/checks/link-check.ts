@@ -6,6 +6,7 @@
  * and one more error says so.
  */
 import { briefList } from '../base/brief-list';
+import { firstPlace, inFiles, mostRepeated, type Repeated } from '../base/repeated';
 import { SiteError, SiteErrors, SiteWarning, siteErrorsOf, throwIfAny } from '../base/errors';
 import { sortByFile, type PageErrors } from '../load/loaded-pages';
 import { routeFromFile } from '../pages/routes';
@@ -144,6 +145,7 @@ export function failedWithPageErrors(error: unknown, pageErrors: PageErrors | un
 /** Broken links as warnings (brokenLinks: warn): each as its error says it, where it is, then how many. */
 function brokenLinkWarnings(broken: SiteError[], configFile: string): SiteWarning[] {
   if (broken.length === 0) return [];
+  const repeated = mostRepeated(broken, MOST_REPEATED);
   return [
     ...broken.map(
       (error) =>
@@ -153,9 +155,21 @@ function brokenLinkWarnings(broken: SiteError[], configFile: string): SiteWarnin
           { ...(error.file ? { file: error.file } : {}), hint: error.hint },
         ),
     ),
-    new SiteWarning('BrokenLinksAllowed', { count: broken.length, configFile }),
+    new SiteWarning('BrokenLinksAllowed', {
+      count: broken.length,
+      configFile,
+      ...(repeated.length > 0 ? { repeated: repeated.map(describe).join('; ') } : {}),
+    }),
   ];
 }
+
+/** How many of the links broken most often the count of those allowed names. */
+const MOST_REPEATED = 3;
+/** `"g" 728 times in 282 files, the first at pages/about.md:64`. */
+const describe = (group: Repeated) => {
+  const at = firstPlace(group);
+  return `"${group.field}" ${group.count} times ${inFiles(group)}${at ? `, the first at ${at}` : ''}`;
+};
 
 /**
  * The link check of a site's state as an update leaves it (its pages, what each links to and the files it has), from

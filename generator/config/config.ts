@@ -89,9 +89,9 @@ export const siteConfigSchema = z.strictObject({
   /** Routes linked to that have no page yet: allowed to be missing, and reported as a warning. */
   plannedRoutes: z.array(routePath).default([]),
   /**
-   * `warn`: a broken link or anchor is a warning, each with its file and line and the count at the end, and the build
-   * goes on: for a site brought from another tool while its links are mended. `site check` still fails on them.
-   * Absent or `error`: a broken link fails the build.
+   * `warn`: a broken link or anchor is a warning, each with its file and line and the count at the end (with the links
+   * broken most often), and the build goes on: for a site brought from another tool while its links are mended. `site
+   * check` still fails on them. Absent or `error`: a broken link fails the build.
    */
   brokenLinks: z.enum(['error', 'warn']).optional(),
   /**

@@ -45,8 +45,8 @@ export const WARNINGS = {
   },
   BrokenLinksAllowed: {
     title: 'Broken links allowed',
-    message: (p: { count: number; configFile: string }) =>
-      `${p.count === 1 ? '1 broken link or anchor was' : `${p.count} broken links or anchors were`} allowed by brokenLinks: warn in ${p.configFile}; the site was built with them`,
+    message: (p: { count: number; configFile: string; repeated?: string }) =>
+      `${p.count === 1 ? '1 broken link or anchor was' : `${p.count} broken links or anchors were`} allowed by brokenLinks: warn in ${p.configFile}; the site was built with them${p.repeated ? `; the most repeated: ${p.repeated}` : ''}`,
     hint: 'Mend them, then take brokenLinks: warn out of site.yml so a new one fails the build again; site check fails on them meanwhile.',
   },
   MarkdownPassedOver: {
