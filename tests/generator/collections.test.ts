@@ -12,6 +12,7 @@ import { md } from '../support/markdown';
 import { htmlWithAbsoluteUrls } from '../../generator/render/base-path';
 import { siteErrorsOf } from '../../generator/base/errors';
 import type { TemplateDefinition, Theme } from '../../generator/pages/theme-types';
+import { pageInfo } from '../support/page-info';
 import type { PageInfo } from '../../generator/pages/page';
 import type { SiteConfig } from '../../generator/config/config';
 
@@ -21,19 +22,7 @@ const absoluteHtml = (html: string, pageUrl: string) => htmlWithAbsoluteUrls(htm
 
 function page(route: string, data: Record<string, unknown> = {}, template = 'post'): PageInfo {
   const title = (data.title as string | undefined) ?? route;
-  return {
-    file: `pages${route}.md`,
-    route,
-    url: `https://notes.example${route}`,
-    title,
-    description: `About ${title}`,
-    template,
-    data,
-    html: `<p>First of ${title}.</p><p>Second.</p>`,
-    headings: [],
-    breadcrumbs: [],
-    isNotFound: false,
-  };
+  return pageInfo(route, title, template, data, `<p>First of ${title}.</p><p>Second.</p>`);
 }
 
 const component = () => null;

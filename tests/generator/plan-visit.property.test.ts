@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { planMemo, planSite, type Plan } from '../../generator/collections/plan';
 import { htmlWithAbsoluteUrls } from '../../generator/render/base-path';
 import type { TemplateDefinition, Theme } from '../../generator/pages/theme-types';
+import { pageInfo } from '../support/page-info';
 import type { PageInfo } from '../../generator/pages/page';
 import type { SiteConfig } from '../../generator/config/config';
 
@@ -40,21 +41,7 @@ type Post = { title: string; date: string; tags: string[] };
 const TAGS = ['Alpha', 'Beta', 'Gamma', 'Delta'];
 const SLOTS = 7;
 
-function page(route: string, title: string, template: string, data: Record<string, unknown> = {}): PageInfo {
-  return {
-    file: `pages${route}.md`,
-    route,
-    url: `https://notes.example${route}`,
-    title,
-    description: `About ${title}`,
-    template,
-    data,
-    html: `<p>First of ${title}.</p>`,
-    headings: [],
-    breadcrumbs: [],
-    isNotFound: false,
-  };
-}
+const page = pageInfo;
 
 const pagesOf = (slots: (Post | undefined)[]): PageInfo[] => [
   page('/', 'Home', 'home'),
