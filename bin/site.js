@@ -9,6 +9,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { CLI, ENGINE_ROOT, formatStateError, INSTALLED, stateOf } from './compiled-engine.js';
+import { limitHeapGrowth } from './heap-growth.js';
+
+// Before anything allocates: a build's peak memory follows what it keeps, not four times it (bin/heap-growth.js).
+limitHeapGrowth();
 
 process.env.NODE_ENV ??= 'production';
 const args = process.argv.slice(2);
