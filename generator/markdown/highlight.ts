@@ -13,10 +13,15 @@
  * know is left as written, and its language reported (markdown.ts keeps it with the page, so a cached page still
  * counts). The versions and themes are in the markdown recipe (markdown-recipe.ts): a cached page is highlighted
  * as a new one would be.
+ *
+ * The two themes colour alike (pairedColours), so a block is tokenized once, with the light theme, each line once per
+ * highlighter for the state it starts in (token-lines.ts): a line met again in the same state (a brace, an import, the
+ * same example on many pages) takes the tokens it had.
  */
 import type { ElementContent } from 'hast';
-import type { HighlighterCore, ThemedToken, ThemedTokenWithVariants, ThemeRegistrationRaw } from 'shiki/core';
+import type { HighlighterCore, ThemedTokenWithVariants, ThemeRegistrationRaw } from 'shiki/core';
 import { readCodeRegexes } from './code-regexes';
+import { tokenLines, type Classify, type Run } from './token-lines';
 
 /** The two themes, by name as Shiki knows them. */
 export const CODE_THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
@@ -35,6 +40,8 @@ export interface CodeHighlighter {
   load(languages: Iterable<string>): Promise<void> | undefined;
   /** A block's text as coloured tokens, the lines joined by newlines; the language's grammar must be loaded. */
   highlight(text: string, language: string): ElementContent[];
+  /** Lines TextMate tokenized so far, when lines are kept (token-lines.ts): for tests. */
+  readonly tokenizedLines?: number | undefined;
 }
 
 type Languages = typeof import('shiki/langs').bundledLanguages;
@@ -73,6 +80,8 @@ export async function createCodeHighlighter(tableDir?: string): Promise<CodeHigh
   const knows = (language: string) => Object.hasOwn(bundledLanguages, language);
   const fg = { light: shiki.getTheme(CODE_THEMES.light).fg, dark: shiki.getTheme(CODE_THEMES.dark).fg };
   const darkOf = pairedColours(light.default, dark.default, fg);
+  // With paired themes, each line tokenized once with the light theme for the state it starts in (token-lines.ts).
+  const lines = darkOf && tokenLines(shiki, CODE_THEMES.light, classifier(darkOf, fg));
   return {
     knows,
     load(languages) {
@@ -82,18 +91,60 @@ export async function createCodeHighlighter(tableDir?: string): Promise<CodeHigh
     },
     // No time limit: Shiki's default (500 ms a line) stops a slow line part way, so the same page came out coloured
     // differently on a busy machine.
-    highlight: (text, language) =>
-      tokensToHast(
-        (darkOf &&
-          withDarkColours(
-            shiki.codeToTokensBase(text, { lang: language, theme: CODE_THEMES.light, tokenizeTimeLimit: 0 }),
-            darkOf,
-            fg.light,
-          )) ??
-          shiki.codeToTokensWithThemes(text, { lang: language, themes: { ...CODE_THEMES }, tokenizeTimeLimit: 0 }),
+    highlight(text, language) {
+      const runs = lines?.runs(text, language);
+      if (runs) return runsToHast(runs);
+      return tokensToHast(
+        shiki.codeToTokensWithThemes(text, { lang: language, themes: { ...CODE_THEMES }, tokenizeTimeLimit: 0 }),
         fg,
-      ),
+      );
+    },
+    get tokenizedLines() {
+      return lines?.tokenized;
+    },
   };
+}
+
+/**
+ * The classes of a light token's colour and font style, with its colour's dark counterpart, as classesOf gives a
+ * token of codeToTokensWithThemes; undefined for a colour with no counterpart. One array per look, made once.
+ */
+function classifier(darkOf: ReadonlyMap<string, string>, fg: { light: string; dark: string }): Classify {
+  const made = new Map<string, readonly string[] | undefined>();
+  return (color, fontStyle) => {
+    const key = `${color ?? ''} ${fontStyle}`;
+    if (made.has(key)) return made.get(key);
+    const dark = darkOf.get((color ?? fg.light).toLowerCase());
+    const classes =
+      dark === undefined
+        ? undefined
+        : classesOf(
+            { content: '', offset: 0, variants: { light: { color, fontStyle }, dark: { color: dark, fontStyle } } },
+            fg,
+          );
+    made.set(key, classes);
+    return classes;
+  };
+}
+
+/** Lines of runs as tokensToHast makes them: a run with classes a span, one without plain text. */
+function runsToHast(lines: Run[][]): ElementContent[] {
+  const out: ElementContent[] = [];
+  lines.forEach((line, index) => {
+    if (index > 0) out.push({ type: 'text', value: '\n' });
+    for (const { text, classes } of line)
+      out.push(
+        classes.length === 0
+          ? { type: 'text', value: text }
+          : {
+              type: 'element',
+              tagName: 'span',
+              properties: { className: [...classes] },
+              children: [{ type: 'text', value: text }],
+            },
+      );
+  });
+  return out;
 }
 
 /** The rules of a theme, in order: each one's selector, font style and foreground. */
@@ -130,25 +181,6 @@ export function pairedColours(
     darkOf.set(rule.foreground, other.foreground!);
   }
   return darkOf;
-}
-
-/** The light theme's tokens with their dark colours, as codeToTokensWithThemes gives them; undefined if a colour has no pair. */
-function withDarkColours(
-  lines: ThemedToken[][],
-  darkOf: ReadonlyMap<string, string>,
-  lightFg: string,
-): ThemedTokenWithVariants[][] | undefined {
-  const out: ThemedTokenWithVariants[][] = [];
-  for (const line of lines) {
-    const tokens: ThemedTokenWithVariants[] = [];
-    for (const { content, offset, color, fontStyle } of line) {
-      const dark = darkOf.get((color ?? lightFg).toLowerCase());
-      if (dark === undefined) return undefined;
-      tokens.push({ content, offset, variants: { light: { color, fontStyle }, dark: { color: dark, fontStyle } } });
-    }
-    out.push(tokens);
-  }
-  return out;
 }
 
 async function loadLanguages(shiki: HighlighterCore, languages: Languages, names: string[]): Promise<void> {
