@@ -12,7 +12,8 @@
  * unless a plugin works asynchronously, or a code block names a language whose grammar is not loaded yet.
  *
  * A page is made with only the syntax extensions whose markers it holds (fenced containers and admonitions, GitHub's
- * alerts, emoji shortcodes, ids headings name: syntax-markers.ts), when the site has no plugins of its own; with
+ * alerts, emoji shortcodes, ids headings name, GFM's tables and literal autolinks: syntax-markers.ts, gfm-parts.ts),
+ * when the site has no plugins of its own; with
  * plugins, which may make nodes the page's text does not show, every extension runs on every page.
  *
  * Safety: remark-html sanitises with GitHub's schema (hast-util-sanitize's
@@ -27,7 +28,6 @@
 import path from 'node:path';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
-import remarkHtml from 'remark-html';
 import type { Plugin, Pluggable, Preset, Processor, TransformCallback } from 'unified';
 import { SiteError } from '../base/errors';
 import type { PageInfo } from '../pages/page';
@@ -48,11 +48,12 @@ import { remarkKeepFile } from './raw-html';
 import { remarkGithubAlerts } from './github-alerts';
 import { remarkEmoji } from './emoji';
 import { containerSyntax, remarkContainers } from './containers';
-import { htmlOptions } from './markdown-html';
+import { htmlOptions, remarkHtml } from './markdown-html';
 import { codeBlocks, type CodeBlocksData } from './code-blocks';
 import type { Handler } from 'mdast-util-to-hast';
 import type { Root } from 'mdast';
 import { EVERY_EXTENSION, syntaxMarkers, type SyntaxData, type SyntaxMarkers } from './syntax-markers';
+import { remarkGfmParts } from './gfm-parts';
 
 export type { ReservedIds } from './heading-ids';
 export type { PluginSetting } from './markdown-plugins';
@@ -132,15 +133,22 @@ async function createMarkdown(
   const plugins = await loadPlugins(settings, place);
   const code = codeBlocks();
   // The site's plugins are not known to the type checker: the pipeline is typed loosely from here.
-  const build = (containers: boolean) => {
-    const processor = remark().use(remarkGfm) as unknown as Processor<any, any, any, any, any>;
+  const build = (gates: Gates) => {
+    const gfm = gates.tables && gates.autolinks;
+    const processor = (gfm ? remark().use(remarkGfm) : remark().use(remarkGfmParts, gates)) as unknown as Processor<
+      any,
+      any,
+      any,
+      any,
+      any
+    >;
     for (const plugin of plugins) {
       const named = withName(plugin.plugin, plugin);
       if (typeof named === 'function') processor.use(named, ...(plugin.options === undefined ? [] : [plugin.options]));
       else processor.use(named as Preset);
     }
     // The container syntax after the site's plugins: one of them that reads `:::` itself is tried first.
-    if (containers) processor.use(containerSyntax as unknown as Plugin);
+    if (gates.containers) processor.use(containerSyntax as unknown as Plugin);
     processor
       .use(remarkContainers as unknown as Plugin)
       .use(remarkGithubAlerts as unknown as Plugin)
@@ -155,14 +163,18 @@ async function createMarkdown(
       );
     return frozen(processor, place);
   };
-  const full = build(true);
+  const full = build(EVERY_EXTENSION);
   // Without site plugins, a page is made with only the extensions whose markers it holds (syntax-markers.ts): the
-  // container syntax is left out of the parser itself, the other extensions see the markers in the file's data.
-  const gated = plugins.length === 0 ? { without: build(false) } : undefined;
+  // syntax of containers, tables and autolinks is left out of the parser itself (a processor for each set, made
+  // when a page first needs it), the other extensions see the markers in the file's data.
+  const gated = plugins.length === 0 ? new Map<string, Processor>() : undefined;
   const pipeline = (source: string): Pipeline => {
     if (!gated) return { processor: full, syntax: EVERY_EXTENSION };
     const syntax = syntaxMarkers(source);
-    return { processor: syntax.containers ? full : gated.without, syntax };
+    const key = `${+syntax.containers}${+syntax.tables}${+syntax.autolinks}`;
+    let processor = key === '111' ? full : gated.get(key);
+    if (!processor) gated.set(key, (processor = build(syntax)));
+    return { processor, syntax };
   };
   return {
     plugins: plugins.map((plugin) => plugin.name),
@@ -171,6 +183,9 @@ async function createMarkdown(
     render: (source, page, tree) => render(pipeline(source), source, page, tree),
   };
 }
+
+/** The syntax a processor parses: the containers' and GFM's parts (syntax-markers.ts). */
+type Gates = Pick<SyntaxMarkers, 'containers' | 'tables' | 'autolinks'>;
 
 /** The processor a page is made with, and the extensions it runs (syntax-markers.ts). */
 interface Pipeline {

@@ -14,6 +14,15 @@
  *   the escapes that can stand in one.
  * - Ids a heading names for itself (`{#id}`, `{: #id}`, heading-ids.ts) are read from the text as written (an
  *   escaped or referenced brace names none): a `{` in it.
+ * - GFM's tables (micromark-extension-gfm-table) need a delimiter row, which holds a `|`, or a `:` beside a `-`
+ *   (`a\n:-` is a table of one column): one of `|`, `:-`, `-:` in the text. A table's attempts on other lines
+ *   fail, and micromark undoes a failed attempt.
+ * - GFM's literal autolinks (micromark-extension-gfm-autolink-literal, mdast-util-gfm-autolink-literal) are made in
+ *   two places: the parser's constructs read the text's own characters (`www.`, `http://`, `https://`, an `@`), and
+ *   a pass after the parse finds the same in text nodes' values, where escapes are undone and references decoded.
+ *   So: one of those, in any case, in the text with its backslashes taken out, or a character reference.
+ *
+ * A character reference is `&#…;` or `&name;` (a name starts with a letter): `&&` and `Q&A` are none.
  */
 
 /** Which extensions the page may need. */
@@ -22,20 +31,34 @@ export interface SyntaxMarkers {
   alerts: boolean;
   emoji: boolean;
   customIds: boolean;
+  tables: boolean;
+  autolinks: boolean;
 }
 
 /** Every extension runs: for pipelines with site plugins. */
-export const EVERY_EXTENSION: SyntaxMarkers = { containers: true, alerts: true, emoji: true, customIds: true };
+export const EVERY_EXTENSION: SyntaxMarkers = {
+  containers: true,
+  alerts: true,
+  emoji: true,
+  customIds: true,
+  tables: true,
+  autolinks: true,
+};
 
 const SHORTCODE = /:(?:\+1|[\w-]+):/;
+const REFERENCE = /&(?:#|[A-Za-z][A-Za-z\d]*;)/;
+const AUTOLINK = /www\.|https?:\/\/|@/i;
 
 export function syntaxMarkers(text: string): SyntaxMarkers {
-  const references = text.includes('&');
+  const references = text.includes('&') && REFERENCE.test(text);
+  const escapes = text.includes('\\');
   return {
     containers: text.includes(':::') || text.includes('!!!') || text.includes('???'),
     alerts: text.includes('>') && (references || text.includes('[!') || text.includes('[\\!')),
-    emoji: references || SHORTCODE.test(text.includes('\\') ? text.replace(/\\(?=[:+_-])/g, '') : text),
+    emoji: references || SHORTCODE.test(escapes ? text.replace(/\\(?=[:+_-])/g, '') : text),
     customIds: text.includes('{'),
+    tables: text.includes('|') || text.includes(':-') || text.includes('-:'),
+    autolinks: references || AUTOLINK.test(escapes ? text.replaceAll('\\', '') : text),
   };
 }
 

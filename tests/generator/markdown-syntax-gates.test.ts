@@ -7,6 +7,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadMarkdown } from '../../generator/markdown/markdown';
 import { syntaxMarkers, type SyntaxMarkers } from '../../generator/markdown/syntax-markers';
@@ -60,6 +61,33 @@ const PAGES: Record<keyof SyntaxMarkers, { without: string[]; with: string[] }> 
       '## Escaped \\{#no}\n\n## By reference &#123;#no}\n\n`{#code}`\n',
     ],
   },
+  tables: {
+    without: [
+      'Plain text\nover two lines\n---\n\nA heading\n===\n\n- - -\n\nTime: 10:30 - 11:00\n',
+      'a b\n---\n\n> a b\n> ---\n\n1. a b\n   ---\n',
+    ],
+    with: [
+      '| a | b |\n| - | -: |\n| 1 | 2 |\n',
+      'a\n:-\n\nb c\n-:\n',
+      'a | b\n--|--\n\n`a | b`\n',
+      '> | a |\n> | - |\n',
+      'Escaped \\| pipe\n\n| x \\| y |\n| --- |\n',
+    ],
+  },
+  autolinks: {
+    without: [
+      'See [the guide](/guide) and <ftp:x> and `www example.com` in code.\n\nQ&A && more\n',
+      '# HTTP and WWW\n\nhttp: no slashes, www without a dot, https:/one slash\n',
+    ],
+    with: [
+      'Visit www.example.com or https://example.com/a_b?c=d.\n',
+      'Mail contact@example.org, or mailto:a@b.co and xmpp:a@b.co/c\n',
+      'WWW.EXAMPLE.COM and HTTPS://EXAMPLE.COM\n',
+      'Escaped http\\://example.com and www\\.example.com and a\\@b.co\n',
+      'By reference www&#46;example.com and a&#64;b.co and a&commat;b.co\n',
+      '[www.example.com](/x) in a link, and ![https://x.y](/i.png)\n',
+    ],
+  },
 };
 
 describe('syntax extensions only where their markers are', () => {
@@ -80,5 +108,37 @@ describe('syntax extensions only where their markers are', () => {
     expect(await html(PAGES.emoji.with[0]!)).toContain('🚀');
     expect(await html(PAGES.emoji.with[2]!)).toContain('🎉');
     expect(await html(PAGES.customIds.with[0]!)).toContain('id="options"');
+    expect(await html(PAGES.tables.with[0]!)).toContain('<table');
+    expect(await html(PAGES.tables.with[1]!)).toContain('<table');
+    expect(await html(PAGES.autolinks.with[0]!)).toContain('href="http://www.example.com"');
+    expect(await html(PAGES.autolinks.with[3]!)).toContain('href="http://example.com"');
+    expect(await html(PAGES.autolinks.with[4]!)).toContain('href="mailto:a@b.co"');
+  });
+});
+
+/** Pieces of markdown near the markers and far from them, put together at random. */
+const PIECES = [
+  ...['a', 'b c', ' ', '  ', '\n', '\n\n', '\t', 'x', 'W', 'w', 'h', 'http', 'https', 'www', '.', ':', '/', '//'],
+  ...['@', '|', '-', '---', ':-', '-:', '=', '\\', '&', '&#64;', '&#x7c;', '&amp;', '&colon;', '*', '_', '~', '^'],
+  ...['[', ']', '(', ')', '<', '>', '> ', '# ', '- ', '1. ', '`', '```\n', '    ', '[x] ', '!', '{', '}', '"', 'é'],
+  // Whole links and addresses, written plainly, escaped or by reference.
+  ...[' www.a.bc', ' http://a.bc/d', ' a@b.co', ' www\\.a.bc', ' http\\://a.bc', ' a\\@b.co', ' a&#64;b.co'],
+  ...[' www&#46;a.bc', '\na\n:-\n', '\n| a |\n| - |\n'],
+];
+const document = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
+
+describe('the gates, on markdown made at random', () => {
+  it('every page comes out as with every extension, markers or not', async () => {
+    let gatedOff = 0;
+    await fc.assert(
+      fc.asyncProperty(document, async (text) => {
+        const markers = syntaxMarkers(text);
+        if (!markers.tables || !markers.autolinks) gatedOff++;
+        expect(await render(gated, text)).toEqual(await render(everywhere, text));
+      }),
+      { numRuns: 1500, seed: 4343 },
+    );
+    // The runs above tried the gates, not only the full pipeline.
+    expect(gatedOff).toBeGreaterThan(300);
   });
 });
