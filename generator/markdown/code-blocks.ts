@@ -11,11 +11,15 @@ import type { Element, ElementContent } from 'hast';
 import type { Code, Nodes, Root } from 'mdast';
 import { defaultHandlers, type State } from 'mdast-util-to-hast';
 import { createCodeHighlighter, PLAIN, type CodeHighlighter } from './highlight';
+import type { VFile } from 'vfile';
+import { codeHtmlMaker, placeCodeHtml, type CodeHtmlData } from './code-html';
 import { pageFileOf } from './raw-html';
 
 /** vfile data the handler writes: the languages of blocks no grammar knows, in order of first use. */
 export interface CodeBlocksData {
   unknownCode?: string[];
+  /** Whether the page holds raw HTML (remarkCodeLanguages): its blocks are made as hast (code-html.ts). */
+  rawHtml?: boolean;
 }
 
 /**
@@ -39,12 +43,13 @@ export function shownRustLines(text: string): string {
     .join('\n');
 }
 
-/** Every language the tree's fences name that is not plain text. */
-function languagesOf(node: Nodes, into: Set<string>): Set<string> {
+/** Every language the tree's fences name that is not plain text, and whether it holds raw HTML. */
+function languagesOf(node: Nodes, into: { languages: Set<string>; rawHtml: boolean }): typeof into {
   if (node.type === 'code') {
     const language = fenceLanguage(node);
-    if (language && !PLAIN.has(language)) into.add(language);
-  } else if ('children' in node) for (const child of node.children) languagesOf(child, into);
+    if (language && !PLAIN.has(language)) into.languages.add(language);
+  } else if (node.type === 'html') into.rawHtml = true;
+  else if ('children' in node) for (const child of node.children) languagesOf(child, into);
   return into;
 }
 
@@ -61,13 +66,14 @@ function blockLanguage(pre: Element): { code: Element; language: string } | unde
 
 export interface CodeBlocks {
   /** The remark plugin, run last before the HTML step: loads the grammars the page needs (a promise only then). */
-  remarkCodeLanguages: () => (tree: Root) => Promise<void> | undefined;
+  remarkCodeLanguages: () => (tree: Root, file: VFile) => Promise<void> | undefined;
   /** remark-html's handler for `code` nodes. */
   code: (state: State, node: Code) => Element;
 }
 
 export function codeBlocks(): CodeBlocks {
   let highlighter: CodeHighlighter | undefined;
+  const blockHtml = codeHtmlMaker();
   let loading: Promise<CodeHighlighter> | undefined;
   const load = (languages: Set<string>): Promise<void> | undefined => {
     if (languages.size === 0) return undefined;
@@ -76,7 +82,11 @@ export function codeBlocks(): CodeBlocks {
     return loading.then((made) => made.load(languages));
   };
   return {
-    remarkCodeLanguages: () => (tree) => load(languagesOf(tree, new Set())),
+    remarkCodeLanguages: () => (tree, file) => {
+      const found = languagesOf(tree, { languages: new Set(), rawHtml: false });
+      if (found.rawHtml) (file.data as CodeBlocksData).rawHtml = true;
+      return load(found.languages);
+    },
     code(state, node) {
       const pre = defaultHandlers.code(state, node);
       pre.properties.tabIndex = 0;
@@ -95,6 +105,14 @@ export function codeBlocks(): CodeBlocks {
       const text = block.code.children.map((child) => (child as { value: string }).value).join('');
       const written = text.endsWith('\n') ? text.slice(0, -1) : text;
       const lines = block.language === 'rust' ? shownRustLines(written) : written;
+      // The block's HTML as a string, in the page's HTML once it is made (code-html.ts), on a page without raw HTML.
+      const data = pageFileOf(state)?.data as (CodeBlocksData & CodeHtmlData) | undefined;
+      const runs = data && !data.rawHtml ? highlighter.runs(lines, block.language) : undefined;
+      const html = runs && blockHtml(runs);
+      if (data && html !== undefined) {
+        block.code.children = [{ type: 'text', value: placeCodeHtml(data, html) }];
+        return pre;
+      }
       const coloured: ElementContent[] = highlighter.highlight(lines, block.language);
       block.code.children = [...coloured, { type: 'text', value: '\n' }];
       return pre;

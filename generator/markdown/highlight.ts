@@ -40,6 +40,11 @@ export interface CodeHighlighter {
   load(languages: Iterable<string>): Promise<void> | undefined;
   /** A block's text as coloured tokens, the lines joined by newlines; the language's grammar must be loaded. */
   highlight(text: string, language: string): ElementContent[];
+  /**
+   * A block's lines as runs of one look (token-lines.ts), what highlight makes into hast; undefined when lines are not
+   * kept (themes not paired) or a colour has no pair. The arrays are shared with other blocks: not to be changed.
+   */
+  runs(text: string, language: string): Run[][] | undefined;
   /** Lines TextMate tokenized so far, when lines are kept (token-lines.ts): for tests. */
   readonly tokenizedLines?: number | undefined;
 }
@@ -91,6 +96,7 @@ export async function createCodeHighlighter(tableDir?: string): Promise<CodeHigh
     },
     // No time limit: Shiki's default (500 ms a line) stops a slow line part way, so the same page came out coloured
     // differently on a busy machine.
+    runs: (text, language) => lines?.runs(text, language),
     highlight(text, language) {
       const runs = lines?.runs(text, language);
       if (runs) return runsToHast(runs);

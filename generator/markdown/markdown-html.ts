@@ -7,7 +7,8 @@
  *   wrote loses the highlighter's token classes and gets the keyboard stop of its kind, whatever it wrote.
  * - A table gets a keyboard stop (tabindex="0"): the theme lets a wide table scroll sideways in its own box, and a
  *   box that scrolls must be reachable from the keyboard (WCAG 2.1.1).
- * - Code blocks are highlighted and are keyboard stops too (code-blocks.ts).
+ * - Code blocks are highlighted and are keyboard stops too (code-blocks.ts); a highlighted block's spans are made
+ *   into HTML once, as a string, and put in the page's HTML after it is made (code-html.ts, remarkHtml below).
  *
  * The schema is GitHub's (hast-util-sanitize's defaultSchema) with these changes: alerts keep their class names
  * (github-alerts.ts), spans the highlighter's token classes (highlight.ts) (GitHub's allows a tabindex anywhere);
@@ -21,7 +22,9 @@ import type { Element } from 'hast';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
 import type { Table } from 'mdast';
 import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
-import type { Options } from 'remark-html';
+import remarkHtmlItself, { type Options } from 'remark-html';
+import type { Processor } from 'unified';
+import { withCodeHtml, type CodeHtmlData } from './code-html';
 import { ALERT_CLASSES } from './github-alerts';
 import { TOKEN_CLASSES } from './highlight';
 import { RAW_HTML_HANDLERS } from './raw-html';
@@ -57,4 +60,15 @@ function table(state: State, node: Table): Element {
 export function htmlOptions(code: Handler): Options {
   const handlers: Handlers = { ...RAW_HTML_HANDLERS, table, code };
   return { sanitize: SCHEMA, handlers, characterReferences: { useNamedReferences: true } };
+}
+
+/**
+ * remark-html, with each highlighted block's HTML put in the place its marker holds in the page's HTML (code-html.ts):
+ * the blocks' spans are made once as a string, not sanitised and serialised again span by span.
+ */
+export function remarkHtml(this: Processor, options: Options): undefined {
+  (remarkHtmlItself as unknown as (this: Processor, options: Options) => undefined).call(this, options);
+  const compile = this.compiler as (tree: unknown, file: { data: unknown }) => string;
+  this.compiler = ((tree: unknown, file: { data: unknown }) =>
+    withCodeHtml(compile(tree, file), file.data as CodeHtmlData)) as unknown as typeof this.compiler;
 }

@@ -28,7 +28,6 @@
 import path from 'node:path';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
-import remarkHtml from 'remark-html';
 import type { Plugin, Pluggable, Preset, Processor, TransformCallback } from 'unified';
 import { SiteError } from '../base/errors';
 import type { PageInfo } from '../pages/page';
@@ -49,7 +48,7 @@ import { remarkKeepFile } from './raw-html';
 import { remarkGithubAlerts } from './github-alerts';
 import { remarkEmoji } from './emoji';
 import { containerSyntax, remarkContainers } from './containers';
-import { htmlOptions } from './markdown-html';
+import { htmlOptions, remarkHtml } from './markdown-html';
 import { codeBlocks, type CodeBlocksData } from './code-blocks';
 import type { Handler } from 'mdast-util-to-hast';
 import type { Root } from 'mdast';
