@@ -12,7 +12,7 @@ import type { Code, Nodes, Root } from 'mdast';
 import { defaultHandlers, type State } from 'mdast-util-to-hast';
 import { createCodeHighlighter, PLAIN, type CodeHighlighter } from './highlight';
 import type { VFile } from 'vfile';
-import { codeHtmlMaker, placeCodeHtml, type CodeHtmlData } from './code-html';
+import { codeHtmlMaker, codeMarker, placeCodeHtml, type CodeHtmlData } from './code-html';
 import { pageFileOf } from './raw-html';
 
 /** vfile data the handler writes: the languages of blocks no grammar knows, in order of first use. */
@@ -74,6 +74,7 @@ export interface CodeBlocks {
 export function codeBlocks(): CodeBlocks {
   let highlighter: CodeHighlighter | undefined;
   const blockHtml = codeHtmlMaker();
+  const marker = codeMarker();
   let loading: Promise<CodeHighlighter> | undefined;
   const load = (languages: Set<string>): Promise<void> | undefined => {
     if (languages.size === 0) return undefined;
@@ -110,7 +111,7 @@ export function codeBlocks(): CodeBlocks {
       const runs = data && !data.rawHtml ? highlighter.runs(lines, block.language) : undefined;
       const html = runs && blockHtml(runs);
       if (data && html !== undefined) {
-        block.code.children = [{ type: 'text', value: placeCodeHtml(data, html) }];
+        block.code.children = [{ type: 'text', value: placeCodeHtml(data, marker, html) }];
         return pre;
       }
       const coloured: ElementContent[] = highlighter.highlight(lines, block.language);

@@ -7,8 +7,9 @@
  * classes, every class one the schema allows on spans (TOKEN_CLASSES; a block with any other is made as hast, and
  * sanitised as such), its text with `&` and `<` escaped as the serialiser escapes text (`&amp;`, `&lt;`), lines joined
  * by newlines. Only the engine writes these: a run's text is the page's code, escaped; its classes come from the
- * theme. The marker is random for each page (a page cannot write it in advance), and each must be found once in the
- * page's HTML, or the page fails. A page with raw HTML is made as before (code-blocks.ts): hast-util-raw parses the
+ * theme. The marker is 128 random bits made with the pipeline, which no page sees (every marker is replaced before a
+ * page's HTML leaves the pipeline), so no page can write it; each must be found once in the page's HTML, or the page
+ * fails. A page with raw HTML is made as before (code-blocks.ts): hast-util-raw parses the
  * whole tree again as a browser would, which the string would skip.
  */
 import { randomBytes } from 'node:crypto';
@@ -60,27 +61,41 @@ export function codeHtmlMaker(): (lines: readonly (readonly Run[])[]) => string 
   };
 }
 
-/** Keeps a block's HTML for the page, and gives the text its `<code>` holds until the page's HTML is made. */
-export function placeCodeHtml(data: CodeHtmlData, html: string): string {
-  data.codeHtml ??= { marker: randomBytes(16).toString('hex'), blocks: [] };
-  const { marker, blocks } = data.codeHtml;
+/**
+ * Keeps a block's HTML for the page, and gives the text its `<code>` holds until the page's HTML is made: `marker`
+ * (random, made once per pipeline: no page sees it, since every marker is replaced before a page's HTML leaves the
+ * pipeline), then the block's number on the page.
+ */
+export function placeCodeHtml(data: CodeHtmlData, marker: string, html: string): string {
+  data.codeHtml ??= { marker, blocks: [] };
+  const { blocks } = data.codeHtml;
   blocks.push(html);
   return `${marker}-${blocks.length - 1}-`;
 }
+
+/** A marker for placeCodeHtml: 128 random bits, as hex. */
+export const codeMarker = () => randomBytes(16).toString('hex');
 
 /** The page's HTML with each block's HTML in its marker's place; throws when a marker is not found once. */
 export function withCodeHtml(html: string, data: CodeHtmlData): string {
   const code = data.codeHtml;
   if (!code) return html;
   delete data.codeHtml;
+  const { marker, blocks } = code;
+  const parts: string[] = [];
   const found = new Set<number>();
-  const filled = html.replace(new RegExp(`${code.marker}-(\\d+)-`, 'g'), (_, number: string) => {
-    const n = Number(number);
-    if (found.has(n) || n >= code.blocks.length) throw new Error(`highlighted block ${n} was placed twice`);
+  let from = 0;
+  for (let at = html.indexOf(marker); at !== -1; at = html.indexOf(marker, from)) {
+    const end = html.indexOf('-', at + marker.length + 1);
+    const n = Number(html.slice(at + marker.length + 1, end));
+    if (html[at + marker.length] !== '-' || end === -1 || !(n in blocks) || found.has(n))
+      throw new Error(`a highlighted block's place is not as it was made (block ${n})`);
     found.add(n);
-    return code.blocks[n]!;
-  });
-  if (found.size !== code.blocks.length)
-    throw new Error(`${code.blocks.length - found.size} highlighted blocks were not in the page's HTML`);
-  return filled;
+    parts.push(html.slice(from, at), blocks[n]!);
+    from = end + 1;
+  }
+  if (found.size !== blocks.length)
+    throw new Error(`${blocks.length - found.size} highlighted blocks were not in the page's HTML`);
+  parts.push(html.slice(from));
+  return parts.join('');
 }

@@ -10,7 +10,13 @@ import { remark } from 'remark';
 import type { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { codeBlocks } from '../../generator/markdown/code-blocks';
-import { codeHtmlMaker, placeCodeHtml, withCodeHtml, type CodeHtmlData } from '../../generator/markdown/code-html';
+import {
+  codeHtmlMaker,
+  codeMarker,
+  placeCodeHtml,
+  withCodeHtml,
+  type CodeHtmlData,
+} from '../../generator/markdown/code-html';
 import { htmlOptions } from '../../generator/markdown/markdown-html';
 import { remarkKeepFile } from '../../generator/markdown/raw-html';
 import { md } from '../support/markdown';
@@ -81,8 +87,9 @@ describe('a highlighted block made once as a string', () => {
     for (const [n, element] of first.codes.entries())
       expect(element.children).toEqual([{ type: 'text', value: `${first.data.codeHtml!.marker}-${n}-` }]);
     expect(first.data.codeHtml!.blocks[1]).toMatch(/^<span class="hl-cf222e hd-ff7b72">let<\/span> b /);
-    // Each page its own marker: no page can write another's in advance.
-    expect((await made()).data.codeHtml!.marker).not.toBe(first.data.codeHtml!.marker);
+    // The marker is the pipeline's, random: another pipeline's differs.
+    expect((await made()).data.codeHtml!.marker).toBe(first.data.codeHtml!.marker);
+    expect(codeMarker()).not.toBe(first.data.codeHtml!.marker);
   });
 
   it('lets no page pose as a block, and finds each block once or fails', () => {
@@ -92,10 +99,15 @@ describe('a highlighted block made once as a string', () => {
     expect(body).toContain(`// ${posing}</span>`);
 
     const data: CodeHtmlData = {};
-    const place = placeCodeHtml(data, '<span>x</span>\n');
-    expect(withCodeHtml(`<code>${place}</code>`, { ...data })).toBe('<code><span>x</span>\n</code>');
-    expect(() => withCodeHtml('<code></code>', { ...data })).toThrow(/1 highlighted blocks were not/);
-    expect(() => withCodeHtml(`${place}${place}`, { ...data })).toThrow(/placed twice/);
+    const marker = codeMarker();
+    const place = placeCodeHtml(data, marker, '<span>x</span>\n');
+    const second = placeCodeHtml(data, marker, 'y\n');
+    expect(withCodeHtml(`<code>${second}</code> & <code>${place}</code>`, { ...data })).toBe(
+      '<code>y\n</code> & <code><span>x</span>\n</code>',
+    );
+    expect(() => withCodeHtml(`<code>${place}</code>`, { ...data })).toThrow(/1 highlighted blocks were not/);
+    expect(() => withCodeHtml(`${place}${place}${second}`, { ...data })).toThrow(/not as it was made/);
+    expect(() => withCodeHtml(`${place}${marker}-2-`, { ...data })).toThrow(/not as it was made/);
   });
 
   it('makes a block whose classes the schema would change as hast', () => {
