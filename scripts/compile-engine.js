@@ -11,7 +11,7 @@
  * bin/compiled-engine.js tells a current lib/ from a stale one.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -47,16 +47,8 @@ const BUNDLED = [
   'micromark-core-commonmark',
   'micromark-factory-space',
   'micromark-util-character',
-  'micromark-extension-gfm-autolink-literal',
-  'micromark-extension-gfm-footnote',
-  'micromark-extension-gfm-strikethrough',
-  'micromark-extension-gfm-table',
-  'micromark-extension-gfm-task-list-item',
-  'mdast-util-gfm-autolink-literal',
-  'mdast-util-gfm-footnote',
-  'mdast-util-gfm-strikethrough',
-  'mdast-util-gfm-table',
-  'mdast-util-gfm-task-list-item',
+  // GFM's parts, which markdown/gfm-parts.ts imports.
+  ...JSON.parse(readFileSync(path.join(ENGINE_ROOT, 'generator/markdown/gfm-packages.json'), 'utf8')),
   'hast-util-raw',
   'gemoji',
   'vfile',

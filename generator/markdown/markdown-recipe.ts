@@ -5,6 +5,7 @@
  * pages all come from the content cache never loads remark.
  */
 import { installedVersion } from '../cache/cache-files';
+import GFM_PACKAGES from './gfm-packages.json';
 import type { HeadingIdStyle } from './heading-ids';
 import { resolvePlugins, type PluginPlace, type PluginSetting, type ResolvedPlugin } from './markdown-plugins';
 
@@ -22,16 +23,7 @@ const PIPELINE_PACKAGES = [
   'remark-parse',
   'remark-gfm',
   // GFM's parts, which gfm-parts.ts adds itself, and remark-gfm allows a range of.
-  'micromark-extension-gfm-autolink-literal',
-  'micromark-extension-gfm-footnote',
-  'micromark-extension-gfm-strikethrough',
-  'micromark-extension-gfm-table',
-  'micromark-extension-gfm-task-list-item',
-  'mdast-util-gfm-autolink-literal',
-  'mdast-util-gfm-footnote',
-  'mdast-util-gfm-strikethrough',
-  'mdast-util-gfm-table',
-  'mdast-util-gfm-task-list-item',
+  ...GFM_PACKAGES,
   'remark-html',
   'mdast-util-to-hast',
   'hast-util-to-html',

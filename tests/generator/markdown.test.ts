@@ -320,6 +320,9 @@ describe('the recipe', () => {
     // What tokenizes code and converts its grammars' regular expressions decides its colours as much as Shiki does.
     expect(plain.recipe).toMatch(/@shikijs\/vscode-textmate@\d+\.\d+\.\d+/);
     expect(plain.recipe).toMatch(/oniguruma-to-es@\d+\.\d+\.\d+/);
+    // GFM's parts, which the pipeline adds itself (gfm-parts.ts), each with its version.
+    for (const part of ['micromark-extension-gfm-table', 'mdast-util-gfm-autolink-literal'])
+      expect(plain.recipe).toMatch(new RegExp(`${part}@\\d+\\.\\d+\\.\\d+`));
     expect(smarty.recipe).toMatch(/remark-smartypants.*3\.0\.3.*oldschool/);
     expect(other.recipe).not.toBe(smarty.recipe);
     expect(plain.recipe).not.toBe(smarty.recipe);
