@@ -74,7 +74,7 @@ export interface CodeBlocks {
 export function codeBlocks(): CodeBlocks {
   let highlighter: CodeHighlighter | undefined;
   const blockHtml = codeHtmlMaker();
-  const marker = codeMarker();
+  let marker: string | undefined;
   let loading: Promise<CodeHighlighter> | undefined;
   const load = (languages: Set<string>): Promise<void> | undefined => {
     if (languages.size === 0) return undefined;
@@ -111,7 +111,7 @@ export function codeBlocks(): CodeBlocks {
       const runs = data && !data.rawHtml ? highlighter.runs(lines, block.language) : undefined;
       const html = runs && blockHtml(runs);
       if (data && html !== undefined) {
-        block.code.children = [{ type: 'text', value: placeCodeHtml(data, marker, html) }];
+        block.code.children = [{ type: 'text', value: placeCodeHtml(data, (marker ??= codeMarker()), html) }];
         return pre;
       }
       const coloured: ElementContent[] = highlighter.highlight(lines, block.language);

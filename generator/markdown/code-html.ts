@@ -12,7 +12,6 @@
  * fails. A page with raw HTML is made as before (code-blocks.ts): hast-util-raw parses the
  * whole tree again as a browser would, which the string would skip.
  */
-import { randomBytes } from 'node:crypto';
 import { TOKEN_CLASSES } from './highlight';
 import type { Run } from './token-lines';
 
@@ -74,7 +73,8 @@ export function placeCodeHtml(data: CodeHtmlData, marker: string, html: string):
 }
 
 /** A marker for placeCodeHtml: 128 random bits, as hex. */
-export const codeMarker = () => randomBytes(16).toString('hex');
+export const codeMarker = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** The page's HTML with each block's HTML in its marker's place; throws when a marker is not found once. */
 export function withCodeHtml(html: string, data: CodeHtmlData): string {

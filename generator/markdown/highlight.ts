@@ -54,7 +54,8 @@ type Languages = typeof import('shiki/langs').bundledLanguages;
 /** `tableDir`: where the table of regular expressions is (code-regexes.ts; by default the compiled engine's folder). */
 export async function createCodeHighlighter(tableDir?: string): Promise<CodeHighlighter> {
   const [
-    { createHighlighterCore },
+    core,
+    { EncodedTokenMetadata, INITIAL },
     { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor },
     { bundledLanguages },
     light,
@@ -62,13 +63,14 @@ export async function createCodeHighlighter(tableDir?: string): Promise<CodeHigh
     made,
   ] = await Promise.all([
     import('shiki/core'),
+    import('shiki/textmate'),
     import('shiki/engine/javascript'),
     import('shiki/langs'),
     import('shiki/themes/github-light-default.mjs'),
     import('shiki/themes/github-dark-default.mjs'),
     readCodeRegexes(tableDir),
   ]);
-  const shiki = await createHighlighterCore({
+  const shiki = await core.createHighlighterCore({
     themes: [light.default, dark.default],
     langs: [],
     // Each pattern's RegExp from the table made when the engine was compiled (code-regexes.ts), else made as Shiki's
@@ -86,7 +88,8 @@ export async function createCodeHighlighter(tableDir?: string): Promise<CodeHigh
   const fg = { light: shiki.getTheme(CODE_THEMES.light).fg, dark: shiki.getTheme(CODE_THEMES.dark).fg };
   const darkOf = pairedColours(light.default, dark.default, fg);
   // With paired themes, each line tokenized once with the light theme for the state it starts in (token-lines.ts).
-  const lines = darkOf && tokenLines(shiki, CODE_THEMES.light, classifier(darkOf, fg));
+  const parts = { ...pick(core), EncodedTokenMetadata, INITIAL };
+  const lines = darkOf && tokenLines(shiki, parts, CODE_THEMES.light, classifier(darkOf, fg));
   return {
     knows,
     load(languages) {
@@ -152,6 +155,12 @@ function runsToHast(lines: Run[][]): ElementContent[] {
   });
   return out;
 }
+
+const pick = ({ applyColorReplacements, resolveColorReplacements, splitLines }: typeof import('shiki/core')) => ({
+  applyColorReplacements,
+  resolveColorReplacements,
+  splitLines,
+});
 
 /** The rules of a theme, in order: each one's selector, font style and foreground. */
 const rulesOf = (theme: ThemeRegistrationRaw) =>

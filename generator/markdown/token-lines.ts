@@ -17,8 +17,16 @@
  * metadata. One per highlighter (each thread has its own); kept to a number of lines, then begun again.
  */
 import type { HighlighterCore } from 'shiki/core';
-import { applyColorReplacements, resolveColorReplacements, splitLines } from 'shiki/core';
-import { EncodedTokenMetadata, INITIAL } from 'shiki/textmate';
+
+/**
+ * The parts of Shiki the loop uses, given by the highlighter (which imports Shiki when a page first names a language:
+ * a module of the pipeline importing it would load it with every pipeline).
+ */
+export type ShikiParts = Pick<
+  typeof import('shiki/core'),
+  'applyColorReplacements' | 'resolveColorReplacements' | 'splitLines'
+> &
+  Pick<typeof import('shiki/textmate'), 'EncodedTokenMetadata' | 'INITIAL'>;
 
 /** A line's text in runs of one look: the classes the highlighter gives them (none: plain text). */
 export interface Run {
@@ -72,6 +80,8 @@ const onlyFields = (value: object, fields: ReadonlySet<string>) =>
 
 /** Numbers for states by their content: equal numbers, equal frames, scopes and scope paths. */
 class StateNumbers {
+  constructor(private readonly initial: unknown) {}
+
   private readonly byContent = new Map<string, number>();
   private readonly byObject = new WeakMap<object, number>();
 
@@ -105,7 +115,7 @@ class StateNumbers {
 
   /** A state's number (0 for INITIAL, the state before a block's first line); undefined when it cannot have one. */
   of(state: Frame | null): number | undefined {
-    if (state === null || state === (INITIAL as unknown)) return 0;
+    if (state === null || state === this.initial) return 0;
     const known = this.byObject.get(state);
     if (known !== undefined) return known;
     const parent = this.of(state.parent);
@@ -149,22 +159,24 @@ export interface TokenLines {
  */
 export function tokenLines(
   shiki: HighlighterCore,
+  parts: ShikiParts,
   theme: string,
   classify: Classify,
   keptLines = KEPT_LINES,
 ): TokenLines {
-  let numbers = new StateNumbers();
+  const { applyColorReplacements, resolveColorReplacements, splitLines, EncodedTokenMetadata, INITIAL } = parts;
+  let numbers = new StateNumbers(INITIAL);
   let grammars = new WeakMap<object, Lines>();
   let kept = 0;
   let tokenized = 0;
-  let colours: { colorMap: string[]; replacements: ReturnType<typeof resolveColorReplacements> } | undefined;
+  let colours: { colorMap: string[]; replacements: ReturnType<ShikiParts['resolveColorReplacements']> } | undefined;
   let themeSeen: object | undefined;
 
   const runsOf = (
     line: string,
     tokens: Uint32Array,
     colorMap: string[],
-    replacements: ReturnType<typeof resolveColorReplacements>,
+    replacements: ReturnType<ShikiParts['resolveColorReplacements']>,
   ) => {
     const runs: Run[] = [];
     const count = tokens.length / 2;
@@ -195,7 +207,7 @@ export function tokenLines(
       if (resolved.theme !== themeSeen) {
         themeSeen = resolved.theme;
         colours = { colorMap: resolved.colorMap, replacements: resolveColorReplacements(resolved.theme, {}) };
-        numbers = new StateNumbers();
+        numbers = new StateNumbers(INITIAL);
         grammars = new WeakMap();
         kept = 0;
       }
@@ -221,7 +233,7 @@ export function tokenLines(
           };
           if (number !== undefined) {
             if (kept >= keptLines) {
-              numbers = new StateNumbers();
+              numbers = new StateNumbers(INITIAL);
               grammars = new WeakMap([[grammar, (lines = new Map())]]);
               kept = 0;
             } else {

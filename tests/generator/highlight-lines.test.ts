@@ -4,7 +4,14 @@
  * heredoc ended by another word, first in its block or not) is tokenized again.
  */
 import { describe, expect, it } from 'vitest';
-import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
+import {
+  applyColorReplacements,
+  createHighlighterCore,
+  resolveColorReplacements,
+  splitLines,
+  type HighlighterCore,
+} from 'shiki/core';
+import { EncodedTokenMetadata, INITIAL } from 'shiki/textmate';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import light from 'shiki/themes/github-light-default.mjs';
 import dark from 'shiki/themes/github-dark-default.mjs';
@@ -85,6 +92,7 @@ describe('lines tokenized once for the state they start in', () => {
     const darkOf = pairedColours(light, dark, fg)!;
     const lines = tokenLines(
       shiki,
+      { applyColorReplacements, resolveColorReplacements, splitLines, EncodedTokenMetadata, INITIAL },
       CODE_THEMES.light,
       (color) => (darkOf.has((color ?? fg.light).toLowerCase()) ? [color ?? ''] : undefined),
       3,

@@ -63,6 +63,8 @@ describe('what a build loads', () => {
     expect(cold).toContain('react-dom');
     expect(cold).not.toContain('mime-types');
     expect(BUNDLED_MARKDOWN.filter((name) => cold.has(name))).toEqual([]);
+    // A page without code loads no highlighter: Shiki loads with the first page that names a language.
+    expect(['shiki', '@shikijs/core', '@shikijs/vscode-textmate'].filter((name) => cold.has(name))).toEqual([]);
     const warm = await packagesLoaded('warm');
     expect(warm).toContain('react-dom');
     expect(warm).not.toContain('gray-matter');
