@@ -170,6 +170,12 @@ const CODE_SAMPLES: Record<string, (n: number) => string> = {
   css: (n) => `.card-${n} {\n  display: grid;\n  gap: ${(n % 4) + 1}rem;\n  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));\n}\n\n@media (prefers-color-scheme: dark) {\n  .card-${n} { background: #111; }\n}`,
 };
 const CODE_LANGUAGES = Object.keys(CODE_SAMPLES);
+/**
+ * Names each page gives a sample its own variant of, so that the collection repeats lines about as often as real
+ * documentation does (its braces, keywords and imports, a line in three or four), not nine lines in ten.
+ */
+const VARIED =
+  /\b(root|retries|options|found|path|text|counts|word|file|name|settings|defaults|card|build|test|tool|checking|reading|usage|verbose|branches|steps|scripts|dependencies|json|Path|HashMap|module|version|fmt|Args|Println|Fprintln|Stderr|Exit|entry|split_whitespace|or_insert|ubuntu|latest|checkout|shard|pipefail|exists|dict|left|pad|main|grid|columns|words|Read|tasks|src|args|os|collections|std)\b/g;
 
 /**
  * One page of a code-heavy collection (API reference or cookbook style): a title, a sentence, and four to six code
@@ -180,7 +186,8 @@ export function codePage(n: number, languages = true): string {
   const blocks: string[] = [`# Recipe ${n}\n\nHow to do task ${n} in several languages.\n`];
   for (let i = 0; i < 4 + (n % 3); i++) {
     const language = CODE_LANGUAGES[(n + i * 3) % CODE_LANGUAGES.length]!;
-    blocks.push(`## In ${language}\n\n\`\`\`${languages ? language : ''}\n${CODE_SAMPLES[language]!(n + i)}\n\`\`\`\n`);
+    const code = CODE_SAMPLES[language]!(n + i).replace(VARIED, (word) => `${word}${n}`);
+    blocks.push(`## In ${language}\n\n\`\`\`${languages ? language : ''}\n${code}\n\`\`\`\n`);
   }
   return blocks.join('\n');
 }
