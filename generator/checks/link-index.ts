@@ -54,9 +54,10 @@ export interface LinkIndex {
   /**
    * The routes whose verdict read each key (readKey). It may hold more than that (a page that no longer reads a key
    * stays among its readers, and an update that then failed may have added some): a reader too many is only checked
-   * again, to the same verdict. So it is added to in place, by every index of a watch session.
+   * again, to the same verdict. So it is added to in place, by every index of a watch session. Each key's readers are
+   * an array, each route once (a set of each took three times the memory, for 28,000 keys at 20,000 posts).
    */
-  readers: Map<string, Set<string>>;
+  readers: Map<string, string[]>;
   /** Each file a verdict read, and whether it was there. */
   files: ReadonlyMap<string, boolean>;
   /** Old addresses (redirect_from, aliases) → the route each redirects to. */
@@ -152,7 +153,7 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
   const files = new ChangedMap(before.files);
   for (const [path, was] of before.files) if (inputs.hasFile(path) !== was) mark(readKey.file(path));
 
-  const readers = whole ? new Map<string, Set<string>>() : before.readers;
+  const readers = whole ? new Map<string, string[]>() : before.readers;
   for (const key of changed) for (const route of readers.get(key) ?? []) dirty.add(route);
 
   const idSets = before.idSets;
@@ -176,6 +177,7 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
     unchecked: inputs.unchecked,
   });
   const notable = new Set(before.notable);
+  const joining = new Map<string, Set<string>>();
   let checked = 0;
   // Every page in the links' order, so that a whole check reads them as a build renders them.
   const order = whole ? inputs.links.keys() : dirty;
@@ -186,13 +188,18 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
     const verdict = check(links);
     checked++;
     verdicts.set(route, { errors: verdict.errors, planned: verdict.planned });
+    // A whole check visits each route once, each reading a key once: a reader is new to its key's list. A check of
+    // what changed gathers its readers, put in their lists once it is done (joinReaders).
     for (const key of verdict.reads) {
-      let routes = readers.get(key);
-      if (!routes) readers.set(key, (routes = new Set()));
-      routes.add(route);
+      if (whole) {
+        const routes = readers.get(key);
+        if (routes) routes.push(route);
+        else readers.set(key, [route]);
+      } else joining.set(key, (joining.get(key) ?? new Set<string>()).add(route));
     }
     if (verdict.errors.length > 0 || verdict.planned.length > 0 || links.offsite.length > 0) notable.add(route);
   }
+  joinReaders(readers, joining);
   return {
     config: inputs.config,
     pages: inputs.pages,
@@ -206,6 +213,20 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
     idSets,
     checked,
   };
+}
+
+/** Each key's new readers put in its list, those not there already, in the order they came (as a set adds them). */
+function joinReaders(readers: Map<string, string[]>, joining: ReadonlyMap<string, ReadonlySet<string>>): void {
+  for (const [key, routes] of joining) {
+    const had = readers.get(key);
+    if (!had) {
+      readers.set(key, [...routes]);
+      continue;
+    }
+    // A few routes are looked for in the list; many (every page's links changed) in a set of it, made once.
+    const present = routes.size > 8 ? new Set(had) : undefined;
+    for (const route of routes) if (!(present ? present.has(route) : had.includes(route))) had.push(route);
+  }
 }
 
 function emptyIndex(config: SiteConfig): LinkIndex {
