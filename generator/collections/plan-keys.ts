@@ -31,10 +31,13 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The key of a page's props: their JSON in which every object is replaced by its own digest, made once per object
- * (and kept for the next plan with the objects a memo keeps). Ten thousand pages that show the same entries cost a
- * text of their digests each, and a watch update compares short keys. A text shorter than a digest is its own digest:
- * it starts with `{` or `[`, which no base64 digest does, so two values have one key only when their JSON is one.
+ * The key of a page's props: the digest of their JSON in which every object is replaced by its own digest, made once
+ * per object (and kept for the next plan with the objects a memo keeps). Ten thousand pages that show the same entries
+ * cost a digest of their digests each, and a watch update compares short keys. A text shorter than a digest is its own
+ * digest: it starts with `{` or `[`, which no base64 digest does, so two values have one key only when their JSON is
+ * one. Only digests are kept: a short text is made again from its parts' digests whenever asked, which costs what
+ * looking it up would, where keeping it took an entry of the memo's table for every small object (a tag, an empty
+ * list) of every page.
  */
 export function keyMaker(made: WeakMap<object, string>): (props: object) => string {
   const textOf = (value: object): string =>
@@ -49,12 +52,19 @@ export function keyMaker(made: WeakMap<object, string>): (props: object) => stri
     const found = made.get(value);
     if (found !== undefined) return found;
     const text = textOf(value);
-    const result = text.length <= DIGEST_LENGTH ? text : createHash('sha256').update(text).digest('base64');
+    if (text.length <= DIGEST_LENGTH) return text;
+    const result = digestOf(text);
     made.set(value, result);
     return result;
   };
-  return textOf;
+  // The page's own props are one object a page, not kept: its key is the digest alone (a page's key is kept with it).
+  return (props) => {
+    const text = textOf(props);
+    return text.length <= DIGEST_LENGTH ? text : digestOf(text);
+  };
 }
+
+const digestOf = (text: string) => createHash('sha256').update(text).digest('base64');
 
 /** The length of a sha256 digest in base64. */
 const DIGEST_LENGTH = 44;

@@ -7,7 +7,7 @@ import { callTheme } from '../base/theme-call';
 import type { SiteError } from '../base/errors';
 import type { Theme } from '../pages/theme-types';
 import type { CollectionUse, Entry } from '../pages/collection-types';
-import { projector, reselect, selectAll, type Source } from './query';
+import { projector, reselect, selectAll, type Source, type TagTable } from './query';
 import { schemaProblems } from './uses';
 import type { List } from './plan-reuse';
 import type { LastPlan } from './plan-types';
@@ -24,7 +24,8 @@ export interface ListContext {
   /** Every source of the site, in route order. */
   every: () => readonly Source[];
   tagBases: ReadonlyMap<string, string>;
-  entries: WeakMap<Source, Map<string, Entry>>;
+  entries: Map<string, WeakMap<Source, Entry>>;
+  tagTable: TagTable;
   theme: Theme;
   errors: SiteError[];
   /** Filled with each collection selected, by template and name, for the next plan (LastPlan.selected). */
@@ -66,7 +67,7 @@ export function listMaker(ctx: ListContext) {
         sources: limited,
         before: reusable?.selected.get(id)?.sources,
         limited: query.limit !== undefined,
-        entry: projector(tagBases.get(name), query.summary === true, ctx.entries),
+        entry: projector(tagBases.get(name), query.summary === true, ctx.entries, ctx.tagTable),
       };
       // Each source was checked against the schema when it joined: those of the last plan (which passed, with this
       // theme) need not be again. A limited list may take in one that was past its limit: checked whole.

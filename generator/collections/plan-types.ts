@@ -4,7 +4,7 @@ import type { CollectionProps, Entry, FeedLink, TagCount } from '../pages/collec
 import type { PageInfo } from '../pages/page';
 import type { Theme } from '../pages/theme-types';
 import type { NavigationMemo } from './navigation';
-import type { Source } from './query';
+import { TagTable, type Source } from './query';
 
 export interface PlannedPage {
   page: PageInfo;
@@ -67,7 +67,10 @@ export interface PlanContext {
  */
 export interface PlanMemo {
   sources: WeakMap<PageInfo, Source>;
-  entries: WeakMap<Source, Map<string, Entry>>;
+  /** Each shape of entry (query.ts, projector), each source's entry of that shape. */
+  entries: Map<string, WeakMap<Source, Entry>>;
+  /** The tag objects the sources and entries share (query.ts). */
+  tags: TagTable;
   digests: WeakMap<object, string>;
   /** What the last plan that succeeded was made from and made (plan.ts): the next starts from it. */
   last?: LastPlan;
@@ -108,4 +111,9 @@ export interface LastPlan {
   navigation?: NavigationMemo;
 }
 
-export const planMemo = (): PlanMemo => ({ sources: new WeakMap(), entries: new WeakMap(), digests: new WeakMap() });
+export const planMemo = (): PlanMemo => ({
+  sources: new WeakMap(),
+  entries: new Map(),
+  tags: new TagTable(),
+  digests: new WeakMap(),
+});

@@ -16,7 +16,7 @@
 import { SiteError } from '../base/errors';
 import { ChangedMap } from '../base/changed-map';
 import type { PageInfo } from '../pages/page';
-import { pageRoute, sourceOf, tagRoute, type Source } from './query';
+import { pageRoute, sourceOf, TagTable, tagRoute, type Source } from './query';
 import { usesOf } from './uses';
 import { keyMaker, sameValue } from './plan-keys';
 import { planNavigation, withNavigationCrumbs } from './navigation';
@@ -50,6 +50,8 @@ export function planSite(pages: Iterable<PageInfo>, ctx: PlanContext): Plan {
   // What the last plan made is used only for the same site and theme (a new config or theme plans from nothing).
   const last = memo.last?.site === site && memo.last.theme === theme ? memo.last : undefined;
   memo.last = undefined;
+  // A plan from nothing starts a table of tags of its own: the memo's holds no tag that no page carries any more.
+  if (!last) memo.tags = new TagTable();
   const since = pagesSince(pages, last?.byRoute, ctx.byFile && last?.byFile && { ...ctx.byFile, before: last.byFile });
   // A plan that visits only the pages that may differ from the last plan's (plan-visit.ts) is the plan that visits
   // every page, but for the order it finds errors in: one that finds any, or cannot tell what to visit, is made again
@@ -109,7 +111,7 @@ function planFrom(
 
   const sourceOfPage = (page: PageInfo): Source => {
     let source = memo.sources.get(page);
-    if (!source) memo.sources.set(page, (source = sourceOf(page)));
+    if (!source) memo.sources.set(page, (source = sourceOf(page, memo.tags)));
     return source;
   };
   const listed = (page: PageInfo | undefined) => page !== undefined && !page.isNotFound;
@@ -151,6 +153,7 @@ function planFrom(
     every: () => sources ?? real.filter((page) => listed(page)).map(sourceOfPage),
     tagBases,
     entries: memo.entries,
+    tagTable: memo.tags,
     theme,
     errors,
     selected,

@@ -14,18 +14,45 @@ import type { CollectionQuery, Entry, TagLink } from '../pages/collection-types'
 export interface Source {
   page: PageInfo;
   entry: Entry;
-  /** The tags as written, and their slugs. */
-  tags: { name: string; slug: string }[];
+  /** The tags as written, and their slugs: the entry's own list (frozen). */
+  tags: readonly Readonly<TagLink>[];
   time?: number;
 }
 
-export function sourceOf(page: PageInfo): Source {
+/**
+ * The tag objects of a plan's entries, one per tag (`{ name, slug }`) and one per tag and page of tag pages (`{ name,
+ * slug, route }`), frozen: every entry that carries a tag is given that one object, where each entry had its own copy
+ * of the same values (and its own strings for them). A template sees the same values either way; a memo keeps one
+ * table for the plans of a watch session (PlanMemo.tags).
+ */
+export class TagTable {
+  private readonly byName = new Map<string, Readonly<TagLink>>();
+  private readonly links = new Map<string, Readonly<TagLink>>();
+
+  /** The tag `name` with its slug. */
+  tag(name: string): Readonly<TagLink> {
+    let tag = this.byName.get(name);
+    if (!tag) this.byName.set(name, (tag = Object.freeze({ name, slug: tagSlug(name) })));
+    return tag;
+  }
+
+  /** `tag` with the route of its page under `base`. */
+  link(tag: Readonly<TagLink>, base: string): Readonly<TagLink> {
+    const id = `${base}\u0000${tag.name}`;
+    let link = this.links.get(id);
+    if (!link)
+      this.links.set(id, (link = Object.freeze({ name: tag.name, slug: tag.slug, route: tagRoute(base, tag.slug) })));
+    return link;
+  }
+}
+
+export function sourceOf(page: PageInfo, table = new TagTable()): Source {
   const data = page.data as Record<string, unknown>;
   const date = typeof data.date === 'string' ? data.date : undefined;
   const names = Array.isArray(data.tags)
     ? [...new Set(data.tags.filter((tag): tag is string => typeof tag === 'string'))]
     : [];
-  const tags = names.map((name) => Object.freeze({ name, slug: tagSlug(name) }));
+  const tags = Object.freeze(names.map((name) => table.tag(name)));
   const entry: Entry = {
     route: page.route,
     url: page.url,
@@ -33,7 +60,7 @@ export function sourceOf(page: PageInfo): Source {
     title: page.title,
     description: page.description,
     ...(date === undefined ? {} : { date }),
-    tags: Object.freeze([...tags]) as TagLink[],
+    tags: tags as TagLink[],
     draft: data.draft === true,
     data: page.data,
   };
@@ -130,24 +157,25 @@ function sortValue(sort: NonNullable<CollectionQuery['sort']>): (source: Source)
 
 /**
  * Makes entries as one collection shows them: with tag routes under `tagBase` (if it has tag pages), with summaries if
- * asked. `made` keeps them by source, so a collection of the same shape (in this plan or the next) gives the same,
- * frozen, object.
+ * asked. `made` keeps them by shape, then by source (a few shapes a site, so a table of each shape's entries, where a
+ * map of shapes for every source cost a map a page), so a collection of the same shape (in this plan or the next)
+ * gives the same, frozen, object. `table`: the tag objects entries share.
  */
 export function projector(
   tagBase: string | undefined,
   summary: boolean,
-  made: WeakMap<Source, Map<string, Entry>>,
+  made: Map<string, WeakMap<Source, Entry>>,
+  table: TagTable,
 ): (source: Source) => Entry {
   const shape = `${tagBase ?? ''}\u0000${summary}`;
+  let entries = made.get(shape);
+  if (!entries) made.set(shape, (entries = new WeakMap()));
+  const shaped = entries;
   return (source) => {
-    let shapes = made.get(source);
-    if (!shapes) made.set(source, (shapes = new Map()));
-    let entry = shapes.get(shape);
+    let entry = shaped.get(source);
     if (!entry) {
       const tags: TagLink[] =
-        tagBase === undefined
-          ? source.entry.tags
-          : source.tags.map((t) => Object.freeze(Object.assign({}, t, { route: tagRoute(tagBase, t.slug) })));
+        tagBase === undefined ? source.entry.tags : source.tags.map((t) => table.link(t, tagBase));
       // Copied onto {}, not written { ...entry, tags }: see withBody (pages/page.ts) for the hidden classes.
       entry = Object.freeze(
         Object.assign(
@@ -157,7 +185,7 @@ export function projector(
           summary ? { summary: paragraphSummary(source.page.html, source.page.route) } : undefined,
         ),
       );
-      shapes.set(shape, entry);
+      shaped.set(source, entry);
     }
     return entry;
   };

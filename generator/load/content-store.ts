@@ -122,7 +122,7 @@ export class ContentStore {
   }
 
   set(relativeFile: string, entry: StoredPage): void {
-    this.pages.set(relativeFile, entry);
+    this.pages.set(relativeFile, kept(relativeFile, entry));
     this.changed = true;
   }
 
@@ -188,10 +188,32 @@ function readEntries(text: string, recipe: string, name: string, key: Buffer): M
     const pages = new Map<string, StoredPage>();
     for (let i = 1; i <= header.pages; i++) {
       const [relativeFile, entry] = JSON.parse(lines[i]!) as [string, StoredPage];
-      pages.set(relativeFile, entry);
+      pages.set(relativeFile, kept(relativeFile, entry));
     }
     return pages;
   } catch {
     return undefined;
   }
+}
+
+/** One empty object for every entry's empty parts: frozen, so no entry can change another's. */
+const NOTHING: Readonly<Record<string, never>> = Object.freeze({});
+const emptyOr = <T extends object>(value: T): T => (Object.keys(value).length === 0 ? (NOTHING as T) : value);
+
+/**
+ * An entry as the store keeps it, the same values: the config values read and what the markdown gives (empty on most
+ * pages: their tokens read none, their frontmatter names the title and description) one shared empty object, and the
+ * page's file the map's key, where a store read from its file held a copy of each for every page.
+ */
+function kept(relativeFile: string, entry: StoredPage): StoredPage {
+  const { source } = entry;
+  return {
+    key: entry.key,
+    uses: emptyOr(entry.uses),
+    source: Object.assign({}, source, {
+      relativeFile: source.relativeFile === relativeFile ? relativeFile : source.relativeFile,
+      derived: emptyOr(source.derived),
+    }),
+    body: entry.body,
+  };
 }

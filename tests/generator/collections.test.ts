@@ -4,7 +4,7 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dateProblem, rfc3339 } from '../../generator/pages/dates';
-import { planSite } from '../../generator/collections/plan';
+import { planMemo, planSite } from '../../generator/collections/plan';
 import { select, sourceOf } from '../../generator/collections/query';
 import { tagSlug } from '../../generator/collections/tags';
 import { paragraphSummary } from '../../generator/collections/summary';
@@ -194,7 +194,7 @@ describe('queries', () => {
     page('/blog/c', { title: 'Gamma', rank: 1 }),
     page('/blog', { title: 'Blog' }, 'list'),
     page('/news/d', { title: 'Delta', date: '2025-05-01' }, 'news'),
-  ].map(sourceOf);
+  ].map((page) => sourceOf(page));
   const routes = (query: Parameters<typeof select>[1]) => select(sources, query).map((s) => s.page.route);
 
   it('select by folder (not its index), template, tag (by slug) and filter, in their order', () => {
@@ -407,5 +407,40 @@ describe('what the plan keeps of each page', () => {
     const tagLinks = entries.flatMap((e) => e.tags);
     expect(tagLinks.every((t) => t.route !== undefined)).toBe(true);
     expect(tagLinks.slice(40).filter((t) => !same(t, tagLinks.at(-1)!))).toEqual([]);
+  });
+
+  // What a watch keeps of every post between its updates: one object a tag, one table of entries a shape, and for each
+  // page a digest, where it had a copy of each tag for every entry, a map of shapes for every source and its props' text.
+  it('keeps one object a tag and a tag page, one table of entries a shape, and a digest as each key', () => {
+    const many = Array.from({ length: 30 }, (_, n) =>
+      page(`/blog/p${String(n).padStart(2, '0')}`, {
+        title: `Post ${n}`,
+        date: `2025-01-${String((n % 28) + 1).padStart(2, '0')}`,
+        tags: n % 2 ? ['Odd', 'Cloud Security'] : ['Even', 'Cloud Security'],
+      }),
+    );
+    const list = page('/blog', { title: 'Blog' }, 'list');
+    const memo = planMemo();
+    const plan = planSite([list, ...many], { site, theme: blogTheme, now: NOW, absoluteHtml, memo });
+    const entries = many.map((p) => plan.pages.get(p.route)!.props!.entry!);
+    const cloud = new Set(entries.map((e) => e.tags.find((t) => t.name === 'Cloud Security')));
+    expect([...cloud]).toEqual([
+      { name: 'Cloud Security', slug: 'cloud-security', route: '/blog/tags/cloud-security' },
+    ]);
+    expect(new Set(many.map((p) => memo.sources.get(p)!.tags.at(-1))).size).toBe(1);
+    expect(new Set(many.map((p) => memo.sources.get(p)!.entry.tags[0]!)).size).toBe(2);
+    // The posts' own entries and the list's are of one shape: with tag pages under /blog, no summary.
+    expect([...memo.entries.keys()]).toEqual(['/blog\u0000false']);
+    for (const [route, planned] of plan.pages) expect([route, planned.key.length <= 44]).toEqual([route, true]);
+    // A post's list of feeds, empty, is shorter than a digest: made again when asked, not kept.
+    expect(memo.digests.has(plan.pages.get('/blog/p05')!.props!.feeds)).toBe(false);
+    expect(memo.digests.has(entries[0]!)).toBe(true);
+    // The next plan, of the same pages less one post, gives the same entries (objects) and keys.
+    const next = planSite([list, ...many.slice(1)], { site, theme: blogTheme, now: NOW, absoluteHtml, memo });
+    const fresh = planSite([list, ...many.slice(1)], { site, theme: blogTheme, now: NOW, absoluteHtml });
+    expect(next.pages.get('/blog/p05')!.props!.entry).toBe(entries[5]);
+    expect([...next.pages].map(([route, p]) => [route, p.key])).toEqual(
+      [...fresh.pages].map(([route, p]) => [route, p.key]),
+    );
   });
 });
