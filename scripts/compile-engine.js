@@ -135,6 +135,8 @@ const options = {
     theme: 'generator/theme.ts',
     // The render pool's worker threads (generator/load/render-pool.ts) start from this module beside the chunks.
     'render-worker': 'generator/load/render-worker.ts',
+    // A full build's pages are written on a thread of their own (generator/output/output-thread.ts) from this module.
+    'output-worker': 'generator/output/output-worker.ts',
     // site check's server runs on a thread of its own (generator/dev/serve-off-thread.ts) from this module.
     'serve-worker': 'generator/dev/serve-worker.ts',
     // Writes the table of Shiki's regular expressions beside the modules, once compiled (writeCodeRegexes below).

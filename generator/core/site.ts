@@ -25,7 +25,6 @@ import { listPublicFiles } from '../output/public-files';
 import { publishAttachments, routesShowing } from './attachments';
 import { updateFiles } from '../output/update-files';
 import type { Staging } from '../output/write-site';
-import { folderWriter } from '../output/write-in-place';
 import { htmlWithAbsoluteUrls } from '../render/base-path';
 import { createInterner, pageLinks } from '../render/html-links';
 import { renderPages } from '../render/render-pages';
@@ -38,7 +37,8 @@ import type { PagesWritten, SiteOptions, UpdateResult } from './site-options';
 import type { Theme } from '../pages/theme-types';
 import { summaryOf, type PageInfo } from '../pages/page';
 import { SitePages } from './site-pages';
-import { searchDue, searchFeed, SearchInterrupted, withSearchFiles } from './search';
+import { searchDue, SearchInterrupted, withSearchFiles } from './search';
+import { outputPlan, pageOutput, type PageOutput } from './page-output';
 import { writeSearchIndex } from './search-after-pages';
 import { ThemeAndConfig } from './theme-and-config';
 import { byteLength, checkFilePlaces, siteHostFiles, socialCardWarnings } from './non-page-files';
@@ -52,7 +52,6 @@ import {
   planChanges,
   renderContext,
   routesToRender,
-  writePage,
   withoutRemovals,
   withOutputFiles,
   type Loaded,
@@ -73,10 +72,13 @@ export class Site {
   private interrupted = false;
   /** What the last plan made of each page, for the next (collections/plan.ts); a full update starts it anew. */
   private memo = planMemo();
+  /** When a full update writes its pages on a thread of their own (core/page-output.ts). */
+  private readonly outputPlan;
 
   constructor(private readonly options: SiteOptions = {}) {
     this.paths = projectPaths(options);
     this.loader = new SitePages(this.paths, options.drafts === true, poolPlan(options.workers));
+    this.outputPlan = outputPlan(options.workers);
     this.project = new ThemeAndConfig(this.paths, options);
   }
 
@@ -208,10 +210,9 @@ export class Site {
       ? await loadChanged(this.loadContext, changed!, kinds, previous, step)
       : await this.loadEverythingAnew(step);
     const { output, staging } = loaded;
-    let closeFeed: (() => void) | undefined;
+    let pagesOut: PageOutput | undefined;
     try {
       const written = new Map<string, number>();
-      const write = staging && folderWriter(staging.dir);
       // What each page reads of the others, from every page as it is now (collections/plan.ts).
       const next: State = {
         ...loaded.next,
@@ -219,24 +220,25 @@ export class Site {
       };
       // What the plan changed of the last update's (none for a full update, which renders every page).
       const changes = previous && planChanges(previous.plan, next.plan);
-      // A full update gives each page to its search index as it writes it (core/search.ts).
-      const feed = staging && (await searchFeed(next, staging.dir));
-      closeFeed = feed ? () => feed.close() : undefined;
       const rendered = await step('render', async () => {
         const toRender =
           loaded.rerender === 'all'
             ? new Set(next.plan.pages.keys())
             : routesToRender(previous!.plan, next.plan, loaded.rerender, next.routeReads, changes);
         if (previous && changes) removeUnplanned(previous.plan, next, output, changes);
+        // A full update writes each page as it renders, and gives it to its search index (core/page-output.ts).
+        const out = (pagesOut = staging && (await pageOutput(next, staging, written, toRender, this.outputPlan)));
         const intern = createInterner();
         await renderPages(pagesIn(next.plan, toRender), renderContext(next), (page) => {
           const { route, file } = page.page;
-          if (write) {
-            written.set(page.outFile, writePage(write, page));
-            feed?.written(route, file);
-          } else output.set(page.outFile, page.chunks);
           next.links.set(route, pageLinks(route, file, page.linkSources, intern));
           next.routeReads.set(route, page.routeReads);
+          if (!out) output.set(page.outFile, page.chunks);
+          return out?.put(page);
+        }).catch((error: unknown) => {
+          // A page the output thread failed to write before this error is the build's error, as on one thread.
+          if (out) return out.failedWith(error);
+          throw error;
         });
         return toRender;
       });
@@ -244,11 +246,10 @@ export class Site {
       const pageFolders = [staging?.dir ?? this.paths.outDir, ...(this.staging ? [this.staging.dir] : [])];
       // A full update makes its index with its pages; a watch update writes its pages first, so that an edit is
       // served at once, and its index after them (writeSearchIndex).
-      if (searchDue(next, previous, rendered)) {
-        if (staging)
-          next.search = feed ? await step('search', () => feed.finish(output).finally(closeFeed)) : new Set();
-        else next.searchStale = true;
-      }
+      // The output thread's last pages and the index are waited for here (without search, the pages alone).
+      if (pagesOut)
+        next.search = await step(next.theme.search === true ? 'search' : 'written', () => pagesOut!.finish(output));
+      else if (searchDue(next, previous, rendered)) next.searchStale = true;
       next.images = await loaded.images;
       const { files: host, pages: hostPages } = siteHostFiles(next, next.plan, this.now, previous?.hostPages, changes);
       changedHostFiles(host, previous, loaded.rerender === 'all', output);
@@ -337,7 +338,8 @@ export class Site {
       if (!staging && !this.interrupted) await step('store', () => this.loader.saveStore());
       return result;
     } catch (error) {
-      closeFeed?.();
+      // Nothing the output thread was given lands in the staging folder once it is given up.
+      await pagesOut?.stop();
       await Promise.allSettled(loaded.alongside);
       await staging?.abort();
       // Whatever phase failed, the errors of the pages that failed to load come with its own (every error at once).

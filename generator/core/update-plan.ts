@@ -13,11 +13,11 @@ import type { Plan } from '../collections/plan';
 import type { PlanChanges, PlannedPage } from '../collections/plan-types';
 import type { SiteConfig } from '../config/config';
 import { outputFileOf } from '../pages/routes';
-import type { PageAssets, RenderContext, RenderedPage } from '../render/render-pages';
+import type { PageAssets, RenderContext } from '../render/render-pages';
 import type { FileContents } from '../output/write-in-place';
 import type { Staging } from '../output/write-site';
 import type { ContentCounts, PageErrors } from '../load/loaded-pages';
-import { SiteError, type SiteWarning } from '../base/errors';
+import type { SiteWarning } from '../base/errors';
 import { readsAny, type RouteReads } from '../render/route-reads';
 import type { Attachments, LinkedBeside } from './attachments';
 import type { Output } from '../output/update-files';
@@ -253,19 +253,6 @@ export interface Loaded {
   alongside: Promise<unknown>[];
   /** A full update's pages that failed to load: their errors fail it with those of its later phases (core/site.ts). */
   pageErrors?: PageErrors;
-}
-
-/** Writes a rendered page into the staging folder; a failure names the page's source. */
-export function writePage(write: (file: string, contents: FileContents) => number, page: RenderedPage): number {
-  try {
-    return write(page.outFile, page.chunks);
-  } catch (cause) {
-    throw new SiteError(
-      'WriteFailed',
-      { file: page.outFile, problem: (cause as Error).message },
-      { file: page.page.file, cause },
-    );
-  }
 }
 
 /** The files of `output` to write (a full update removes nothing: it writes a new folder). */

@@ -14,6 +14,7 @@
  */
 import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { SiteError } from '../base/errors';
 
 const IN_PLACE = constants.O_WRONLY | constants.O_NOFOLLOW;
 const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
@@ -24,8 +25,11 @@ export type FileContents = string | Uint8Array | readonly (string | Uint8Array)[
 /** Where parts are joined before writing: reused, so a page costs one write and no allocation. */
 let scratch = Buffer.allocUnsafe(128 * 1024);
 
-/** The contents as one run of bytes: the buffer itself when there is one, else encoded into the scratch buffer. */
-function bytesOf(contents: FileContents): Uint8Array {
+/**
+ * The contents as one run of bytes: the buffer itself when there is one, else encoded into the scratch buffer (valid
+ * until the next call).
+ */
+export function bytesOf(contents: FileContents): Uint8Array {
   if (contents instanceof Uint8Array) return contents;
   const parts = typeof contents === 'string' ? [contents] : contents;
   let length = 0;
@@ -84,4 +88,21 @@ export function folderWriter(dir: string): (file: string, contents: FileContents
     }
     return writeFileInPlace(target, contents);
   };
+}
+
+/**
+ * Writes a page's file with `write` and returns its size; a failure is the catalogued WriteFailed naming the file, and
+ * the page's source file (`source`) as where it comes from.
+ */
+export function writePageFile(
+  write: (file: string, contents: FileContents) => number,
+  outFile: string,
+  contents: FileContents,
+  source: string,
+): number {
+  try {
+    return write(outFile, contents);
+  } catch (cause) {
+    throw new SiteError('WriteFailed', { file: outFile, problem: (cause as Error).message }, { file: source, cause });
+  }
 }

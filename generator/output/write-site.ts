@@ -54,6 +54,8 @@ export interface Staging {
   dir: string;
   /** The files of the public folder to publish (relative to the output): nothing else of it is published. */
   publicFiles: PublicFile[];
+  /** The files already in the folder, from the spare it recycles (relative to it): each is written over in place. */
+  recycled: ReadonlySet<string>;
   /** Writes `files`, after the public files on the first call (so they land after the pages, never under them). */
   write(files: SiteFiles): Promise<void>;
   /** Removes what the build did not write (`keep`: every output file, relative to the folder), then swaps. */
@@ -147,6 +149,7 @@ export async function stageSite(
   return {
     dir: temp,
     publicFiles,
+    recycled: new Set(recycled.files),
     abort,
     async write(files) {
       try {

@@ -209,7 +209,7 @@ const YIELD_EVERY_MS = 5;
 export async function renderPages(
   pages: Iterable<PageInfo>,
   ctx: RenderContext,
-  put: (page: RenderedPage) => void,
+  put: (page: RenderedPage) => void | Promise<void>,
 ): Promise<void> {
   const shared: RenderContext = { ...ctx, shells: ctx.shells ?? new Map(), intern: ctx.intern ?? createInterner() };
   const errors: SiteError[] = [];
@@ -229,7 +229,9 @@ export async function renderPages(
       errors.push(...found);
       continue;
     }
-    put(rendered);
+    // A promise from `put`: the pages it was given wait to be written (core/page-output.ts) before more are made.
+    const waiting = put(rendered);
+    if (waiting) await waiting;
   }
   throwIfAny(sortByFile(errors));
 }

@@ -13,7 +13,7 @@ import { REPO } from '../support/fixture';
 /** Every page rendered through the build's loop with one context, the routes those of `pages`. */
 async function renderAll(pages: PageInfo[], ctx: Omit<RenderContext, 'routes'>) {
   const rendered: ReturnType<typeof renderPage>[] = [];
-  await renderPages(pages, { ...ctx, routes: new Set(pages.map((p) => p.route)) }, (page) => rendered.push(page));
+  await renderPages(pages, { ...ctx, routes: new Set(pages.map((p) => p.route)) }, (page) => void rendered.push(page));
   return rendered;
 }
 
