@@ -203,17 +203,13 @@ const emptyOr = <T extends object>(value: T): T => (Object.keys(value).length ==
 /**
  * An entry as the store keeps it, the same values: the config values read and what the markdown gives (empty on most
  * pages: their tokens read none, their frontmatter names the title and description) one shared empty object, and the
- * page's file the map's key, where a store read from its file held a copy of each for every page.
+ * page's file the map's key, where a store read from its file held a copy of each for every page. The source is the
+ * store's from here on (parsed from its file, or made by the page's parse, which only reads it after): set in place,
+ * so it keeps the layout it was made with (copied onto `{}`, its fields past the fourth took an array of their own).
  */
 function kept(relativeFile: string, entry: StoredPage): StoredPage {
   const { source } = entry;
-  return {
-    key: entry.key,
-    uses: emptyOr(entry.uses),
-    source: Object.assign({}, source, {
-      relativeFile: source.relativeFile === relativeFile ? relativeFile : source.relativeFile,
-      derived: emptyOr(source.derived),
-    }),
-    body: entry.body,
-  };
+  if (source.relativeFile === relativeFile) source.relativeFile = relativeFile;
+  source.derived = emptyOr(source.derived);
+  return { key: entry.key, uses: emptyOr(entry.uses), source, body: entry.body };
 }
