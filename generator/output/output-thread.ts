@@ -40,7 +40,7 @@ export interface OutputThread {
   put(page: OutputPage): void | Promise<void>;
   /** Once every page given is written: their sizes in the order given. The thread then ends. */
   finish(): Promise<number[]>;
-  /** Once the thread has written what it was given, or failed: throws its failure, else `error`. */
+  /** Once the thread has written what it was given, or failed, and has ended: throws its failure, else `error`. */
   failedWith(error: unknown): Promise<never>;
   /** Ends the thread, whatever it was doing; resolves once it has stopped. */
   stop(): Promise<void>;
@@ -111,6 +111,7 @@ export function startOutputThread(setup: OutputSetup): OutputThread {
     },
     async failedWith(error) {
       await until(() => sizes.length === given).catch(() => undefined);
+      await stop();
       throw failure ? failure.error : error;
     },
     stop,

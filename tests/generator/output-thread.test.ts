@@ -54,6 +54,9 @@ async function threadInPipeOpen(): Promise<boolean> {
   return waits.includes('wait_for_partner');
 }
 
+/** How many threads this process runs (a worker thread is one until it has ended). */
+const threadsOfProcess = async () => (await readdir('/proc/self/task')).length;
+
 describe('the output thread', () => {
   it('writes what it is given, in order, and gives back each size', async () => {
     const dir = await tempDir();
@@ -69,6 +72,7 @@ describe('the output thread', () => {
   it('fails with WriteFailed naming the file it could not write, and writes nothing after it', async () => {
     const dir = await tempDir();
     await writeFile(path.join(dir, 'b'), 'a file where a folder is needed');
+    const threads = await threadsOfProcess();
     const thread = startOutputThread({ dir });
     await thread.put({ file: 'a.html', contents: ['a'], source: 'a.md' });
     await thread.put({ file: 'b/index.html', contents: ['b'], source: 'pages/b.md' });
@@ -77,6 +81,47 @@ describe('the output thread', () => {
     expect(error).toMatchObject({ kind: 'WriteFailed', file: 'pages/b.md' });
     expect(error.message).toMatch(/^Could not write b\/index\.html/);
     expect((await readdir(dir)).sort()).toEqual(['a.html', 'b']);
+    expect(await threadsOfProcess(), 'the thread has ended').toBe(threads);
+  });
+
+  it("gives the render's error once every page is written, or the thread's failure before it, and ends", async () => {
+    const dir = await tempDir();
+    const threads = await threadsOfProcess();
+    const thread = startOutputThread({ dir });
+    await thread.put({ file: 'a.html', contents: ['a'], source: 'a.md' });
+    const render = new Error('a page failed to render');
+    expect(await thread.failedWith(render).catch((error: unknown) => error)).toBe(render);
+    expect(await readFile(path.join(dir, 'a.html'), 'utf8')).toBe('a');
+    expect(await threadsOfProcess(), 'the thread has ended').toBe(threads);
+
+    await writeFile(path.join(dir, 'b'), 'a file where a folder is needed');
+    const failing = startOutputThread({ dir });
+    await failing.put({ file: 'b/index.html', contents: ['b'], source: 'b.md' });
+    expect(await rejection(failing.failedWith(render))).toMatchObject({ kind: 'WriteFailed', file: 'b.md' });
+    expect(await threadsOfProcess(), 'the thread has ended').toBe(threads);
+  });
+
+  it('has put() waited for once 64 pages given are unwritten, until the thread has written most of them', async () => {
+    const dir = await tempDir();
+    execFileSync('mkfifo', [path.join(dir, 'held.html')]);
+    const thread = startOutputThread({ dir });
+    const puts: (void | Promise<void>)[] = [];
+    puts.push(thread.put({ file: 'held.html', contents: ['held'], source: 'held.md' }));
+    for (let i = 1; i < 64; i++) puts.push(thread.put({ file: `${i}.html`, contents: [`${i}`], source: `${i}.md` }));
+    expect(puts.slice(0, 63).every((put) => put === undefined)).toBe(true);
+    const waiting = puts[63];
+    expect(waiting).toBeInstanceOf(Promise);
+    let resumed = false;
+    void waiting!.then(() => (resumed = true));
+    while (!(await threadInPipeOpen())) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(resumed, 'put() resolved while the thread could write nothing').toBe(false);
+    // A reader lets the held page through: the thread writes on, and the render with it.
+    const reader = await open(path.join(dir, 'held.html'), 'r');
+    await waiting;
+    await reader.close();
+    expect((await thread.finish()).length).toBe(64);
+    expect(await readFile(path.join(dir, '63.html'), 'utf8')).toBe('63');
   });
 
   it('stop() resolves only once the thread has stopped, even in the middle of a write', async () => {
@@ -122,6 +167,7 @@ describe('a build that writes its pages on the output thread', () => {
     const project = await site();
     await project.build({ workers: 1 });
     const before = await snapshotDir(project.outDir);
+    const threads = await threadsOfProcess();
     // The recycled staging folder holds a file where a page needs a folder (errors.test.ts does the same on one thread).
     const spare = spareOf(project.outDir);
     await rm(spare, { recursive: true, force: true });
@@ -132,6 +178,8 @@ describe('a build that writes its pages on the output thread', () => {
     expect(error).toMatchObject({ kind: 'WriteFailed', file: expect.stringMatching(/services[\\/]\w+\.md$/) });
     expect(error.message).toMatch(/^Could not write services\//);
     expect(await snapshotDir(project.outDir)).toEqual(before);
+    // The output thread ended before the build gave its staging folder up (Site.apply waits for it).
+    expect(await threadsOfProcess()).toBe(threads);
     // The staging folder went back to being the spare, every file in it listed in its mark.
     const left = await readdir(project.dir);
     expect(left.filter((name) => name.includes('.tmp-'))).toEqual([]);
