@@ -21,7 +21,7 @@ import type { Output, State } from './update-plan';
 export type OutputPlan = { minimum: number } | undefined;
 
 /** Fewer new page files than this are written on the build's thread (docs/performance.md). */
-const MINIMUM = 1000;
+const MINIMUM = 500;
 
 /** The output thread as SiteOptions.workers asks: by default from MINIMUM new files; with workers asked for, from two. */
 export const outputPlan = (workers?: number): OutputPlan =>

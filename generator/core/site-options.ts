@@ -23,7 +23,8 @@ export interface SiteOptions {
   /**
    * Worker threads that parse and render markdown beside the build's own thread (load/render-pool.ts). Default: one
    * for each core but one, at most three, when there are enough pages to render to pay for them (a thousand). 0: the
-   * build's thread only.
+   * build's thread only. The same number says when a full build without search writes its pages on a thread of their
+   * own (core/page-output.ts): by default when 500 page files or more are new to its output; asked for, from two; 0: never.
    */
   workers?: number;
   /** Re-bundle the theme incrementally (watch mode keeps an esbuild context between edits). */

@@ -192,11 +192,11 @@ describe('a build that writes its pages on the output thread', () => {
 });
 
 describe('which builds write on the output thread', () => {
-  const routes = new Set(Array.from({ length: 1000 }, (_, i) => `/page-${i}`));
+  const routes = new Set(Array.from({ length: 500 }, (_, i) => `/page-${i}`));
   const plain = { theme: { search: false } } as never;
   const none = { recycled: new Set<string>() };
 
-  it('a build creating 1,000 page files or more, by default; with workers asked for, two or more', () => {
+  it('a build creating 500 page files or more, by default; with workers asked for, two or more', () => {
     expect(writesOnThread(plain, none, routes, outputPlan())).toBe(true);
     expect(writesOnThread(plain, none, new Set([...routes].slice(1)), outputPlan())).toBe(false);
     expect(writesOnThread(plain, none, new Set(['/a', '/b']), outputPlan(1))).toBe(true);
