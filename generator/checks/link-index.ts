@@ -200,6 +200,8 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
     if (verdict.errors.length > 0 || verdict.planned.length > 0 || links.offsite.length > 0) notable.add(route);
   }
   joinReaders(readers, joining);
+  // Each list of a whole check copied to its own length: grown by push, it kept room for a third more.
+  if (whole) for (const [key, routes] of readers) readers.set(key, routes.slice());
   return {
     config: inputs.config,
     pages: inputs.pages,

@@ -1,7 +1,12 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { SiteConfig } from '../../generator/config/config';
 import { indexLinks } from '../../generator/checks/link-index';
 import { pageLinks } from '../../generator/render/html-links';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const config = { plannedRoutes: [] } as unknown as SiteConfig;
 const page = (route: string) => ({ route, file: `pages${route}.md` });
@@ -57,5 +62,43 @@ describe("the link index's readers", () => {
     const third = indexLinks({ config, pages, links: one, hasFile: () => false, unchecked: new Set() }, second);
     expect(third.readers.get('r\u0000/b')).toEqual(routes);
     expect(third.readers.get('r\u0000/c')).toEqual(routes);
+  });
+});
+
+/**
+ * What a whole check's readers hold beyond their routes: the index of 20,000 pages that each link to 25 others (each
+ * key read by 25 pages, its list grown by push from one), then every list copied to its own length; the MB copying
+ * freed. Run in a process of its own, where nothing else allocates between the two measures.
+ */
+const READERS_HEAP = `
+  const { indexLinks } = await import(${JSON.stringify(path.join(REPO, 'generator/checks/link-index.ts'))});
+  const { pageLinks } = await import(${JSON.stringify(path.join(REPO, 'generator/render/html-links.ts'))});
+  const n = 20000;
+  const routes = Array.from({ length: n }, (_, i) => '/p' + i);
+  const pages = new Map(routes.map((route) => [route.slice(1) + '.md', { route, file: 'pages' + route + '.md' }]));
+  const links = new Map(routes.map((route, i) => [route, pageLinks(route, 'pages' + route + '.md',
+    Array.from({ length: 25 }, (_, k) => '<a href="/p' + ((i * 7 + k * 13) % n) + '">x</a>').join(''))]));
+  const index = indexLinks({ config: { plannedRoutes: [] }, pages, links, hasFile: () => false, unchecked: new Set() });
+  const settled = () => { for (let i = 0; i < 3; i++) gc(); return process.memoryUsage().heapUsed; };
+  const kept = settled();
+  for (const [key, readers] of index.readers) index.readers.set(key, readers.slice());
+  const copied = settled();
+  console.log(JSON.stringify({ keys: index.readers.size, freedMb: (kept - copied) / 2 ** 20 }));
+`;
+
+describe("a whole check's readers", () => {
+  it('are each of their own length: copying every list frees nothing', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', '--input-type=module', '--eval', READERS_HEAP],
+      { cwd: REPO, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
+    const { keys, freedMb } = JSON.parse(out) as { keys: number; freedMb: number };
+    expect(keys).toBe(20_000);
+    // Lists grown by push with room to spare free about 3 MB when copied; lists of their own length, nothing.
+    expect(freedMb).toBeLessThan(1);
   });
 });
