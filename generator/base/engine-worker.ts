@@ -1,8 +1,9 @@
 /**
  * A worker thread running one of the engine's worker modules (the render pool's, load/render-worker.ts; the check's
- * server, dev/serve-worker.ts): its compiled module in lib/, `<name>.mjs`, beside the chunk that starts it (lib/ is
- * flat: scripts/compile-engine.js names each one an entry); or, when the engine runs from its TypeScript sources (its
- * tests), the source module through tsx, as the tests load the engine.
+ * server, dev/serve-worker.ts; a build's page writer, output/output-worker.ts): its compiled module in lib/,
+ * `<name>.mjs`, beside the chunk that starts it (lib/ is flat: scripts/compile-engine.js names each one an entry); or,
+ * when the engine runs from its TypeScript sources (its tests), the source module through tsx, as the tests load the
+ * engine.
  */
 import { Worker } from 'node:worker_threads';
 import { reviveSiteError, SiteError, siteErrorData, type SiteErrorData } from './errors';
