@@ -37,7 +37,7 @@ describe('the link index', () => {
 
 describe("the link index's readers", () => {
   it('name each page that read a key once, after checks of what changed too, a few pages or many', () => {
-    const routes = Array.from({ length: 20 }, (_, n) => `/p${n}`);
+    const routes = Array.from({ length: 30 }, (_, n) => `/p${n}`);
     const pages = new Map([...routes, '/b', '/c'].map((route) => [`${route.slice(1)}.md`, page(route)]));
     const linksOf = (text: string) =>
       new Map([
@@ -48,7 +48,10 @@ describe("the link index's readers", () => {
     const first = indexLinks({
       config,
       pages,
-      links: linksOf('<a href="/b">b</a>'),
+      // One page reads /c already, the others join it at the next check; one reads /p2, one more joins it at the third.
+      links: linksOf('<a href="/b">b</a>')
+        .set('/p0', rendered('/p0', '<a href="/b">b</a><a href="/c">c</a>'))
+        .set('/p1', rendered('/p1', '<a href="/b">b</a><a href="/p2">p2</a>')),
       hasFile: () => false,
       unchecked: new Set(),
     });
@@ -58,10 +61,15 @@ describe("the link index's readers", () => {
     const second = indexLinks({ config, pages, links: many, hasFile: () => false, unchecked: new Set() }, first);
     expect(second.readers.get('r\u0000/b')).toEqual(routes);
     expect(second.readers.get('r\u0000/c')).toEqual(routes);
-    const one = new Map(many).set('/p3', rendered('/p3', '<a href="/c">c</a><a href="/b">again</a>'));
+    const one = new Map(many).set(
+      '/p3',
+      rendered('/p3', '<a href="/c">c</a><a href="/b">again</a><a href="/p2">p</a>'),
+    );
     const third = indexLinks({ config, pages, links: one, hasFile: () => false, unchecked: new Set() }, second);
     expect(third.readers.get('r\u0000/b')).toEqual(routes);
     expect(third.readers.get('r\u0000/c')).toEqual(routes);
+    // A reader too many stays (/p1 no longer links to /p2): it is only checked again.
+    expect(third.readers.get('r\u0000/p2')).toEqual(['/p1', '/p3']);
   });
 });
 
