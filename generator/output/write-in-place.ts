@@ -29,7 +29,7 @@ let scratch = Buffer.allocUnsafe(128 * 1024);
  * The contents as one run of bytes: the buffer itself when there is one, else encoded into the scratch buffer (valid
  * until the next call).
  */
-export function bytesOf(contents: FileContents): Uint8Array {
+function bytesOf(contents: FileContents): Uint8Array {
   if (contents instanceof Uint8Array) return contents;
   const parts = typeof contents === 'string' ? [contents] : contents;
   let length = 0;
