@@ -36,7 +36,7 @@ const options = {
   workers: () =>
     new Option(
       '--workers <n>',
-      '[number] threads that render markdown beside the build (default: one per core but one, at most 3, for 1,000 pages or more; 0: none)',
+      "[number] threads that render markdown beside the build (default: one per core but one, at most 3, for 1,000 pages or more), and a thread that writes a new output folder's pages when the theme has no search (default: for 500 new pages or more); 0: none",
     ).argParser(parseWorkers),
 };
 
