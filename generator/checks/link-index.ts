@@ -44,6 +44,12 @@ export interface LinkInputs {
   changed?: { pages: ReadonlySet<string> | 'any'; links: ReadonlySet<string> | 'any' };
 }
 
+/** The routes whose verdict read a key: an array of each once, or a set when there are many. */
+type Readers = string[] | Set<string>;
+
+/** Past this many readers, a key's are a set: scanning them for each page an edit checks again cost milliseconds. */
+const MANY_READERS = 1024;
+
 export interface LinkIndex {
   /** The inputs it was made from, which the next check compares its own with. */
   config: SiteConfig;
@@ -55,9 +61,11 @@ export interface LinkIndex {
    * The routes whose verdict read each key (readKey). It may hold more than that (a page that no longer reads a key
    * stays among its readers, and an update that then failed may have added some): a reader too many is only checked
    * again, to the same verdict. So it is added to in place, by every index of a watch session. Each key's readers are
-   * an array, each route once (a set of each took three times the memory, for 28,000 keys at 20,000 posts).
+   * an array, each route once (a set of each took three times the memory, for 28,000 keys at 20,000 posts), but for
+   * keys read by more than MANY_READERS pages (the layout's links, read by every page), a set: a page checked again is
+   * looked for among them at every edit.
    */
-  readers: Map<string, string[]>;
+  readers: Map<string, Readers>;
   /** Each file a verdict read, and whether it was there. */
   files: ReadonlyMap<string, boolean>;
   /** Old addresses (redirect_from, aliases) → the route each redirects to. */
@@ -153,7 +161,7 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
   const files = new ChangedMap(before.files);
   for (const [path, was] of before.files) if (inputs.hasFile(path) !== was) mark(readKey.file(path));
 
-  const readers = whole ? new Map<string, string[]>() : before.readers;
+  const readers = whole ? new Map<string, Readers>() : before.readers;
   for (const key of changed) for (const route of readers.get(key) ?? []) dirty.add(route);
 
   const idSets = before.idSets;
@@ -192,7 +200,8 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
     // what changed gathers its readers, put in their lists once it is done (joinReaders).
     for (const key of verdict.reads) {
       if (whole) {
-        const routes = readers.get(key);
+        // A whole check's lists are arrays until it is done.
+        const routes = readers.get(key) as string[] | undefined;
         if (routes) routes.push(route);
         else readers.set(key, [route]);
       } else joining.set(key, (joining.get(key) ?? new Set<string>()).add(route));
@@ -200,8 +209,8 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
     if (verdict.errors.length > 0 || verdict.planned.length > 0 || links.offsite.length > 0) notable.add(route);
   }
   joinReaders(readers, joining);
-  // Each list of a whole check copied to its own length: grown by push, it kept room for a third more.
-  if (whole) for (const [key, routes] of readers) readers.set(key, routes.slice());
+  // Each list of a whole check copied to its own length (grown by push, it kept room for a third more), or a set.
+  if (whole) for (const [key, routes] of readers) readers.set(key, keptReaders(routes as string[]));
   return {
     config: inputs.config,
     pages: inputs.pages,
@@ -217,18 +226,26 @@ export function indexLinks(inputs: LinkInputs, previous?: LinkIndex): LinkIndex 
   };
 }
 
+/** A list of readers as kept: a set past MANY_READERS, else an array of its own length. */
+const keptReaders = (routes: string[]): Readers => (routes.length > MANY_READERS ? new Set(routes) : routes.slice());
+
 /** Each key's new readers put in its list, those not there already, in the order they came (as a set adds them). */
-function joinReaders(readers: Map<string, string[]>, joining: ReadonlyMap<string, ReadonlySet<string>>): void {
+function joinReaders(readers: Map<string, Readers>, joining: ReadonlyMap<string, ReadonlySet<string>>): void {
   for (const [key, routes] of joining) {
     const had = readers.get(key);
     if (!had) {
-      readers.set(key, [...routes]);
+      readers.set(key, keptReaders([...routes]));
+      continue;
+    }
+    if (had instanceof Set) {
+      for (const route of routes) had.add(route);
       continue;
     }
     // A few routes (an edit's pages) are looked for in the list; many (every page's links changed) in a set of it, made
     // once: a set of 28,000 routes costs what 20 to 30 scans of them do.
     const present = routes.size > 24 ? new Set(had) : undefined;
     for (const route of routes) if (!(present ? present.has(route) : had.includes(route))) had.push(route);
+    if (had.length > MANY_READERS) readers.set(key, new Set(had));
   }
 }
 

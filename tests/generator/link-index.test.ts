@@ -73,6 +73,33 @@ describe("the link index's readers", () => {
   });
 });
 
+describe('the readers of a key many pages read', () => {
+  it('are a set, each route once, whether the key had many at a whole check or came to have them', () => {
+    const routes = Array.from({ length: 1100 }, (_, n) => `/p${n}`);
+    const pages = new Map([...routes, '/b', '/c'].map((route) => [`${route.slice(1)}.md`, page(route)]));
+    const linksOf = (reachC: (n: number) => boolean) =>
+      new Map([
+        ...routes.map((route, n): [string, ReturnType<typeof rendered>] => [
+          route,
+          rendered(route, `<a href="/b">b</a>${reachC(n) ? '<a href="/c">c</a>' : ''}`),
+        ]),
+        ['/b', rendered('/b', '<p>b</p>')],
+        ['/c', rendered('/c', '<p>c</p>')],
+      ]);
+    const before = linksOf((n) => n < 1020);
+    const first = indexLinks({ config, pages, links: before, hasFile: () => false, unchecked: new Set() });
+    expect(first.readers.get('r\u0000/b')).toEqual(new Set(routes));
+    expect(first.readers.get('r\u0000/c')).toEqual(routes.slice(0, 1020));
+    // The last 80 pages come to link to /c too: its readers pass 1,024, and are a set from then on.
+    const after = new Map([...before, ...[...linksOf(() => true)].filter(([route]) => Number(route.slice(2)) >= 1020)]);
+    const second = indexLinks({ config, pages, links: after, hasFile: () => false, unchecked: new Set() }, first);
+    expect(second.readers.get('r\u0000/b')).toEqual(new Set(routes));
+    expect([...second.readers.get('r\u0000/c')!]).toEqual(routes);
+    expect(second.readers.get('r\u0000/c')).toBeInstanceOf(Set);
+    expect(second.checked).toBe(80);
+  });
+});
+
 /**
  * What a whole check's readers hold beyond their routes: the index of 20,000 pages that each link to 25 others (each
  * key read by 25 pages, its list grown by push from one), then every list copied to its own length; the MB copying
