@@ -102,6 +102,29 @@ describe('renderPage', () => {
   });
 });
 
+describe('renderPages, the render loop', () => {
+  it('renders no page past one whose put() returned a promise until that promise settles', async () => {
+    const pages = ['plain', 'clock', 'scripted'].map((template) => ({ ...page(template), route: `/${template}` }));
+    const given: string[] = [];
+    let release!: () => void;
+    let paused!: () => void;
+    const pausedAt = new Promise<void>((resolve) => (paused = resolve));
+    const loop = renderPages(pages, { site, theme, assets, routes: new Set(pages.map((p) => p.route)) }, (made) => {
+      given.push(made.page.route);
+      if (given.length !== 1) return undefined;
+      paused();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await pausedAt;
+    // The loop is held: nothing the event loop runs meanwhile lets it render the next page.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(given).toEqual(['/plain']);
+    release();
+    await loop;
+    expect(given).toEqual(['/plain', '/clock', '/scripted']);
+  });
+});
+
 describe('layout shells (the Layout rendered once per layout key)', () => {
   const Badge = ({ text }: { text: string }) => <b>{text}</b>;
   // The layout marks the current section: all it sees of a page is the key (the route's first segment).
