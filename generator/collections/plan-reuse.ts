@@ -4,7 +4,7 @@
  */
 import type { PageInfo } from '../pages/page';
 import { ChangedMap } from '../base/changed-map';
-import type { Entry, TagCount } from '../pages/collection-types';
+import type { CollectionProps, Entry, TagCount } from '../pages/collection-types';
 import type { Source } from './query';
 import { throwIfAny, type SiteError } from '../base/errors';
 import type { Plan, PlanChanges, PlannedPage } from './plan-types';
@@ -73,6 +73,21 @@ export function positionOf(list: List, route: string): number | undefined {
   }
   list.index ??= new Map(list.sources.map((source, i) => [source.page.route, i]));
   return list.index.get(route);
+}
+
+/** The entries before and after the source of `route` in `list`, and its own entry: a page's neighbours' props. */
+export function neighboursAt(list: List, route: string): Pick<CollectionProps, 'neighbours' | 'entry'> {
+  const at = positionOf(list, route);
+  if (at === undefined) return { neighbours: {} };
+  const [previous, next] = [list.sources[at - 1], list.sources[at + 1]];
+  return {
+    neighbours: Object.assign(
+      {},
+      previous ? { previous: list.entry(previous) } : undefined,
+      next ? { next: list.entry(next) } : undefined,
+    ),
+    entry: list.entry(list.sources[at]!),
+  };
 }
 
 /**

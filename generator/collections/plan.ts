@@ -28,7 +28,7 @@ import {
   finishPlan,
   inRouteOrder,
   pagesSince,
-  positionOf,
+  neighboursAt,
   startPlan,
   touchedOf,
   type TagList,
@@ -268,19 +268,7 @@ function planFrom(
     if (use.neighbours) {
       const list = listOf(page.template, use.neighbours);
       same &&= !touchedOf(list, removed, added).has(page.route);
-      neighbours = () => {
-        const at = positionOf(list, page.route);
-        if (at === undefined) return { neighbours: {} };
-        const [previous, next] = [list.sources[at - 1], list.sources[at + 1]];
-        return {
-          neighbours: Object.assign(
-            {},
-            previous ? { previous: list.entry(previous) } : undefined,
-            next ? { next: list.entry(next) } : undefined,
-          ),
-          entry: list.entry(list.sources[at]!),
-        };
-      };
+      neighbours = () => neighboursAt(list, page.route);
     }
     const props = (): CollectionProps => ({
       collections,
