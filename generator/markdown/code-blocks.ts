@@ -24,9 +24,12 @@ export interface CodeBlocksData {
 
 /**
  * The language a fence's info names, lower-case: its first word up to a comma, as mdBook and rustdoc read
- * ```` ```rust,editable ```` and ```` ```rust,ignore ```` (the words after the comma are their attributes).
+ * ```` ```rust,editable ```` and ```` ```rust,ignore ```` (the words after the comma are their attributes), or up to
+ * a brace or a colon, as VitePress reads ```` ```js{4} ```` (lines to highlight) and ```` ```ts:line-numbers ````.
+ * A word that starts with a brace (MyST's ```` ```{note} ````) is no language followed by attributes: it is kept whole.
  */
-export const languageOfInfo = (info: string) => /^[^ \t,]*/.exec(info)![0].toLowerCase() || undefined;
+export const languageOfInfo = (info: string) =>
+  (/^[^ \t,{:]+/.exec(info) ?? /^[^ \t,]*/.exec(info))![0].toLowerCase() || undefined;
 
 const fenceLanguage = (node: Code) => languageOfInfo(node.lang ?? '');
 
@@ -92,8 +95,10 @@ export function codeBlocks(): CodeBlocks {
       const pre = defaultHandlers.code(state, node);
       pre.properties.tabIndex = 0;
       const block = blockLanguage(pre);
-      // `language-rust,editable` names the language alone, as `language-rust`: what a stylesheet looks for.
-      if (block && node.lang?.includes(',')) block.code.properties.className = [`language-${block.language}`];
+      // `language-rust,editable` and `language-js{4}` name the language alone, as `language-rust`: what a stylesheet
+      // looks for.
+      if (block && node.lang && /^[^ \t,{:]+[,{:]/.test(node.lang))
+        block.code.properties.className = [`language-${block.language}`];
       if (!block || PLAIN.has(block.language)) return pre;
       if (!highlighter) throw new Error(`no highlighter for a block in ${block.language}: its grammar was not loaded`);
       if (!highlighter.knows(block.language)) {

@@ -55,6 +55,15 @@ describe('highlighted code', () => {
     expect(shell.html.replace(/<[^>]+>/g, '')).toBe('# a comment\necho hi\n\n');
   });
 
+  it("reads VitePress's fences: the language before the lines to highlight or :line-numbers", async () => {
+    for (const info of ['ts{4}', 'ts{1,4-6}', 'ts:line-numbers', 'ts:line-numbers=2', 'ts:line-numbers {1}']) {
+      const body = await render(`\`\`\`${info}\nconst a = 1;\n\`\`\`\n`);
+      expect(body.unknownCode, info).toBeUndefined();
+      expect(body.html, info).toMatch(/^<pre tabindex="0"><code class="language-ts"><span class="h[ld]-/);
+      expect(body.html.replace(/<[^>]+>/g, ''), info).toBe('const a = 1;\n\n');
+    }
+  });
+
   it('gives every class a page can hold a colour in the stylesheet', async () => {
     const body = await render('```ts\nconst a: number = 1; // x\nexport default class A {}\n```\n');
     const css = await codeColorsCss();
