@@ -48,6 +48,12 @@ const parser = remark().use(remarkGfm).use(containerSyntax).freeze();
 const ESM_PARAGRAPH =
   /^(?:(?:import\s[\s\S]*?\sfrom\s*(['"])[^'"\n]+\1|import\s*(['"])[^'"\n]+\2);?\s*)+$|^export\s+(?:default|const|let|var|function|class|\{)/;
 
+/**
+ * A block of raw HTML the page does not show: a comment, or a whole `<script>` or `<style>` element (the sanitiser
+ * removes both), as a page written for VitePress opens with `<script setup>` before its `# Title`.
+ */
+const SHOWS_NOTHING = /^(?:<!--[\s\S]*-->|<(script|style)(?:\s[^>]*)?>[\s\S]*<\/\1\s*>)$/i;
+
 /** HTML elements whose text is code, shown as written. */
 const CODE_ELEMENTS = /^<(code|pre|kbd|samp)(?:\s[^>]*)?>$/i;
 
@@ -94,7 +100,7 @@ export function outlineBody(body: string, tree: Root = parser.parse(body) as Roo
   };
   const first = tree.children.find(
     (node) =>
-      !(node.type === 'html' && /^<!--[\s\S]*-->$/.test(node.value.trim())) && node.type !== 'definition' && !esm(node),
+      !(node.type === 'html' && SHOWS_NOTHING.test(node.value.trim())) && node.type !== 'definition' && !esm(node),
   );
   const title =
     first?.type === 'heading' &&

@@ -274,6 +274,20 @@ describe('a page without frontmatter', () => {
     );
   });
 
+  it('takes its title from the # heading after a comment, a <script> or a <style> block, which show nothing (VitePress)', async () => {
+    const vue = await parse(
+      "<script setup>\nimport { VPTeamMembers } from 'vitepress/theme'\n\nconst members = []\n</script>\n\n<style>\n.a { color: red }\n</style>\n\n# Team Page\n\nMeet the team.\n",
+    );
+    expect(vue.source.derived).toEqual({ title: 'Team Page', description: 'Meet the team.' });
+    expect(vue.content).not.toContain('# Team Page');
+    expect((await parse('<!-- a note -->\n# Notes\n\nText.\n')).source.derived.title).toBe('Notes');
+    // Raw HTML a reader sees comes first: the heading under it is no title.
+    expect(
+      (await parse('<p align="center"><img src="logo.png"></p>\n\n# Later\n')).source.derived.title,
+    ).toBeUndefined();
+    expect((await parse('<script>a</script> shown\n\n# Later\n')).source.derived.title).toBeUndefined();
+  });
+
   it('leaves the id a title heading names for itself out of the title ({#id}, as Pandoc and VitePress write it)', async () => {
     expect((await parse('# Installing {#install}\n\nText.\n')).source.derived.title).toBe('Installing');
     expect((await parse('# Literal \\{#braces}\n\nText.\n')).source.derived.title).toBe('Literal {#braces}');
