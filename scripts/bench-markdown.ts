@@ -9,6 +9,11 @@
  * - one big page, a 400 KB changelog (scripts/lib/markdown-collections.ts);
  * - 2,000 code-heavy pages, with their fences' languages (highlighted) and without (the same code, plain).
  *
+ * Beside them, the other libraries a build of the built-in theme is made with, each alone in a process of its own
+ * (Shiki on the pages' fenced code, scripts/lib/shiki-alone.mjs; Pagefind on the built pages,
+ * scripts/lib/pagefind-alone.mjs), and their sum with remark alone's: the build's cost were the engine free and had it
+ * one core.
+ *
  * Runs alternate (remark, cold, …), so a machine that slows down during the run slows every column alike; medians.
  * BENCH_MARKDOWN names the sets to run, comma-separated (`pages`, `big`, `code`; all by default): `BENCH_MARKDOWN=big`
  * measures the big page alone, in a few seconds a run.
@@ -54,6 +59,13 @@ interface Project {
 
 const remarkAlone = (project: Project) => timed([path.join(REPO, 'scripts/lib/remark-alone.mjs'), project.pages], REPO);
 
+/** Shiki alone on the project's fenced code (scripts/lib/shiki-alone.mjs). */
+const shikiAlone = (project: Project) => timed([path.join(REPO, 'scripts/lib/shiki-alone.mjs'), project.pages], REPO);
+
+/** Pagefind alone on the project's built pages (scripts/lib/pagefind-alone.mjs): after a build, which leaves them. */
+const pagefindAlone = (project: Project) =>
+  timed([path.join(REPO, 'scripts/lib/pagefind-alone.mjs'), project.out], REPO);
+
 /** Another engine's bin/site.js to compare with (BENCH_BASELINE: a copy of an earlier build's bin/, lib/ and themes/). */
 const BASELINE = process.env.BENCH_BASELINE;
 
@@ -88,8 +100,15 @@ async function project(name: string, write: (pages: string) => Promise<void>): P
 const median = (runs: Run[]) => [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!.ms;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** Measures each column `runs` times, alternating, and prints a row per column with its ratio to the first. */
-async function sideBySide(title: string, columns: [string, () => Promise<Run>][], runs: number): Promise<void> {
+/**
+ * Measures each column `runs` times, alternating, and prints a row per column with its ratio to the first; returns
+ * each column's median by label.
+ */
+async function sideBySide(
+  title: string,
+  columns: [string, () => Promise<Run>][],
+  runs: number,
+): Promise<Map<string, number>> {
   const results = columns.map(() => [] as Run[]);
   for (let i = 0; i < runs; i++) for (const [c, [, run]] of columns.entries()) results[c]!.push(await run());
   console.log(`\n${title}`);
@@ -102,6 +121,19 @@ async function sideBySide(title: string, columns: [string, () => Promise<Run>][]
       `  ${label.padEnd(42)} ${seconds(m).padStart(9)} ${`${(m / base).toFixed(2)}×`.padStart(7)} ${`${peak.toFixed(0)} MB`.padStart(8)}   ${runsOf.map((r) => seconds(r.ms)).join(', ')}`,
     );
   }
+  return new Map(columns.map(([label], c) => [label, median(results[c]!)]));
+}
+
+/**
+ * The libraries a cold build of the built-in theme is made with, each alone and one after another (the sum of their
+ * medians, each a process of its own), beside the cold build: what the build would cost were the engine free and the
+ * second core idle.
+ */
+function printFloor(medians: Map<string, number>, parts: string[], build: string): void {
+  const floor = parts.reduce((sum, label) => sum + medians.get(label)!, 0);
+  console.log(
+    `  ${`${parts.join(' + ')}, one after another`.padEnd(42)} ${seconds(floor).padStart(9)}   ${build}: ${(medians.get(build)! / floor).toFixed(2)}× of it`,
+  );
 }
 
 type MarkdownSet = 'pages' | 'big' | 'code';
@@ -130,17 +162,21 @@ export async function measureMarkdown(runs = 3, pageCount = 4_000): Promise<void
           await writeFile(path.join(pages, `page-${n}.md`), syntheticPage(n, pageCount));
       });
       made.push(site);
-      await sideBySide(
-        `${pageCount.toLocaleString('en')} pages of about 1.5 KB, built-in theme`,
+      // Pagefind alone last in each round: it indexes what the round's builds wrote.
+      const medians = await sideBySide(
+        `${pageCount.toLocaleString('en')} pages of about 1.5 KB (a code block each), built-in theme (highlighting, search)`,
         [
           ['remark alone', () => remarkAlone(site)],
           ...baseline(site),
           ['site build, cold, one thread', () => oneThread(site)],
           ['site build, cold', () => cold(site)],
           ['site build, warm', () => build(site)],
+          ['Shiki alone', () => shikiAlone(site)],
+          ['Pagefind alone', () => pagefindAlone(site)],
         ],
         runs,
       );
+      printFloor(medians, ['remark alone', 'Shiki alone', 'Pagefind alone'], 'site build, cold');
     }
 
     if (sets.has('big')) {
@@ -149,30 +185,39 @@ export async function measureMarkdown(runs = 3, pageCount = 4_000): Promise<void
         await writeFile(path.join(pages, 'index.md'), changelog(400 * 1024));
       });
       made.push(big);
-      await sideBySide(
-        'One big page: a 400 KB changelog',
-        [['remark alone', () => remarkAlone(big)], ...baseline(big), ['site build, cold', () => cold(big)]],
+      const medians = await sideBySide(
+        'One big page: a 400 KB changelog (no code)',
+        [
+          ['remark alone', () => remarkAlone(big)],
+          ...baseline(big),
+          ['site build, cold', () => cold(big)],
+          ['Pagefind alone', () => pagefindAlone(big)],
+        ],
         runs,
       );
+      printFloor(medians, ['remark alone', 'Pagefind alone'], 'site build, cold');
     }
 
     if (sets.has('code')) {
       const code = await project('code', (pages) => writeCodePages(pages, 2_000));
       const plain = await project('plain', (pages) => writeCodePages(pages, 2_000, false));
       made.push(code, plain);
-      await sideBySide(
+      const medians = await sideBySide(
         '2,000 code-heavy pages (4-6 blocks in 8 languages each): highlighted, and the same fences without a language',
         [
           ['remark alone', () => remarkAlone(code)],
+          ['Shiki alone', () => shikiAlone(code)],
           ...baseline(plain, 'site build, cold, plain'),
           ['site build, cold, plain', () => cold(plain)],
           ...baseline(code, 'site build, cold, highlighted'),
           ['site build, cold, highlighted, one thread', () => oneThread(code)],
           ['site build, cold, highlighted', () => cold(code)],
           ['site build, warm, highlighted', () => build(code)],
+          ['Pagefind alone', () => pagefindAlone(code)],
         ],
         runs,
       );
+      printFloor(medians, ['remark alone', 'Shiki alone', 'Pagefind alone'], 'site build, cold, highlighted');
     }
   } finally {
     for (const { root } of made) await rm(root, { recursive: true, force: true });
