@@ -133,6 +133,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
           inCode: (offset) => outline().inCode(offset),
           tokens: new Set(bodyTokens.map((token) => token.offset)),
           esm: outline().esm,
+          rawHtml: outline().rawHtml,
           firstLine: bodyLineOf(matter),
         })
       : []),

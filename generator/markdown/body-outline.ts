@@ -31,6 +31,8 @@ export interface BodyOutline {
   paragraph?: Paragraph;
   /** Where MDX import and export paragraphs start: shown as written, and named once (other-syntax.ts). */
   esm: number[];
+  /** The raw HTML the body writes, each node's text and where it starts: what components it holds (other-syntax.ts). */
+  rawHtml: { offset: number; value: string }[];
   /**
    * A node's text as a reader sees it (mdast-util-to-string's rule), with `text` nodes' values mapped by `map` and
    * GitHub's emoji shortcodes shown as emoji (emoji.ts), as the rendered page shows them.
@@ -60,10 +62,12 @@ const CODE_ELEMENTS = /^<(code|pre|kbd|samp)(?:\s[^>]*)?>$/i;
 /** The outline of `body`, from `tree` when given (the body parsed as this module's parser would). */
 export function outlineBody(body: string, tree: Root = parser.parse(body) as Root): BodyOutline {
   const code: [number, number][] = [];
+  const rawHtml: { offset: number; value: string }[] = [];
   const visit = (node: Nodes) => {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return;
+    if (node.type === 'html') rawHtml.push({ offset: start, value: node.value });
     if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') {
       code.push([start, end]);
       return;
@@ -126,6 +130,7 @@ export function outlineBody(body: string, tree: Root = parser.parse(body) as Roo
     title,
     paragraph,
     esm: tree.children.filter(esm).map((node) => node.position!.start.offset!),
+    rawHtml,
     text: (node, map) => plainText(node, (value) => withEmoji(map(value))),
   };
 }

@@ -5,7 +5,10 @@
  * export lines (body-outline.ts finds those). Each is shown as written; the build names each kind once, with how many
  * pages have it and the first few places (core/page-warnings.ts). Never inside code: a code span or block showing such
  * syntax is documentation of it. An attribute list that names a heading's id is honoured (heading-ids.ts), not named.
+ * Components in raw HTML (Vue's `<Badge text="beta" />`, MDX's `<Tabs>`, custom elements) are named too: the
+ * sanitiser leaves their tags out and keeps the text inside them, so what only their attributes say is lost.
  */
+import { defaultSchema } from 'hast-util-sanitize';
 import { SiteWarning } from '../base/errors';
 import type { OtherSyntax, OtherSyntaxKind } from '../pages/page';
 import { idLineOf } from './heading-ids';
@@ -31,6 +34,8 @@ export interface SyntaxContext {
   tokens: ReadonlySet<number>;
   /** Offsets where MDX import and export paragraphs start (body-outline.ts). */
   esm: readonly number[];
+  /** The body's raw HTML nodes (body-outline.ts): where each starts, and its text. */
+  rawHtml: readonly { offset: number; value: string }[];
   /** The line of the page's file the body starts on. */
   firstLine: number;
 }
@@ -62,6 +67,28 @@ function headingId(body: string, offset: number, written: string): boolean {
   return /^ {0,3}#{1,6}[ \t]/.test(line) && line.trimEnd().endsWith(written);
 }
 
+/**
+ * A tag that opens a component, as Vue, JSX, MDX and Svelte write them: a capitalised name with a lower-case letter
+ * (`<Badge`, `<TabItem`; an HTML name in any case, `<IMG`, is HTML), or a name with a hyphen or a dot (a custom
+ * element, `<client-only`, `<motion.div`). No HTML element is named so, and the sanitiser keeps none of them.
+ */
+const COMPONENT_TAG =
+  /<([A-Z][A-Za-z0-9]*[a-z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)+)(?=[\s/>])[^>]*>?/g;
+
+/** HTML elements GitHub's schema keeps (sanitised): `<Details>` is `<details>`, whatever its case. */
+const KEPT = new Set(defaultSchema.tagNames ?? []);
+
+/** The components the raw HTML at `offset` opens, each with where it starts; none inside a comment. */
+function componentsIn(offset: number, html: string): { offset: number; text: string }[] {
+  const uncommented = html.replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => ' '.repeat(comment.length));
+  return [...uncommented.matchAll(COMPONENT_TAG)]
+    .filter((match) => !KEPT.has(match[1]!.toLowerCase()))
+    .map((match) => ({ offset: offset + match.index, text: match[0].replace(/\s+/g, ' ') }));
+}
+
+/** Whether raw HTML in a body may open a component: when not, its HTML need not be read for them. */
+const MAY_OPEN_COMPONENT = /<(?:[A-Z]|[A-Za-z][A-Za-z0-9]*[-.])/;
+
 /** Every place `body` holds other tools' syntax, in order, outside code. */
 export function findOtherSyntax(body: string, ctx: SyntaxContext): OtherSyntax[] {
   const found: { kind: OtherSyntaxKind; offset: number; text: string }[] = ctx.esm.map((offset) => ({
@@ -69,6 +96,9 @@ export function findOtherSyntax(body: string, ctx: SyntaxContext): OtherSyntax[]
     offset,
     text: /^[^\r\n]*/.exec(body.slice(offset))![0],
   }));
+  if (MAY_OPEN_COMPONENT.test(body))
+    for (const html of ctx.rawHtml)
+      for (const component of componentsIn(html.offset, html.value)) found.push({ kind: 'component', ...component });
   if (body.includes('{')) {
     const taken: [number, number][] = [];
     for (const [kind, pattern] of PATTERNS) {
@@ -100,7 +130,11 @@ export function findOtherSyntax(body: string, ctx: SyntaxContext): OtherSyntax[]
 
 /** Whether a body may hold other tools' syntax at all: when not, it need not be parsed to find it. */
 export const mayHoldOtherSyntax = (body: string): boolean =>
-  body.includes('{{') || body.includes('{%') || body.includes('{:') || /^(?:import|export)\s/m.test(body);
+  body.includes('{{') ||
+  body.includes('{%') ||
+  body.includes('{:') ||
+  /^(?:import|export)\s/m.test(body) ||
+  MAY_OPEN_COMPONENT.test(body);
 
 /** What each kind is, as its warning names it, in the order the warnings come. */
 const KINDS: Record<OtherSyntaxKind, string> = {
@@ -109,6 +143,12 @@ const KINDS: Record<OtherSyntaxKind, string> = {
   shortcode: 'Hugo shortcodes ({{< … >}}, {{% … %}})',
   attributeList: 'kramdown attribute lists ({: … })',
   esmLine: 'MDX import and export lines',
+  component: "Components (Vue's, MDX's: <Badge />, <Tabs>) and custom elements, which nothing here runs",
+};
+
+/** What the page does with each kind, as its warning says it. */
+const SHOWS: Partial<Record<OtherSyntaxKind, string>> = {
+  component: 'leave out their tags and attributes, keeping the text inside them',
 };
 
 /** One warning per kind of other tools' syntax the pages show as written: how many places, in how many pages, the first few. */
@@ -130,6 +170,12 @@ export function otherSyntaxWarnings(
     .filter((kind) => byKind.has(kind))
     .map((kind) => {
       const { places, pages: files } = byKind.get(kind)!;
-      return new SiteWarning('OtherToolSyntax', { what: KINDS[kind], count: places.length, pages: files.size, places });
+      return new SiteWarning('OtherToolSyntax', {
+        what: KINDS[kind],
+        count: places.length,
+        pages: files.size,
+        places,
+        shows: SHOWS[kind] ?? 'show it as written',
+      });
     });
 }

@@ -79,7 +79,7 @@ export interface Redirect {
 }
 
 /** The kinds of other tools' syntax a page may hold (markdown/other-syntax.ts), each named once per build. */
-export type OtherSyntaxKind = 'liquidTag' | 'liquidOutput' | 'shortcode' | 'attributeList' | 'esmLine';
+export type OtherSyntaxKind = 'liquidTag' | 'liquidOutput' | 'shortcode' | 'attributeList' | 'esmLine' | 'component';
 
 /** One place a page holds other tools' syntax, shown as written: its kind, its line in the page's file, the text. */
 export interface OtherSyntax {
@@ -102,7 +102,10 @@ export interface PageSource {
   derived: { title?: string; description?: string };
   /** For a SUMMARY.md (mdBook's table of contents): the chapters it lists (summary-toc.ts). */
   toc?: TocEntry[];
-  /** Other tools' syntax the page shows as written (Liquid, Hugo's shortcodes, kramdown's attribute lists, MDX lines). */
+  /**
+   * Other tools' syntax the page shows as written (Liquid, Hugo's shortcodes, kramdown's attribute lists, MDX lines),
+   * and the components its raw HTML writes, which it leaves out.
+   */
   otherSyntax?: OtherSyntax[];
 }
 

@@ -1,8 +1,9 @@
 /**
  * Other tools' template syntax (issue 42): `{{ }}` is a token only when its first name is a key of site.yml; Liquid
  * (`{{ site.repository }}`, `{% raw %}`), Hugo's shortcodes, kramdown's attribute lists and MDX import lines are shown
- * as written and named once per kind, with how many places and the first few; never inside code. A token under a key
- * of ours that names nothing stays UnknownToken.
+ * as written and named once per kind, with how many places and the first few; never inside code. Components in raw
+ * HTML (Vue's, MDX's) are named the same way: their tags are left out. A token under a key of ours that names nothing
+ * stays UnknownToken.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,6 +37,36 @@ const SITE: Record<string, string> = {
     '',
     `${FENCE}liquid`,
     '{% for post in site.posts %}{{ post.title }}{% endfor %}',
+    FENCE,
+    '',
+  ].join('\n'),
+  'components.md': [
+    '<script setup>',
+    "import { VPTeamMembers } from 'vitepress/theme'",
+    '</script>',
+    '',
+    '# Components',
+    '',
+    '## `useData` <Badge type="info" text="composable" />',
+    '',
+    '<VPTeamMembers size="small" :members />',
+    '',
+    '<Tabs>',
+    '<TabItem value="npm">',
+    '',
+    'Run npm install.',
+    '',
+    '</TabItem>',
+    '</Tabs>',
+    '',
+    '<details><summary>HTML in any case</summary>Kept: <KBD>Ctrl</KBD> <Details>inner</Details></details>',
+    '',
+    '<!-- <Badge text="in a comment" /> -->',
+    '',
+    '`<Badge />` in code, and in a block:',
+    '',
+    `${FENCE}html`,
+    '<Badge text="code" />',
     FENCE,
     '',
   ].join('\n'),
@@ -102,6 +133,18 @@ describe("other tools' syntax", () => {
     ]);
     expect(home).toContain('{% raw %}');
     expect(home).toContain('<h2 id="options">Options</h2>');
+  });
+
+  it("names the components raw HTML writes (Vue's, MDX's, custom elements), whose tags it leaves out, never HTML's", async () => {
+    expect(warning('Components')).toEqual([
+      expect.stringMatching(
+        /: 4 places in 1 page leave out their tags and attributes, keeping the text inside them \(pages\/components\.md:7 <Badge type="info" text="composable" \/>, pages\/components\.md:9 <VPTeamMembers size="small" :members \/>, pages\/components\.md:11 <Tabs>, and 1 more\)$/,
+      ),
+    ]);
+    const page = await readFile(path.join(root, 'dist/components.html'), 'utf8');
+    expect(page).toContain('<p>Run npm install.</p>');
+    expect(page).toContain('<kbd>Ctrl</kbd> <details>inner</details>');
+    expect(page).not.toMatch(/<badge|<tabs|<vpteammembers/i);
   });
 
   it('keeps a token under a key of ours that names nothing an error', async () => {

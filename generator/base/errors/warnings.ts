@@ -57,9 +57,9 @@ export const WARNINGS = {
   },
   OtherToolSyntax: {
     title: "Another tool's syntax shown as written",
-    message: (p: { what: string; count: number; pages: number; places: string[] }) =>
-      `${p.what}: ${p.count === 1 ? '1 place' : `${p.count.toLocaleString('en')} places`} in ${p.pages === 1 ? '1 page' : `${p.pages.toLocaleString('en')} pages`} show it as written (${briefList(p.places, 3)})`,
-    hint: "site runs no other tool's templates: Liquid tags and output, Hugo shortcodes, kramdown attribute lists and MDX import lines are text on the page. Replace each with markdown or HTML that says the same, or put it in `code` to show it as an example; `{{ name }}` is a token when name is a key of site.yml (docs/pages.md).",
+    message: (p: { what: string; count: number; pages: number; places: string[]; shows: string }) =>
+      `${p.what}: ${p.count === 1 ? '1 place' : `${p.count.toLocaleString('en')} places`} in ${p.pages === 1 ? '1 page' : `${p.pages.toLocaleString('en')} pages`} ${p.shows} (${briefList(p.places, 3)})`,
+    hint: "site runs no other tool's templates or components: Liquid tags and output, Hugo shortcodes, kramdown attribute lists and MDX import lines are text on the page, and a component's tags are left out (what it shows from its attributes or its script is lost). Replace each with markdown or HTML that says the same, or put it in `code` to show it as an example; `{{ name }}` is a token when name is a key of site.yml (docs/pages.md).",
   },
   NoHomePage: {
     title: 'No home page',
