@@ -120,7 +120,8 @@ export function linkChecker(world: LinkWorld): (page: PageLinks) => PageCheck {
       if (!verdict) {
         found = [];
         const hash = link.indexOf('#');
-        const target = hash === -1 ? link : link.slice(0, hash);
+        // A host answers a path whatever its query (`/guide?tab=npm` is /guide): the path is what must exist.
+        const target = (hash === -1 ? link : link.slice(0, hash)).replace(/\?.*$/, '');
         const fragment = hash === -1 ? undefined : link.slice(hash + 1);
         // A path names the route a host serves at it: `/guide/` and `/Guide` are /guide, `/c%2B%2B` is /c++ (routes.ts).
         const asked = target === '' ? page.route : (routeOfPath(target.replace(/(.)\/+$/, '$1')) ?? target);

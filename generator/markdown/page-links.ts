@@ -33,6 +33,12 @@ export interface PageLinksData {
 /** A relative or site-absolute URL whose path names a `.md` file (no scheme, no `//host`). */
 const MARKDOWN_FILE = /^(?![a-z][a-z0-9+.-]*:|\/\/)([^?#]*\.(?:md|markdown))((?:\?[^#]*)?(?:#.*)?)$/i;
 
+/**
+ * Docsify names a section of another page in a query, `themes.md?id=classes`, which its router scrolls to: on a site
+ * the page's `#classes`. Only a query that is that alone (a host ignores a query).
+ */
+const DOCSIFY_SECTION = /^\?id=([^&#]+)$/;
+
 /** The route a link to a markdown file leads to, with its query and fragment; undefined for any other link, or one that leaves the pages folder. */
 export function markdownLinkRoute(
   href: string,
@@ -53,7 +59,7 @@ export function markdownLinkRoute(
   const target = path.posix.normalize(joined);
   if (target.startsWith('../') || target === '..' || path.posix.isAbsolute(target)) return undefined;
   const route = routeFromFile(target, readmes);
-  return { url: `${route}${found[2]!}`, target };
+  return { url: `${route}${found[2]!.replace(DOCSIFY_SECTION, '#$1')}`, target };
 }
 
 const NO_READMES: ReadonlySet<string> = new Set();

@@ -19,6 +19,18 @@ describe('checkLinks', () => {
     expect([...result.planned.get('/press')!]).toEqual(['pages/about.md']);
   });
 
+  it('checks the path of a link with a query, which a host answers whatever the query, and its #fragment', () => {
+    const linking = rendered(
+      '/',
+      '<a href="/about?tab=npm">a</a><a href="/about?x=1#team">t</a><img src="/logo.svg?v=2"><a href="?q=1#top">q</a><div id="top"></div><a href="/nope?x=1">n</a><a href="/about?x#nobody">m</a>',
+    );
+    const { errors } = checkLinks([linking, pages[1]!], new Set(['logo.svg']), ['/press']);
+    expect(errors.map((e) => [e.field, e.message])).toEqual([
+      ['/nope?x=1', 'Link "/nope?x=1" on / is broken: /nope is not a page or a file of the site'],
+      ['/about?x#nobody', 'Link "/about?x#nobody" on / is broken: /about has no element with id "nobody"'],
+    ]);
+  });
+
   it('reports a missing page, a missing anchor and a missing file, naming the page they are on', () => {
     const broken = [
       rendered('/', '<a href="/nope">x</a><a href="/about#nobody">y</a><img src="/missing.png"><a href="#gone">z</a>'),

@@ -168,6 +168,17 @@ describe('markdownLinkRoute', () => {
     expect(markdownLinkRoute('notes.markdown', 'index.md', NONE)).toEqual({ url: '/notes', target: 'notes.markdown' });
   });
 
+  it("makes Docsify's ?id= query, which names a section of the page, its #fragment", () => {
+    expect(markdownLinkRoute('themes.md?id=classes', 'v5-upgrade.md', NONE)).toEqual({
+      url: '/themes#classes',
+      target: 'themes.md',
+    });
+    expect(markdownLinkRoute('../a.md?id=x', 'guide/b.md', NONE)?.url).toBe('/a#x');
+    // Any other query is kept as written.
+    expect(markdownLinkRoute('a.md?id=x&y=1', 'b.md', NONE)?.url).toBe('/a?id=x&y=1');
+    expect(markdownLinkRoute('a.md?id=x#y', 'b.md', NONE)?.url).toBe('/a?id=x#y');
+  });
+
   it('leaves other links alone: other sites, other files, anchors, and paths that leave the pages folder', () => {
     for (const href of [
       'https://github.com/x/README.md',
