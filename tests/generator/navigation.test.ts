@@ -5,16 +5,16 @@
  * SUMMARY.md.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { planSite } from '../../generator/collections/plan';
 import { LIST_LIMIT } from '../../generator/collections/navigation';
 import { htmlWithAbsoluteUrls } from '../../generator/render/base-path';
 import { summaryToc } from '../../generator/markdown/summary-toc';
 import { siteErrorsOf } from '../../generator/base/errors';
-import type { TemplateDefinition, Theme } from '../../generator/pages/theme-types';
+import type { Theme } from '../../generator/pages/theme-types';
 import type { PageInfo } from '../../generator/pages/page';
 import type { SiteConfig } from '../../generator/config/config';
 import type { NavItem, Navigation } from '../../generator/pages/navigation-types';
+import { theme } from '../support/plan-fixtures';
 
 const site = { name: 'Docs', baseUrl: 'https://docs.example', locale: 'en_US' } as unknown as SiteConfig;
 const absoluteHtml = (html: string, pageUrl: string) => htmlWithAbsoluteUrls(html, site.baseUrl, pageUrl);
@@ -43,16 +43,6 @@ function page(file: string, data: Record<string, unknown> = {}, template = 'doc'
     isNotFound: false,
   };
 }
-
-const component = () => null;
-const theme = (templates: Record<string, Partial<TemplateDefinition>>): Theme =>
-  ({
-    Layout: component,
-    stylesheet: 's.css',
-    templates: Object.fromEntries(
-      Object.entries(templates).map(([name, t]) => [name, { schema: z.object({}), component, ...t }]),
-    ),
-  }) as unknown as Theme;
 
 const docs = theme({ doc: { navigation: true }, section: { navigation: true }, plain: {} });
 const plan = (pages: PageInfo[], t: Theme = docs) =>
