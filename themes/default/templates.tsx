@@ -3,12 +3,13 @@
  * of contents when the page has two or more sections, the markdown, its footer (PageFooter.tsx: an edit link and the
  * date of its last commit, when site.yml asks for them), and the previous and next pages, beside the
  * site's navigation; it takes any other frontmatter key (`date`, `tags`, `sidebar`: what other tools' pages carry) as
- * data. `section` is the page the engine makes for a folder with no page of its own: its entries, listed.
+ * data, and shows the hero and features a home page written for VitePress, VuePress or Starlight gives (Hero.tsx). `section` is the page the engine makes for a folder with no page of its own: its entries, listed.
  * `not-found` is the 404 page.
  */
 import { z } from 'zod';
 import { defineTemplate, Island, type Heading, type NavItem } from 'site';
 import { CodeCopy } from './islands/features/code-copy';
+import { Hero, homeOf } from './Hero';
 import { Breadcrumbs, Pager, WithNavigation } from './Navigation';
 import { PageFooter } from './PageFooter';
 
@@ -45,6 +46,7 @@ export const prose = defineTemplate({
   navigation: true,
   component: ({ page, site, navigation }) => {
     const contents = contentsOf(page.headings);
+    const home = homeOf(page.data, page.route, page.source);
     return (
       <WithNavigation navigation={navigation}>
         <article className={contents.length >= 2 ? 'page page-with-toc' : 'page'}>
@@ -52,6 +54,7 @@ export const prose = defineTemplate({
             {navigation && <Breadcrumbs crumbs={page.breadcrumbs} />}
             <h1 id="page-title">{page.title}</h1>
           </header>
+          {home && <Hero home={home} />}
           {contents.length >= 2 && <TableOfContents headings={contents} />}
           <Prose html={page.html} />
           <PageFooter page={page} site={site} />
