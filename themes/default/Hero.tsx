@@ -51,7 +51,7 @@ interface Link {
   href: string;
 }
 
-export interface Home {
+interface Home {
   /** The line under the page's title (VitePress's `hero.text`, VuePress's `heroText`). */
   text?: string;
   tagline?: string;
