@@ -11,12 +11,12 @@
  */
 import { spawn } from 'node:child_process';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { blogSite } from './bench-blog';
 import { REPO } from './lib/temp-project';
+import { measuredNode, readRssMb, rssFileOf, timedNode } from './lib/timed-node';
 
 const EDITS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -49,24 +49,9 @@ export async function bareNodeMs(): Promise<number> {
   return median(times);
 }
 
-const rssFileOf = () => path.join(os.tmpdir(), `site-bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`);
-const readRssMb = async (file: string) => {
-  const kb = Number(await readFile(file, 'utf8'));
-  await rm(file, { force: true });
-  return kb / 1024;
-};
-
 /** `node <engine>/bin/site.js <args>` in `root`, reporting its peak RSS into `rssFile` at exit. */
 const siteProcess = (engine: string, root: string, args: string[], rssFile: string) =>
-  spawn(
-    'node',
-    ['--import', path.join(REPO, 'scripts/lib/report-rss.mjs'), path.join(engine, 'bin/site.js'), ...args],
-    {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', SITE_BENCH_RSS_FILE: rssFile },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  measuredNode([path.join(engine, 'bin/site.js'), ...args], root, rssFile);
 
 async function folderBytes(dir: string): Promise<number> {
   let total = 0;
@@ -76,16 +61,8 @@ async function folderBytes(dir: string): Promise<number> {
 }
 
 /** `site <args>` in `root`, from spawn to exit, and its peak RSS; throws when it fails. */
-async function timedCommand(engine: string, root: string, args: string[]): Promise<{ ms: number; rssMb: number }> {
-  const rssFile = rssFileOf();
-  const started = performance.now();
-  const child = siteProcess(engine, root, args, rssFile);
-  child.stdout.resume();
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const ms = performance.now() - started;
-  if (code !== 0) throw new Error(`site ${args.join(' ')} exited with ${code}`);
-  return { ms, rssMb: await readRssMb(rssFile) };
-}
+const timedCommand = (engine: string, root: string, args: string[]) =>
+  timedNode([path.join(engine, 'bin/site.js'), ...args], root);
 
 export async function measureBlogScale(posts: number, engine = REPO, check = true): Promise<BlogScaleRun> {
   const tags = Math.max(1, Math.round(posts / 10));

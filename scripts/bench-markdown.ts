@@ -18,37 +18,13 @@
  * BENCH_MARKDOWN names the sets to run, comma-separated (`pages`, `big`, `code`; all by default): `BENCH_MARKDOWN=big`
  * measures the big page alone, in a few seconds a run.
  */
-import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { changelog, writeCodePages } from './lib/markdown-collections';
 import { syntheticPage } from './lib/synthetic-site';
 import { REPO } from './lib/temp-project';
-
-interface Run {
-  ms: number;
-  rssMb: number;
-}
-
-/** `node <args>` in `cwd`: wall time from spawn to exit and peak RSS. */
-async function timed(args: string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
-  const rssFile = path.join(os.tmpdir(), `site-bench-rss-${process.pid}-${Date.now()}`);
-  const started = performance.now();
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn('node', ['--import', path.join(REPO, 'scripts/lib/report-rss.mjs'), ...args], {
-      cwd,
-      env: { ...process.env, NODE_ENV: 'production', SITE_BENCH_RSS_FILE: rssFile, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child.on('exit', resolve);
-  });
-  const ms = performance.now() - started;
-  if (code !== 0) throw new Error(`node ${args.join(' ')} exited with ${code}`);
-  const rssKb = Number(await readFile(rssFile, 'utf8'));
-  await rm(rssFile, { force: true });
-  return { ms, rssMb: rssKb / 1024 };
-}
+import { timedNode, type Run } from './lib/timed-node';
 
 /** A project of its own (no templates/: the built-in theme) with its pages in `root/pages`. */
 interface Project {
@@ -57,14 +33,16 @@ interface Project {
   out: string;
 }
 
-const remarkAlone = (project: Project) => timed([path.join(REPO, 'scripts/lib/remark-alone.mjs'), project.pages], REPO);
+const remarkAlone = (project: Project) =>
+  timedNode([path.join(REPO, 'scripts/lib/remark-alone.mjs'), project.pages], REPO);
 
 /** Shiki alone on the project's fenced code (scripts/lib/shiki-alone.mjs). */
-const shikiAlone = (project: Project) => timed([path.join(REPO, 'scripts/lib/shiki-alone.mjs'), project.pages], REPO);
+const shikiAlone = (project: Project) =>
+  timedNode([path.join(REPO, 'scripts/lib/shiki-alone.mjs'), project.pages], REPO);
 
 /** Pagefind alone on the project's built pages (scripts/lib/pagefind-alone.mjs): after a build, which leaves them. */
 const pagefindAlone = (project: Project) =>
-  timed([path.join(REPO, 'scripts/lib/pagefind-alone.mjs'), project.out], REPO);
+  timedNode([path.join(REPO, 'scripts/lib/pagefind-alone.mjs'), project.out], REPO);
 
 /** Another engine's bin/site.js to compare with (BENCH_BASELINE: a copy of an earlier build's bin/, lib/ and themes/). */
 const BASELINE = process.env.BENCH_BASELINE;
@@ -73,7 +51,7 @@ const BASELINE = process.env.BENCH_BASELINE;
 const ENGINE = process.env.BENCH_ENGINE ?? path.join(REPO, 'bin/site.js');
 
 const build = (project: Project, env: Record<string, string> = {}, bin = ENGINE, flags: string[] = []) =>
-  timed([bin, 'build', '--quiet', '--pages', project.pages, '--out', project.out, ...flags], project.root, env);
+  timedNode([bin, 'build', '--quiet', '--pages', project.pages, '--out', project.out, ...flags], project.root, env);
 
 async function cold(project: Project, env: Record<string, string> = {}, bin?: string, flags?: string[]): Promise<Run> {
   await rm(path.join(project.root, 'node_modules/.cache/site'), { recursive: true, force: true });

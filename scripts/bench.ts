@@ -17,7 +17,6 @@
  * Usage: npm run bench [-- --sizes 1000,4000 --skip-watch --collection <pages folder> --blog-sizes 1000,10000,20000
  *   --engine <checkout> --engine <another> --only synthetic,collection,markdown,blog,real]
  */
-import { spawn } from 'node:child_process';
 import { availableParallelism, cpus } from 'node:os';
 import { existsSync, rmSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -31,6 +30,7 @@ import { writeCheatSheets } from './lib/markdown-collections';
 import { writeSyntheticSite } from './lib/synthetic-site';
 import { measureMarkdown } from './bench-markdown';
 import { REPO } from './lib/temp-project';
+import { timedNode, type Run } from './lib/timed-node';
 import { ELEVENTY_VERSION, eleventyArgs, eleventyCommand, writeEleventyProject } from './lib/eleventy-peer';
 
 const { values } = parseArgs({
@@ -45,30 +45,6 @@ const { values } = parseArgs({
 });
 /** Whether `--only` names this part of the benchmark. */
 const wanted = (part: string) => values.only!.split(',').includes(part);
-
-interface Run {
-  ms: number;
-  rssMb: number;
-}
-
-/** `node <args>` in a fresh process: wall time from spawn to exit, and the peak RSS it reports. */
-async function timedNode(args: string[], cwd: string): Promise<Run> {
-  const rssFile = path.join(os.tmpdir(), `site-bench-rss-${process.pid}-${Date.now()}`);
-  const started = performance.now();
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn('node', ['--import', path.join(REPO, 'scripts/lib/report-rss.mjs'), ...args], {
-      cwd,
-      env: { ...process.env, NODE_ENV: 'production', SITE_BENCH_RSS_FILE: rssFile },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child.on('exit', resolve);
-  });
-  const ms = performance.now() - started;
-  if (code !== 0) throw new Error(`node ${args.join(' ')} exited with ${code}`);
-  const rssKb = Number(await readFile(rssFile, 'utf8'));
-  await rm(rssFile, { force: true });
-  return { ms, rssMb: rssKb / 1024 };
-}
 
 /**
  * One `site build` in a fresh process (cold or warm: what the caller left in place). `root`: the project (its
