@@ -292,6 +292,24 @@ function unbracketed(title: Paragraph): Paragraph {
   return { ...title, children };
 }
 
+/**
+ * The attributes VitePress writes in braces at the end of a container's line (`::: details Click me {open}`,
+ * `::: tip {no-title}`; @mdit/plugin-attrs reads them), taken off the title: the words in them, and the title left
+ * (none when nothing else was written). `open` opens a disclosure and `no-title` leaves an alert untitled; the others
+ * (classes, ids) are not kept, as a heading's are not.
+ */
+function withoutAttributes(title: Paragraph): { title?: Paragraph; attributes: Set<string> } {
+  const last = title.children.at(-1);
+  const found = last?.type === 'text' ? /\s*\{([^{}]*)\}\s*$/.exec(last.value) : null;
+  if (!found || !last || last.type !== 'text') return { title, attributes: new Set() };
+  const attributes = new Set(found[1]!.split(/\s+/).filter((word) => word !== ''));
+  const children = [...title.children.slice(0, -1), { ...last, value: last.value.slice(0, found.index) }].filter(
+    (child) => !(child.type === 'text' && child.value === ''),
+  );
+  const empty = children.every((child) => child.type === 'text' && child.value.trim() === '');
+  return { title: empty ? undefined : { ...title, children }, attributes };
+}
+
 /** The remark plugin that makes each container the HTML it stands for. */
 export function remarkContainers() {
   return (tree: Root, file: { data: SyntaxData }) => {
@@ -301,8 +319,9 @@ export function remarkContainers() {
       for (const child of node.children as Nodes[]) visit(child);
       if (node.type !== 'fencedContainer') return;
       const first = node.children[0];
-      const written = first?.type === 'paragraph' && first.data?.containerTitle ? unbracketed(first) : undefined;
-      const body = written ? node.children.slice(1) : node.children;
+      const titleLine = first?.type === 'paragraph' && first.data?.containerTitle ? unbracketed(first) : undefined;
+      const body = titleLine ? node.children.slice(1) : node.children;
+      const { title: written, attributes } = titleLine ? withoutAttributes(titleLine) : { attributes: new Set() };
       const label = node.name.charAt(0).toUpperCase() + node.name.slice(1);
       const title = (hName: string, hProperties: Properties = {}): Paragraph => ({
         type: 'paragraph',
@@ -334,11 +353,12 @@ export function remarkContainers() {
       }
       const alert = ownValue(ALERTS, node.name);
       if (alert) {
-        node.children = [title('p', { className: ['markdown-alert-title'] }), ...body];
+        const titled = attributes.has('no-title') ? [] : [title('p', { className: ['markdown-alert-title'] })];
+        node.children = [...titled, ...body];
         node.data = { hName: 'div', hProperties: { className: ['markdown-alert', `markdown-alert-${alert}`] } };
       } else if (node.name === 'details') {
         node.children = [title('summary'), ...body];
-        node.data = { hName: 'details' };
+        node.data = { hName: 'details', hProperties: attributes.has('open') ? { open: true } : {} };
       } else {
         node.children = written ? [{ ...written, data: {} }, ...body] : body;
         node.data = { hName: 'div' };

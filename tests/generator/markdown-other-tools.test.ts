@@ -76,6 +76,21 @@ describe('markdown: fenced containers (VitePress, Docusaurus)', () => {
     );
   });
 
+  it("takes VitePress's attributes in braces off the title: {open} opens a disclosure, {no-title} leaves no title", () => {
+    expect(md('::: details Click me to toggle {open}\nx\n:::\n').html).toBe(
+      '<details open><summary>Click me to toggle</summary><p>x</p></details>\n',
+    );
+    expect(md('::: tip {no-title}\nJust try it.\n:::\n').html).toBe(
+      `${alert('tip', 'Tip', '<p>Just try it.</p>').replace('<p class="markdown-alert-title">Tip</p>', '')}\n`,
+    );
+    // Others (a class, an id) are not kept; a title of only attributes is the container's name.
+    expect(md('::: warning Careful *now* {.big #w}\nx\n:::\n').html).toContain(
+      alert('warning', 'Careful <em>now</em>', '<p>x</p>'),
+    );
+    expect(md('::: info {.big}\nx\n:::\n').html).toContain(alert('note', 'Info', '<p>x</p>'));
+    expect(md('::: details {open}\nx\n:::\n').html).toContain('<details open><summary>Details</summary>');
+  });
+
   it('nests with more colons outside, interrupts a paragraph, and sits in lists and quotes', () => {
     expect(md(':::: info Outer\n::: tip Inner\nx\n:::\n::::\n').html).toContain(
       alert('note', 'Outer', alert('tip', 'Inner', '<p>x</p>')),
