@@ -5,7 +5,7 @@
  * config) are allowed and reported as warnings instead.
  */
 import type { MarkdownLink } from '../markdown/page-links';
-import { CONFIG_FILE } from '../pages/list-pages';
+import { CONFIG_FILE, isPageSource } from '../pages/list-pages';
 import { routeOfHtmlName, routeOfPath } from '../pages/routes';
 import { closestPath, editDistance } from '../base/closest';
 import { SiteError } from '../base/errors';
@@ -243,6 +243,12 @@ function asWritten(
     };
   if (md.file === undefined) return { problem };
   const route = markdown.routeOfFile(md.file);
+  // A file in a `_` or `.` folder, or in public/, is never a page, whether it is there or not (list-pages.ts).
+  if (route === undefined && md.target !== undefined && !isPageSource(md.target))
+    return {
+      problem: `${md.target} is not a page of the site: markdown in a folder or file whose name starts with _ or ., or in public/, is not built`,
+      hint: `Move ${md.target} out of that folder to build it as a page, or paste its text where it is wanted (another tool's include, such as Docsify's ':include', is not run here).`,
+    };
   if (route === undefined)
     return {
       problem: `${md.target} is not a page of the site (no such markdown file in the pages folder)`,

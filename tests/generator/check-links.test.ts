@@ -31,6 +31,36 @@ describe('checkLinks', () => {
     ]);
   });
 
+  it("says a link to markdown in a _ folder names a file the build passes over, not one that is not there (Docsify's _media)", () => {
+    const linking = rendered('/embed', '<a href="/_media/example">e</a><a href="/guide/gone">g</a>');
+    const markdown = {
+      of: () => [
+        {
+          href: '_media/example.md',
+          url: '/_media/example',
+          target: '_media/example.md',
+          file: 'pages/_media/example.md',
+          line: 3,
+        },
+        { href: 'guide/gone.md', url: '/guide/gone', target: 'guide/gone.md', file: 'pages/guide/gone.md', line: 4 },
+      ],
+      routeOfFile: () => undefined,
+    };
+    const { errors } = checkLinks([linking], new Set(), [], markdown);
+    expect(errors.map((e) => [e.line, e.message, e.hint])).toEqual([
+      [
+        3,
+        'Link "_media/example.md" on /embed is broken: _media/example.md is not a page of the site: markdown in a folder or file whose name starts with _ or ., or in public/, is not built',
+        "Move _media/example.md out of that folder to build it as a page, or paste its text where it is wanted (another tool's include, such as Docsify's ':include', is not run here).",
+      ],
+      [
+        4,
+        'Link "guide/gone.md" on /embed is broken: guide/gone.md is not a page of the site (no such markdown file in the pages folder)',
+        expect.stringMatching(/or create guide\/gone\.md\.$/),
+      ],
+    ]);
+  });
+
   it('reports a missing page, a missing anchor and a missing file, naming the page they are on', () => {
     const broken = [
       rendered('/', '<a href="/nope">x</a><a href="/about#nobody">y</a><img src="/missing.png"><a href="#gone">z</a>'),
