@@ -20,6 +20,7 @@
  * as written, and so are braces that name no id. kramdown also takes the
  * attribute list on the line after the heading (`## Options` then
  * `{: #options}`): that line names the heading's id and is not shown.
+ * Docsify writes it after a space, `## Options :id=options`.
  *
  * Content written for VitePress links to its slugs (`## build.target` is
  * `#build-target` there, `#buildtarget` on GitHub): `markdown.headingIds:
@@ -146,8 +147,16 @@ const ATTRIBUTES = /[ \t]*(?<!\\)\{:?([^{}\n]*)\}[ \t]*$/u;
 const ATTRIBUTE =
   /[ \t]*(?:#([\p{L}\p{N}_][\p{L}\p{N}\p{M}_.:-]*)|\.[\p{L}\p{N}_-]+|[\p{L}\p{N}_-]+=(?:"[^"]*"|'[^']*'|[^\s"'}]+))/uy;
 
-/** The id the braces at the end of `text` name: one `#id` among classes and attributes; undefined for anything else. */
+/** Docsify's id at the end of a heading, after a space: `## themeColor :id=themecolor`. */
+const DOCSIFY_ID = /[ \t]+:id=([\p{L}\p{N}_][\p{L}\p{N}\p{M}_.:-]*)[ \t]*$/u;
+
+/**
+ * The id the braces at the end of `text` name: one `#id` among classes and attributes; or Docsify's `:id=` there;
+ * undefined for anything else.
+ */
 function idIn(text: string): { id: string; index: number } | undefined {
+  const docsify = DOCSIFY_ID.exec(text);
+  if (docsify) return { id: docsify[1]!, index: docsify.index };
   const braces = ATTRIBUTES.exec(text);
   if (!braces) return undefined;
   const inside = braces[1]!.trimEnd();

@@ -56,7 +56,7 @@ export function syntaxMarkers(text: string): SyntaxMarkers {
     containers: text.includes(':::') || text.includes('!!!') || text.includes('???'),
     alerts: text.includes('>') && (references || text.includes('[!') || text.includes('[\\!')),
     emoji: references || SHORTCODE.test(escapes ? text.replace(/\\(?=[:+_-])/g, '') : text),
-    customIds: text.includes('{'),
+    customIds: text.includes('{') || text.includes(':id='),
     tables: text.includes('|') || text.includes(':-') || text.includes('-:'),
     autolinks: references || AUTOLINK.test(escapes ? text.replaceAll('\\', '') : text),
   };

@@ -59,6 +59,7 @@ const PAGES: Record<keyof SyntaxMarkers, { without: string[]; with: string[] }> 
       '## Kramdown\n{: #kd}\n\nText {#not-a-heading}\n',
       '## Attribute list only {: #other }\n\n## Next\n{: #kd}\n',
       '## Escaped \\{#no}\n\n## By reference &#123;#no}\n\n`{#code}`\n',
+      '## Docsify :id=docsify\n\nText :id=not-a-heading\n',
     ],
   },
   tables: {

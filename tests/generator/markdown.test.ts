@@ -205,6 +205,18 @@ describe('markdown: heading ids', () => {
     expect(html).toContain('<h2 id="wide">Wide</h2>');
   });
 
+  it("reads Docsify's :id= at the end of a heading, after a space, as its id", () => {
+    const { html, headings } = md(
+      '## themeColor ⚠️ :id=themecolor\n\n### Hello, world! :id=hello-world\n\n## Key:id=no\n',
+    );
+    expect(headings.map((h) => [h.text, h.id])).toEqual([
+      ['themeColor ⚠️', 'themecolor'],
+      ['Hello, world!', 'hello-world'],
+      ['Key:id=no', 'keyidno'],
+    ]);
+    expect(html).toContain('<h2 id="themecolor">themeColor ⚠️</h2>');
+  });
+
   it('shows braces as written when they are escaped, in code, or name no id', () => {
     const { html, headings } = md(
       '## Literal \\{#not-an-id}\n\n## Code `{#x}`\n\n## Spaced {#two words}\n\n## Class {.wide}',
