@@ -134,6 +134,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
           tokens: new Set(bodyTokens.map((token) => token.offset)),
           esm: outline().esm,
           rawHtml: outline().rawHtml,
+          directives: outline().directives,
           firstLine: bodyLineOf(matter),
         })
       : []),

@@ -11,6 +11,7 @@ import type { Heading, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import { remark } from 'remark';
 import remarkGfm from 'remark-gfm';
 import { withEmoji } from './emoji';
+import { containerKind, isDirective } from './container-kinds';
 import { containerSyntax } from './containers';
 import { idLineOf } from './heading-ids';
 import { inSpans } from './offset-spans';
@@ -33,6 +34,11 @@ export interface BodyOutline {
   esm: number[];
   /** The raw HTML the body writes, each node's text and where it starts: what components it holds (other-syntax.ts). */
   rawHtml: { offset: number; value: string }[];
+  /**
+   * Where MyST directives the engine does not make start: a fence naming one in braces (```` ```{toctree} ````), or a
+   * container of colons naming one that is no admonition (`:::{tab-set}`; containers.ts makes `:::{note}` an alert).
+   */
+  directives: number[];
   /**
    * A node's text as a reader sees it (mdast-util-to-string's rule), with `text` nodes' values mapped by `map` and
    * GitHub's emoji shortcodes shown as emoji (emoji.ts), as the rendered page shows them.
@@ -63,11 +69,17 @@ const CODE_ELEMENTS = /^<(code|pre|kbd|samp)(?:\s[^>]*)?>$/i;
 export function outlineBody(body: string, tree: Root = parser.parse(body) as Root): BodyOutline {
   const code: [number, number][] = [];
   const rawHtml: { offset: number; value: string }[] = [];
+  const directives: number[] = [];
   const visit = (node: Nodes) => {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return;
     if (node.type === 'html') rawHtml.push({ offset: start, value: node.value });
+    if (
+      (node.type === 'code' && isDirective(node.lang ?? '')) ||
+      (node.type === 'fencedContainer' && node.braced && containerKind(node.name, true) === undefined)
+    )
+      directives.push(start);
     if (node.type === 'code' || node.type === 'inlineCode' || node.type === 'html') {
       code.push([start, end]);
       return;
@@ -131,6 +143,7 @@ export function outlineBody(body: string, tree: Root = parser.parse(body) as Roo
     paragraph,
     esm: tree.children.filter(esm).map((node) => node.position!.start.offset!),
     rawHtml,
+    directives,
     text: (node, map) => plainText(node, (value) => withEmoji(map(value))),
   };
 }

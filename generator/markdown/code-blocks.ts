@@ -14,6 +14,7 @@ import { createCodeHighlighter, PLAIN, type CodeHighlighter } from './highlight'
 import type { VFile } from 'vfile';
 import { codeHtmlMaker, codeMarker, placeCodeHtml, type CodeHtmlData } from './code-html';
 import { pageFileOf } from './raw-html';
+import { isDirective } from './container-kinds';
 
 /** vfile data the handler writes: the languages of blocks no grammar knows, in order of first use. */
 export interface CodeBlocksData {
@@ -50,7 +51,7 @@ export function shownRustLines(text: string): string {
 function languagesOf(node: Nodes, into: { languages: Set<string>; rawHtml: boolean }): typeof into {
   if (node.type === 'code') {
     const language = fenceLanguage(node);
-    if (language && !PLAIN.has(language)) into.languages.add(language);
+    if (language && !PLAIN.has(language) && !isDirective(language)) into.languages.add(language);
   } else if (node.type === 'html') into.rawHtml = true;
   else if ('children' in node) for (const child of node.children) languagesOf(child, into);
   return into;
@@ -99,7 +100,7 @@ export function codeBlocks(): CodeBlocks {
       // looks for.
       if (block && node.lang && /^[^ \t,{:]+[,{:]/.test(node.lang))
         block.code.properties.className = [`language-${block.language}`];
-      if (!block || PLAIN.has(block.language)) return pre;
+      if (!block || PLAIN.has(block.language) || isDirective(block.language)) return pre;
       if (!highlighter) throw new Error(`no highlighter for a block in ${block.language}: its grammar was not loaded`);
       if (!highlighter.knows(block.language)) {
         const data = pageFileOf(state)?.data as CodeBlocksData | undefined;

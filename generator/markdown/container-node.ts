@@ -7,6 +7,8 @@ export interface FencedContainer extends Parent {
   name: string;
   children: (BlockContent | DefinitionContent)[];
   data?: Data;
+  /** Its name was written in braces, as MyST writes a directive's (`:::{note}`). */
+  braced?: true;
   /** An admonition (admonitions.ts): its title as written in quotes (`''` for none), and whether it folds. */
   admonition?: true;
   title?: string;

@@ -28,6 +28,7 @@ import type { Processor } from 'unified';
 import { ownValue } from '../base/own';
 import { admonitionFromMarkdown, admonitionSyntax } from './admonitions';
 import type { FencedContainer } from './container-node';
+import { ADMONITIONS, containerKind, isOptions, LABELS } from './container-kinds';
 import type { SyntaxData } from './syntax-markers';
 
 declare module 'micromark-util-types' {
@@ -44,6 +45,8 @@ declare module 'micromark-util-types' {
 const COLON = 58;
 const DASH = 45;
 const UNDERSCORE = 95;
+const BRACE_OPEN = 123;
+const BRACE_CLOSE = 125;
 
 const isNameCode = (code: Code) => code !== null && (asciiAlphanumeric(code) || code === DASH || code === UNDERSCORE);
 
@@ -117,9 +120,30 @@ function tokenizeContainer(this: TokenizeContext, effects: Effects, ok: State, n
     return factorySpace(effects, nameStart, 'whitespace')(code);
   };
   const nameStart: State = (code) => {
+    // MyST writes a directive's name in braces, `:::{note}`, `:::{py:function}`.
+    if (code === BRACE_OPEN) {
+      effects.enter('fencedContainerName');
+      effects.consume(code);
+      return bracedStart;
+    }
     if (!isNameCode(code)) return nok(code);
     effects.enter('fencedContainerName');
     return name(code);
+  };
+  const bracedStart: State = (code) => {
+    if (!isNameCode(code)) return nok(code);
+    effects.consume(code);
+    return braced;
+  };
+  const braced: State = (code) => {
+    if (isNameCode(code) || code === COLON) {
+      effects.consume(code);
+      return braced;
+    }
+    if (code !== BRACE_CLOSE) return nok(code);
+    effects.consume(code);
+    effects.exit('fencedContainerName');
+    return factorySpace(effects, titleStart, 'whitespace');
   };
   const name: State = (code) => {
     if (isNameCode(code)) {
@@ -225,7 +249,10 @@ const fromMarkdown: FromMarkdownExtension = {
   },
   exit: {
     fencedContainerName(this: CompileContext, token: MdastToken) {
-      (this.stack.at(-1) as unknown as FencedContainer).name = this.sliceSerialize(token).toLowerCase();
+      const node = this.stack.at(-1) as unknown as FencedContainer;
+      const name = this.sliceSerialize(token).toLowerCase();
+      node.name = name.startsWith('{') ? name.slice(1, -1) : name;
+      if (name.startsWith('{')) node.braced = true;
     },
     fencedContainerTitle(this: CompileContext, token: MdastToken) {
       this.exit(token);
@@ -242,41 +269,6 @@ export function containerSyntax(this: Processor) {
   (data.micromarkExtensions ??= []).push(syntax, admonitionSyntax);
   (data.fromMarkdownExtensions ??= []).push(fromMarkdown, admonitionFromMarkdown);
 }
-
-/** Callout names, as the alert each is made as. */
-const ALERTS: Record<string, string> = {
-  note: 'note',
-  info: 'note',
-  tip: 'tip',
-  important: 'important',
-  warning: 'warning',
-  danger: 'caution',
-  caution: 'caution',
-};
-
-/** Admonition types (Python-Markdown's and Material for MkDocs's, with their aliases), as the alert each is made as. */
-const ADMONITIONS: Record<string, string> = {
-  ...Object.fromEntries(
-    [
-      'note',
-      'seealso',
-      'abstract',
-      'summary',
-      'tldr',
-      'info',
-      'todo',
-      'question',
-      'help',
-      'faq',
-      'example',
-      'quote',
-    ].map((type) => [type, 'note']),
-  ),
-  ...Object.fromEntries(['tip', 'hint', 'success', 'check', 'done'].map((type) => [type, 'tip'])),
-  important: 'important',
-  ...Object.fromEntries(['warning', 'caution', 'attention'].map((type) => [type, 'warning'])),
-  ...Object.fromEntries(['danger', 'error', 'failure', 'fail', 'missing', 'bug'].map((type) => [type, 'caution'])),
-};
 
 /** A title written in brackets (`:::danger[Irreversible]`, Docusaurus's) without them. */
 function unbracketed(title: Paragraph): Paragraph {
@@ -320,9 +312,10 @@ export function remarkContainers() {
       if (node.type !== 'fencedContainer') return;
       const first = node.children[0];
       const titleLine = first?.type === 'paragraph' && first.data?.containerTitle ? unbracketed(first) : undefined;
-      const body = titleLine ? node.children.slice(1) : node.children;
+      const content = titleLine ? node.children.slice(1) : node.children;
+      const body = node.braced && isOptions(content[0]) ? content.slice(1) : content;
       const { title: written, attributes } = titleLine ? withoutAttributes(titleLine) : { attributes: new Set() };
-      const label = node.name.charAt(0).toUpperCase() + node.name.slice(1);
+      const label = ownValue(LABELS, node.name) ?? node.name.charAt(0).toUpperCase() + node.name.slice(1);
       const title = (hName: string, hProperties: Properties = {}): Paragraph => ({
         type: 'paragraph',
         children: written?.children ?? [{ type: 'text', value: label }],
@@ -351,12 +344,13 @@ export function remarkContainers() {
         node.data = { hName: 'div', hProperties: { className: ['markdown-alert', `markdown-alert-${kind}`] } };
         return;
       }
-      const alert = ownValue(ALERTS, node.name);
+      const kind = containerKind(node.name, node.braced === true);
+      const alert = typeof kind === 'object' ? kind.alert : undefined;
       if (alert) {
         const titled = attributes.has('no-title') ? [] : [title('p', { className: ['markdown-alert-title'] })];
         node.children = [...titled, ...body];
         node.data = { hName: 'div', hProperties: { className: ['markdown-alert', `markdown-alert-${alert}`] } };
-      } else if (node.name === 'details') {
+      } else if (kind === 'details') {
         node.children = [title('summary'), ...body];
         node.data = { hName: 'details', hProperties: attributes.has('open') ? { open: true } : {} };
       } else {

@@ -36,6 +36,8 @@ export interface SyntaxContext {
   esm: readonly number[];
   /** The body's raw HTML nodes (body-outline.ts): where each starts, and its text. */
   rawHtml: readonly { offset: number; value: string }[];
+  /** Where MyST directives the engine does not make start (body-outline.ts). */
+  directives: readonly number[];
   /** The line of the page's file the body starts on. */
   firstLine: number;
 }
@@ -91,11 +93,11 @@ const MAY_OPEN_COMPONENT = /<(?:[A-Z]|[A-Za-z][A-Za-z0-9]*[-.])/;
 
 /** Every place `body` holds other tools' syntax, in order, outside code. */
 export function findOtherSyntax(body: string, ctx: SyntaxContext): OtherSyntax[] {
-  const found: { kind: OtherSyntaxKind; offset: number; text: string }[] = ctx.esm.map((offset) => ({
-    kind: 'esmLine',
-    offset,
-    text: /^[^\r\n]*/.exec(body.slice(offset))![0],
-  }));
+  const lineAt = (offset: number) => /^[^\r\n]*/.exec(body.slice(offset))![0].trim();
+  const found: { kind: OtherSyntaxKind; offset: number; text: string }[] = [
+    ...ctx.esm.map((offset) => ({ kind: 'esmLine' as const, offset, text: lineAt(offset) })),
+    ...ctx.directives.map((offset) => ({ kind: 'directive' as const, offset, text: lineAt(offset) })),
+  ];
   if (MAY_OPEN_COMPONENT.test(body))
     for (const html of ctx.rawHtml)
       for (const component of componentsIn(html.offset, html.value)) found.push({ kind: 'component', ...component });
@@ -134,7 +136,11 @@ export const mayHoldOtherSyntax = (body: string): boolean =>
   body.includes('{%') ||
   body.includes('{:') ||
   /^(?:import|export)\s/m.test(body) ||
-  MAY_OPEN_COMPONENT.test(body);
+  MAY_OPEN_COMPONENT.test(body) ||
+  (body.includes('{') && MAY_OPEN_DIRECTIVE.test(body));
+
+/** A fence or a container of colons that may name a MyST directive in braces. */
+const MAY_OPEN_DIRECTIVE = /^[ \t>]*(?:`{3,}|~{3,}|:{3,})[ \t]*\{/m;
 
 /** What each kind is, as its warning names it, in the order the warnings come. */
 const KINDS: Record<OtherSyntaxKind, string> = {
@@ -144,11 +150,13 @@ const KINDS: Record<OtherSyntaxKind, string> = {
   attributeList: 'kramdown attribute lists ({: … })',
   esmLine: 'MDX import and export lines',
   component: "Components (Vue's, MDX's: <Badge />, <Tabs>) and custom elements, which nothing here runs",
+  directive: "MyST's and Sphinx's directives (```{toctree}, :::{tab-set}) other than admonitions",
 };
 
 /** What the page does with each kind, as its warning says it. */
 const SHOWS: Partial<Record<OtherSyntaxKind, string>> = {
   component: 'leave out their tags and attributes, keeping the text inside them',
+  directive: 'show their content as written, in a code block or a plain block',
 };
 
 /** One warning per kind of other tools' syntax the pages show as written: how many places, in how many pages, the first few. */

@@ -79,7 +79,8 @@ export interface Redirect {
 }
 
 /** The kinds of other tools' syntax a page may hold (markdown/other-syntax.ts), each named once per build. */
-export type OtherSyntaxKind = 'liquidTag' | 'liquidOutput' | 'shortcode' | 'attributeList' | 'esmLine' | 'component';
+export type OtherSyntaxKind =
+  'liquidTag' | 'liquidOutput' | 'shortcode' | 'attributeList' | 'esmLine' | 'component' | 'directive';
 
 /** One place a page holds other tools' syntax, shown as written: its kind, its line in the page's file, the text. */
 export interface OtherSyntax {

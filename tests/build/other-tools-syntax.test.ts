@@ -70,6 +70,24 @@ const SITE: Record<string, string> = {
     FENCE,
     '',
   ].join('\n'),
+  'myst.md': [
+    '# MyST',
+    '',
+    `${FENCE}{toctree}`,
+    'intro',
+    FENCE,
+    '',
+    ':::{note}',
+    'Read this.',
+    ':::',
+    '',
+    '::::{tab-set}',
+    ':::{tab-item} One',
+    'x',
+    ':::',
+    '::::',
+    '',
+  ].join('\n'),
   'docs.md': [
     '---',
     'title: "{{ site.title }} docs"',
@@ -145,6 +163,17 @@ describe("other tools' syntax", () => {
     expect(page).toContain('<p>Run npm install.</p>');
     expect(page).toContain('<kbd>Ctrl</kbd> <details>inner</details>');
     expect(page).not.toMatch(/<badge|<tabs|<vpteammembers/i);
+  });
+
+  it("names MyST's directives it does not make, never as a language no grammar knows; its admonitions are alerts", async () => {
+    expect(warning("MyST's and Sphinx's directives")).toEqual([
+      expect.stringMatching(
+        /: 3 places in 1 page show their content as written, in a code block or a plain block \(pages\/myst\.md:3 `{3}\{toctree\}, pages\/myst\.md:11 ::::\{tab-set\}, pages\/myst\.md:12 :::\{tab-item\} One\)$/,
+      ),
+    ]);
+    expect(result.warnings.filter((w) => w.kind === 'UnknownCodeLanguage')).toEqual([]);
+    const page = await readFile(path.join(root, 'dist/myst.html'), 'utf8');
+    expect(page).toContain('<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>');
   });
 
   it('keeps a token under a key of ours that names nothing an error', async () => {

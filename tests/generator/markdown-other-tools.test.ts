@@ -148,6 +148,33 @@ describe('markdown: fenced containers (VitePress, Docusaurus)', () => {
   });
 });
 
+describe("markdown: MyST's directives in braces", () => {
+  const alert = (kind: string, title: string, body: string) =>
+    `<div class="markdown-alert markdown-alert-${kind}"><p class="markdown-alert-title">${title}</p>${body}</div>`;
+
+  it('makes the admonitions alerts, with their options left out, and a dropdown a disclosure', () => {
+    expect(md(':::{note}\nA note.\n:::\n').html).toBe(`${alert('note', 'Note', '<p>A note.</p>')}\n`);
+    expect(md(':::{admonition} My title\n:class: tip\n:name: mine\n\nText.\n:::\n').html).toBe(
+      `${alert('note', 'My title', '<p>Text.</p>')}\n`,
+    );
+    expect(md(':::{seealso}\nx\n:::\n').html).toContain(alert('note', 'See also', '<p>x</p>'));
+    expect(md(':::{attention}\nx\n:::\n').html).toContain(alert('warning', 'Attention', '<p>x</p>'));
+    expect(md(':::{dropdown} Open me\nx\n:::\n').html).toBe('<details><summary>Open me</summary><p>x</p></details>\n');
+  });
+
+  it('makes other directives plain blocks, nested with more colons; a fence naming one is code, no language', () => {
+    expect(md('::::{tab-set}\n:::{tab-item} One\nx\n:::\n::::\n').html).toBe(
+      '<div><div><p>One</p><p>x</p></div></div>\n',
+    );
+    const fenced = md('```{note}\nx\n```\n');
+    expect(fenced.html).toBe('<pre tabindex="0"><code class="language-{note}">x\n</code></pre>\n');
+    expect(fenced.unknownCode).toBeUndefined();
+    // Braces without a name, or left open, are text.
+    expect(md(':::{}\nx\n:::\n').html).toContain('<p>:::{}');
+    expect(md(':::{note\nx\n:::\n').html).toContain('<p>:::{note');
+  });
+});
+
 describe('markdown: admonitions (MkDocs)', () => {
   const alert = (kind: string, title: string | undefined, body: string) =>
     `<div class="markdown-alert markdown-alert-${kind}">${title === undefined ? '' : `<p class="markdown-alert-title">${title}</p>`}${body}</div>`;
