@@ -17,7 +17,7 @@ import type { SiteConfig } from '../config/config';
 import type { PageSource } from '../pages/page';
 import { SiteError, throwIfAny } from '../base/errors';
 import { characterError, firstForbidden, lineAt } from '../config/characters';
-import { customIdOf, idLineOf } from '../markdown/heading-ids';
+import { customIdOf, headingTextOf, idLineOf } from '../markdown/heading-ids';
 import { decodeText } from '../base/read-text';
 import { checkedTexts } from '../config/text-values';
 import type { BodyOutline } from '../markdown/body-outline';
@@ -103,6 +103,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
   const derived: PageSource['derived'] = {};
   let heading = typeof data.title === 'string' ? undefined : outline().title;
   let titleId: string | undefined;
+  let titleText: string | undefined;
   if (heading) {
     // `# Title {#id}`: the id is not part of the title, and stays a link target (parse-and-render.ts).
     const custom = customIdOf(heading.node, body);
@@ -117,6 +118,8 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
       titleId ??= lineId;
       heading = { ...heading, end: lineStart + next.length };
     }
+    // A title that names no id keeps the one its text makes, as its heading would have had (heading-ids.ts).
+    if (titleId === undefined) titleText = withValues(headingTextOf(heading.node), bodyTokens);
   }
   const paragraph = typeof data.description === 'string' ? undefined : outline().paragraph;
   if (paragraph)
@@ -147,6 +150,7 @@ export function parsePage(relativeFile: string, ctx: ParseContext, bytes?: Uint8
     content: substituteInMarkdown(body, bodyTokens, heading),
     ...(tree ? { parsed: { tree, text: body } } : {}),
     ...(titleId !== undefined ? { titleId } : {}),
+    ...(titleText !== undefined ? { titleText } : {}),
     // What the page made of each `{{ }}` holds while the config gives it the same value, or still has no such key.
     uses: Object.fromEntries(
       [...matterTokens, ...proseTokens].map((token) => [token.path, tokenUse(ctx.config, token.path)!]),
@@ -181,6 +185,8 @@ interface ParsedPage {
   uses: Record<string, string>;
   /** The id the title heading (left out of `content`) named for itself: `# Title {#top}`. */
   titleId?: string;
+  /** The title heading's text, when it named no id: the body's first slug is made from it (heading-ids.ts). */
+  titleText?: string;
   /** The tree `content` parses to, when the outline's serves: parsed from `text`, which its positions point into. */
   parsed?: { tree: Root; text: string };
 }

@@ -77,13 +77,14 @@ export async function preparePage(job: PageJob, settings: PageSettings, pipeline
   } catch (error) {
     return failedWith('parse', error);
   }
-  const { source, content, uses, titleId, parsed: tree } = parsed;
+  const { source, content, uses, titleId, titleText, parsed: tree } = parsed;
   const page = {
     file: shown,
     path: absolute,
     line: bodyLineOf(source.matter),
     // The title heading's own id (`# Title {#top}`) is the page's: no other heading takes it.
     reservedIds: titleId === undefined ? settings.reservedIds : [...settings.reservedIds, titleId],
+    ...(titleText !== undefined ? { titleText } : {}),
     relativeFile,
     readmes: settings.readmes,
   };

@@ -215,6 +215,12 @@ export const FOOTNOTE_IDS: ReservedIds = ['footnote-label', /^user-content-/];
 export interface HeadingData {
   reservedIds?: CompiledIds;
   headings?: Heading[];
+  /**
+   * The text of the page's `#` title heading, which the page shows as its title and is not in the body, when it
+   * names no id of its own: the heading would have had the first slug of it, so an anchor at the body's start takes
+   * it, and links written to it (`#embed-files`, as GitHub and Docsify make it) land there.
+   */
+  titleText?: string;
 }
 
 /** Reserved ids sorted for the slugger: the exact ones seed it, the patterns are tested. */
@@ -256,6 +262,9 @@ function textOf(node: MdNode): string {
   if (node.type === 'text' || node.type === 'inlineCode') return node.value ?? '';
   return node.children ? node.children.map(textOf).join('') : '';
 }
+
+/** The text a heading's id is made from (mdast's Heading, as page-source.ts holds the title's). */
+export const headingTextOf = (heading: object): string => textOf(heading as MdNode);
 
 /** A start tag in raw HTML, and an id attribute in one; an `<a>` start tag, and a name attribute in one. */
 const START_TAG = /<[A-Za-z][\w-]*(?:\s[^<>]*)?>/g;
@@ -317,6 +326,17 @@ function* headingsIn(node: MdNode): Generator<MdNode> {
   for (const child of node.children ?? []) yield* headingsIn(child);
 }
 
+/** The next unique id for a heading's text that no reserved pattern takes. */
+function slugAround(slugger: Slugger, taken: (id: string) => boolean, text: string): string {
+  const basis = slugger.slugOf(text) === '' ? FALLBACK : text;
+  let id = slugger.slug(basis);
+  // A pattern can reserve a few numbered ids (`-1`, `-2` …) or, as a prefix, every suffix of the slug: then the
+  // heading's id starts with "section-" instead.
+  for (let tries = 0; taken(id) && tries < 10; tries++) id = slugger.slug(basis);
+  if (taken(id)) id = slugger.slug(`${FALLBACK} ${basis}`);
+  return id;
+}
+
 /** The remark plugin's options. */
 export interface HeadingIdOptions {
   style?: HeadingIdStyle;
@@ -346,6 +366,9 @@ export function remarkHeadingIds(options: HeadingIdOptions = {}) {
       }
       if (typeof properties.id === 'string' && properties.id !== '') slugger.reserve(properties.id);
     }
+    // The title heading came first in the file: its slug is made before the others', as GitHub makes it.
+    const titleText = file.data.titleText?.replace(/\s+/g, ' ').trim();
+    const titleId = titleText === undefined ? undefined : slugAround(slugger, taken, titleText);
     const headings: Heading[] = [];
     for (const node of nodes) {
       const depth = node.depth ?? 1;
@@ -356,16 +379,13 @@ export function remarkHeadingIds(options: HeadingIdOptions = {}) {
       if (named) {
         id = properties.id as string;
       } else {
-        const basis = slugger.slugOf(text) === '' ? FALLBACK : text;
-        id = slugger.slug(basis);
-        // A pattern can reserve a few numbered ids (`-1`, `-2` …) or, as a prefix, every suffix of the slug: then the
-        // heading's id starts with "section-" instead.
-        for (let tries = 0; taken(id) && tries < 10; tries++) id = slugger.slug(basis);
-        if (taken(id)) id = slugger.slug(`${FALLBACK} ${basis}`);
+        id = slugAround(slugger, taken, text);
         properties.id = id;
       }
       if (depth >= 2 && depth <= 4) headings.push({ depth, text, id });
     }
     file.data.headings = headings;
+    if (titleId !== undefined)
+      (tree.children ??= []).unshift({ type: 'titleAnchor', data: { hName: 'a', hProperties: { id: titleId } } });
   };
 }

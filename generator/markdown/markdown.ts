@@ -71,6 +71,8 @@ export interface BodySource {
   line?: number;
   /** Ids the page uses besides its headings' (the theme's reservedIds). */
   reservedIds?: ReservedIds;
+  /** The text of the `#` title heading taken out of the body, when it names no id: its slug anchors the body's start. */
+  titleText?: string;
   /** Its path inside the pages folder: links to other markdown files are resolved from it (page-links.ts). */
   relativeFile?: string;
   /** The folders whose README.md is their page (routes.ts, readmeFolders), for links to READMEs; none when not given. */
@@ -297,6 +299,7 @@ function render(
   const data: HeadingData & PageLinksData & SyntaxData = {
     syntax,
     reservedIds: compileIds(page.reservedIds ?? []),
+    ...(page.titleText !== undefined ? { titleText: page.titleText } : {}),
     relativeFile: page.relativeFile,
     readmes: page.readmes,
     shownPrefix,
