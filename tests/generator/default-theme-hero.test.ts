@@ -120,6 +120,14 @@ describe("a home page's hero and features, from its frontmatter", () => {
     expect(homeOf({ hero: { actions: [{ text: 'B', link: './b' }] } }, '/guide/a', 'guide/a.md')?.actions).toEqual([
       { text: 'B', href: '/guide/b' },
     ]);
+    // Text these tools show as HTML is shown as its words (Starlight's 404 tagline).
+    expect(
+      homeOf(
+        { hero: { tagline: '<strong>Houston, we have a problem.</strong> Not found.<br>Try search.' } },
+        '/404',
+        '404.md',
+      )?.tagline,
+    ).toBe('Houston, we have a problem. Not found. Try search.');
     // Features alone, without a hero, home: true or layout: home, are some other tool's data.
     expect(homeOf({ features: [{ title: 'x' }] }, '/', 'index.md')).toBeUndefined();
     expect(homeOf({ layout: 'home', features: [{ title: 'x' }] }, '/', 'index.md')?.features).toEqual([{ title: 'x' }]);

@@ -9,7 +9,10 @@
 import { z } from 'zod';
 
 /** A link to start reading: VitePress's and Starlight's `{ text, link }`, VuePress's the same. */
-const action = z.looseObject({ text: z.string(), link: z.string() });
+const action = z.looseObject({
+  text: z.string().transform((value) => value.replace(/<[^>]*>/g, '')),
+  link: z.string(),
+});
 
 /** An image: a path, or VitePress's `{ src, alt }` (or `{ light, dark, alt }`), Starlight's `{ file, alt }`. */
 const image = z.union([
@@ -22,7 +25,18 @@ const image = z.union([
   }),
 ]);
 
-const text = z.string().optional().catch(undefined);
+/**
+ * Text the tool shows as HTML (VitePress's and Starlight's taglines hold `<strong>` and `<br>`): its words, without the
+ * tags, which would otherwise show as written.
+ */
+const asText = (value: string) =>
+  value
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const text = z.string().transform(asText).optional().catch(undefined);
 
 const heroFields = z.looseObject({
   name: text,
@@ -33,7 +47,11 @@ const heroFields = z.looseObject({
   actions: z.array(action.nullable().catch(null)).optional().catch(undefined),
 });
 
-const feature = z.looseObject({ title: z.string(), details: text, link: text });
+const feature = z.looseObject({
+  title: z.string().transform(asText),
+  details: text,
+  link: z.string().optional().catch(undefined),
+});
 
 const homeFields = z.looseObject({
   hero: heroFields.optional().catch(undefined),
