@@ -120,8 +120,10 @@ export function reselect(
 function matcher(query: CollectionQuery): (source: Source) => boolean {
   const prefix = query.folder === undefined ? undefined : folderPrefix(query.folder);
   const tag = query.tag === undefined ? undefined : tagSlug(query.tag);
+  // The folder is the one the page's file is in: a post that a permalink (or its folder's pattern, Jekyll's
+  // /:year/:month/:day/:title) gives an address outside it is still one of its posts.
   return (source) =>
-    (prefix === undefined || source.page.route.startsWith(prefix)) &&
+    (prefix === undefined || (source.page.fileRoute ?? source.page.route).startsWith(prefix)) &&
     (query.template === undefined || source.page.template === query.template) &&
     (tag === undefined || source.tags.some((t) => t.slug === tag)) &&
     (query.filter === undefined || query.filter(source.entry));

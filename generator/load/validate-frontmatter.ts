@@ -18,7 +18,7 @@ import { callTheme } from '../base/theme-call';
 import type { Theme } from '../pages/theme-types';
 import type { BaseFrontmatter, PageHead, PageSource } from '../pages/page';
 import type { SiteConfig } from '../config/config';
-import { assertSafeRoute, isFolderPage, NOT_FOUND_ROUTE, urlOf } from '../pages/routes';
+import { assertSafeRoute, isFolderPage, NOT_FOUND_ROUTE, routeFromFile, urlOf } from '../pages/routes';
 import { textField } from '../config/text-field';
 import { validate } from '../config/validate';
 import type { ParsedYaml } from '../config/yaml';
@@ -125,6 +125,9 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
     ...(source.toc ? { toc: source.toc } : {}),
     ...(source.otherSyntax ? { otherSyntax: source.otherSyntax } : {}),
     ...(routeField ? { routeField } : {}),
+    ...(routeField !== undefined && routeField !== 'slug'
+      ? { fileRoute: routeFromFile(relativeFile, ctx.readmes) }
+      : {}),
     ...(redirects.length > 0 ? { redirects } : {}),
   };
 }

@@ -49,7 +49,7 @@ export interface Entry<D = Record<string, unknown>> {
 
 /** Which pages a collection holds, and in what order; `S`, the schema its entries were validated by, when it says. */
 export interface CollectionQuery<S extends z.ZodObject = z.ZodObject> {
-  /** Pages under this folder of the pages folder (`blog`: `blog/*.md`, `blog/2025/*.md`; not `blog/index.md`). */
+  /** Pages under this folder of the pages folder (`blog`: `blog/*.md`, `blog/2025/*.md`; not `blog/index.md`), whatever their route. */
   folder?: string;
   /** Pages of this template. */
   template?: string;

@@ -144,6 +144,11 @@ export interface PageInfo<D = Record<string, unknown>> {
   otherSyntax?: OtherSyntax[];
   /** The frontmatter field its route came from, when not its file's name: `slug`, `permalink`, or site.yml's `permalinks`. */
   routeField?: string;
+  /**
+   * The route its file's place gives, when a `permalink:` or a folder's pattern gave it another: where a collection's
+   * `folder` finds it, since the folder is the one its file is in, wherever its address is.
+   */
+  fileRoute?: string;
   /** The routes of its old addresses (`redirect_from:`, `aliases:`): each a redirect page to it (output/redirects.ts). */
   redirects?: Redirect[];
 }
