@@ -88,6 +88,12 @@ function componentsIn(offset: number, html: string): { offset: number; text: str
     .map((match) => ({ offset: offset + match.index, text: match[0].replace(/\s+/g, ' ') }));
 }
 
+/** VitePress's `<!--@include: ./parts/basics.md-->`, in a comment of raw HTML. */
+const INCLUDE_COMMENT = /<!--\s*@include:[^\n]*?-->/g;
+/** A line that imports a file as code (`<<< @/snippets/a.js{2}`) or asks for a table of contents (`[[toc]]`). */
+const INCLUDE_LINE = /^[ \t]{0,3}(?:<<<[ \t]+\S[^\n]*|\[\[toc\]\])[ \t]*$/gm;
+const MAY_INCLUDE = /@include:|<<<|\[\[toc\]\]/;
+
 /** Whether raw HTML in a body may open a component: when not, its HTML need not be read for them. */
 const MAY_OPEN_COMPONENT = /<(?:[A-Z]|[A-Za-z][A-Za-z0-9]*[-.])/;
 
@@ -101,6 +107,15 @@ export function findOtherSyntax(body: string, ctx: SyntaxContext): OtherSyntax[]
   if (MAY_OPEN_COMPONENT.test(body))
     for (const html of ctx.rawHtml)
       for (const component of componentsIn(html.offset, html.value)) found.push({ kind: 'component', ...component });
+  // VitePress's inclusions: a comment naming a file (which the sanitiser drops with the comment), a line importing
+  // one as code (`<<< @/snippets/a.js`), and `[[toc]]`; none is run here.
+  if (MAY_INCLUDE.test(body)) {
+    for (const html of ctx.rawHtml)
+      for (const match of html.value.matchAll(INCLUDE_COMMENT))
+        found.push({ kind: 'inclusion', offset: html.offset + match.index, text: match[0] });
+    for (const match of body.matchAll(INCLUDE_LINE))
+      if (!ctx.inCode(match.index)) found.push({ kind: 'inclusion', offset: match.index, text: match[0].trim() });
+  }
   if (body.includes('{')) {
     const taken: [number, number][] = [];
     for (const [kind, pattern] of PATTERNS) {
@@ -137,6 +152,7 @@ export const mayHoldOtherSyntax = (body: string): boolean =>
   body.includes('{:') ||
   /^(?:import|export)\s/m.test(body) ||
   MAY_OPEN_COMPONENT.test(body) ||
+  MAY_INCLUDE.test(body) ||
   (body.includes('{') && MAY_OPEN_DIRECTIVE.test(body));
 
 /** A fence or a container of colons that may name a MyST directive in braces. */
@@ -151,12 +167,14 @@ const KINDS: Record<OtherSyntaxKind, string> = {
   esmLine: 'MDX import and export lines',
   component: "Components (Vue's, MDX's: <Badge />, <Tabs>) and custom elements, which nothing here runs",
   directive: "MyST's and Sphinx's directives (```{toctree}, :::{tab-set}) other than admonitions",
+  inclusion: "VitePress's inclusions (<!--@include: file-->, <<< @/file, [[toc]]), which are not run",
 };
 
 /** What the page does with each kind, as its warning says it. */
 const SHOWS: Partial<Record<OtherSyntaxKind, string>> = {
   component: 'leave out their tags and attributes, keeping the text inside them',
   directive: 'show their content as written, in a code block or a plain block',
+  inclusion: 'show the line as written, or leave out the comment, without the file',
 };
 
 /** One warning per kind of other tools' syntax the pages show as written: how many places, in how many pages, the first few. */

@@ -70,6 +70,22 @@ const SITE: Record<string, string> = {
     FENCE,
     '',
   ].join('\n'),
+  'included.md': [
+    '# Included',
+    '',
+    '<!--@include: ./parts/basics.md-->',
+    '',
+    '<<< @/snippets/snippet.js{2}',
+    '',
+    '[[toc]]',
+    '',
+    `${FENCE}md`,
+    '<<< @/snippets/in-code.js',
+    FENCE,
+    '',
+    '<!-- an ordinary comment -->',
+    '',
+  ].join('\n'),
   'myst.md': [
     '# MyST',
     '',
@@ -174,6 +190,14 @@ describe("other tools' syntax", () => {
     expect(result.warnings.filter((w) => w.kind === 'UnknownCodeLanguage')).toEqual([]);
     const page = await readFile(path.join(root, 'dist/myst.html'), 'utf8');
     expect(page).toContain('<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>');
+  });
+
+  it("names VitePress's inclusions: a comment naming a file, a line importing one as code, [[toc]]; never in code", () => {
+    expect(warning("VitePress's inclusions")).toEqual([
+      expect.stringMatching(
+        /: 3 places in 1 page show the line as written, or leave out the comment, without the file \(pages\/included\.md:3 <!--@include: \.\/parts\/basics\.md-->, pages\/included\.md:5 <<< @\/snippets\/snippet\.js\{2\}, pages\/included\.md:7 \[\[toc\]\]\)$/,
+      ),
+    ]);
   });
 
   it('keeps a token under a key of ours that names nothing an error', async () => {
