@@ -18,7 +18,15 @@ import { callTheme } from '../base/theme-call';
 import type { Theme } from '../pages/theme-types';
 import type { BaseFrontmatter, PageHead, PageSource } from '../pages/page';
 import type { SiteConfig } from '../config/config';
-import { assertSafeRoute, isFolderPage, NOT_FOUND_ROUTE, routeFromFile, urlOf } from '../pages/routes';
+import {
+  assertSafeRoute,
+  dateOfFileName,
+  nameOfFile,
+  NOT_FOUND_ROUTE,
+  routeFromFile,
+  undatedName,
+  urlOf,
+} from '../pages/routes';
 import { textField } from '../config/text-field';
 import { validate } from '../config/validate';
 import type { ParsedYaml } from '../config/yaml';
@@ -95,7 +103,11 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
     );
   }
 
-  const result = validate(pageSchema(template.schema), frontmatter, {
+  // A page whose file name starts with a date (2023-11-13-title.md) and whose frontmatter has none has that date, as
+  // Jekyll, Eleventy and Docusaurus date posts: validated as if written there, so a schema that requires one is met.
+  const named = frontmatter.date === undefined ? dateOfFileName(relativeFile, ctx.readmes) : undefined;
+  const written = named === undefined ? frontmatter : { ...frontmatter, date: named };
+  const result = validate(pageSchema(template.schema), written, {
     kind: 'InvalidFrontmatter',
     file,
     yaml,
@@ -133,20 +145,17 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
 }
 
 /**
- * A title from a file's name, for a page with no title and no heading: `getting-started.md` → "Getting started"; a
- * folder's page (an index.md, or its README.md) takes its folder's name, the home page the site's.
+ * A title from a file's name, for a page with no title and no heading: `getting-started.md` → "Getting started",
+ * `2023-11-13-moving-house.md` → "Moving house"; a folder's page (an index.md, or its README.md) takes its folder's
+ * name, the home page the site's.
  */
 export function titleOfFile(
   relativeFile: string,
   config: Pick<SiteConfig, 'name'>,
   readmes: ReadonlySet<string>,
 ): string {
-  const parts = relativeFile
-    .replace(/\\/g, '/')
-    .replace(/\.(md|markdown)$/i, '')
-    .split('/');
-  if (isFolderPage(relativeFile, readmes)) parts.pop();
-  const name = parts.at(-1);
+  // Without the date a post's name starts with (2023-11-13-moving-house.md: "Moving house"), as Jekyll titles it.
+  const name = undatedName(nameOfFile(relativeFile, readmes));
   if (!name) return config.name;
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : config.name;

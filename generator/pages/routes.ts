@@ -15,6 +15,7 @@
  * are), and its file on disk is the name decoded.
  */
 import { SiteError } from '../base/errors';
+import { dateProblem } from './dates';
 
 export const NOT_FOUND_ROUTE = '/404';
 
@@ -206,6 +207,34 @@ export function routeOfAddress(address: string): { route: string } | { problem: 
 const DATED_NAME = /^(\d{4})-(\d{2})-(\d{2})-(.+)$/;
 
 /**
+ * The name a page's file gives it, without its extension: a folder's page (index.md, or its README.md) its folder's
+ * name, `''` for the home page.
+ */
+export function nameOfFile(relativeFile: string, readmes: ReadonlySet<string>): string {
+  const parts = relativeFile
+    .replace(/\\/g, '/')
+    .replace(/\.(md|markdown)$/i, '')
+    .split('/');
+  if (isFolderPage(relativeFile, readmes)) parts.pop();
+  return parts.at(-1) ?? '';
+}
+
+/**
+ * The date a page's file name starts with (`2023-11-13-title.md`, or a folder so named with an index.md), as
+ * `2023-11-13`: the post's date for Jekyll, Eleventy and Docusaurus when its frontmatter has none. Undefined when the
+ * name starts with no date, or with one no calendar has (`2023-02-30-`: then it is only a name).
+ */
+export function dateOfFileName(relativeFile: string, readmes: ReadonlySet<string>): string | undefined {
+  const dated = DATED_NAME.exec(nameOfFile(relativeFile, readmes));
+  if (!dated) return undefined;
+  const date = `${dated[1]}-${dated[2]}-${dated[3]}`;
+  return dateProblem(date) === undefined ? date : undefined;
+}
+
+/** A page's file name without the date it starts with (`2023-11-13-title` → `title`), as those tools name it. */
+export const undatedName = (name: string): string => DATED_NAME.exec(name)?.[4] ?? name;
+
+/**
  * The route a folder's pattern (site.yml `permalinks`: `blog: /blog/:year/:month/:day/:slug`) gives a page inside it:
  * `:year`, `:month` and `:day` from its date (frontmatter's, else its file name's, `2023-11-13-title.md`), `:slug` (or
  * `:title`) its slug, else its file name without the date (a folder's index.md: its folder's name). A reason instead
@@ -217,12 +246,7 @@ export function routeFromPattern(
   readmes: ReadonlySet<string>,
   page: { date?: string; slug?: string },
 ): { route: string } | { problem: string } {
-  const parts = relativeFile
-    .replace(/\\/g, '/')
-    .replace(/\.(md|markdown)$/i, '')
-    .split('/');
-  if (isFolderPage(relativeFile, readmes)) parts.pop();
-  const name = parts.at(-1) ?? '';
+  const name = nameOfFile(relativeFile, readmes);
   const dated = DATED_NAME.exec(name);
   const fromFrontmatter = page.date === undefined ? undefined : /^(\d{4})-(\d{2})-(\d{2})/.exec(page.date);
   const date = fromFrontmatter ?? dated;
