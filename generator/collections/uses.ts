@@ -63,17 +63,26 @@ export function schemaProblems(
   name: string,
   errors: SiteError[],
 ): void {
+  let fitting: string[] | undefined;
   for (const { page } of sources) {
     if (theme.templates[page.template]?.schema === schema) continue;
+    // The templates whose schema it is: a page brought from another tool has none named, and needs one of these.
+    fitting ??= Object.keys(theme.templates).filter((other) => theme.templates[other]?.schema === schema);
+    const give =
+      fitting.length === 0 ? 'a template with this schema' : fitting.map((t) => `template: ${t}`).join(' or ');
     errors.push(
       new SiteError(
         'InvalidCollectionUse',
         {
           template,
           field: `collections.${name}.schema`,
-          problem: `is not the schema of ${page.file}'s template "${page.template}": narrow the collection (folder, template) or give the page a template with this schema`,
+          problem: `is not the schema of ${page.file}'s template "${page.template}"${'template' in page.data ? '' : ' (it names none, so the default)'}: give the page ${give}, or narrow the collection (folder, template)`,
         },
-        { file: page.file, field: 'template' },
+        {
+          file: page.file,
+          field: 'template',
+          hint: `A collection that names a schema lists pages of that schema's templates only: write ${give} in the frontmatter of each page it lists.`,
+        },
       ),
     );
   }

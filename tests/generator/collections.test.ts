@@ -321,15 +321,22 @@ describe('the plan', () => {
     });
     const ctx = { site, theme: typed, now: NOW, absoluteHtml };
     expect(planSite([list, ...five], ctx).pages.size).toBe(8);
-    const errors = errorsOf(() => planSite([list, ...five, page('/blog/note', { title: 'Note' }, 'note')], ctx));
-    expect(errors.map((e) => [e.kind, e.file, e.field, e.message])).toEqual([
+    const note = page('/blog/note', { title: 'Note', template: 'note' }, 'note');
+    const errors = errorsOf(() => planSite([list, ...five, note], ctx));
+    expect(errors.map((e) => [e.kind, e.file, e.field, e.message, e.hint])).toEqual([
       [
         'InvalidCollectionUse',
         'pages/blog/note.md',
         'template',
-        'The template "list" declares collections.posts.schema, which is not the schema of pages/blog/note.md\'s template "note": narrow the collection (folder, template) or give the page a template with this schema',
+        'The template "list" declares collections.posts.schema, which is not the schema of pages/blog/note.md\'s template "note": give the page template: post, or narrow the collection (folder, template)',
+        "A collection that names a schema lists pages of that schema's templates only: write template: post in the frontmatter of each page it lists.",
       ],
     ]);
+    // A page brought from another tool names no template: the message says it has the default.
+    const brought = page('/blog/brought', { title: 'Brought' }, 'prose');
+    const theirs = theme({ ...typed.templates, prose: {} });
+    const [error] = errorsOf(() => planSite([list, ...five, brought], { ...ctx, theme: theirs }));
+    expect(error!.message).toContain('template "prose" (it names none, so the default): give the page template: post');
   });
 
   it('is the same whatever order the pages come in', () => {
