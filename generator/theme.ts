@@ -31,5 +31,5 @@ export type {
   TagCount,
   TagLink,
 } from './pages/collection-types';
-export { dateField } from './pages/dates';
+export { dateField, rfc3339 } from './pages/dates';
 export type { NavItem, NavLink, NavOmitted, Navigation } from './pages/navigation-types';

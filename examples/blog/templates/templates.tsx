@@ -9,6 +9,8 @@ import {
   dateField,
   defineCollection,
   defineTemplate,
+  organizationId,
+  rfc3339,
   textField,
   type CollectionEntry,
   type TagCount,
@@ -23,13 +25,29 @@ const postSchema = z.object({ date: dateField(), description: textField(200) });
 const posts = defineCollection({ folder: 'blog', schema: postSchema, sort: 'date', summary: true });
 type Post = CollectionEntry<typeof posts>;
 
+/**
+ * A post's day as its writer wrote it: `2025-02-15 23:30:00 -0500` is 15 February, where the instant is already the
+ * 16th in UTC. The date is written in any form dateField takes (Jekyll's among them).
+ */
 const formatDate = (date: string) =>
-  new Date(date.length === 10 ? `${date}T00:00:00Z` : date).toLocaleDateString('en-GB', {
+  new Date(`${date.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-GB', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
   });
+
+/** The date as `<time datetime>` takes it: a day alone, or the instant in RFC 3339 (Jekyll's form is not one). */
+const machineDate = (date: string) => (date.length === 10 ? date : rfc3339(date));
+
+function PostDate({ date, draft }: { date: string; draft: boolean }) {
+  return (
+    <p className="post-meta">
+      <time dateTime={machineDate(date)}>{formatDate(date)}</time>
+      {draft && ' · draft'}
+    </p>
+  );
+}
 
 function Tags({ tags }: { tags: TagLink[] }) {
   if (tags.length === 0) return null;
@@ -51,10 +69,7 @@ function PostList({ entries, level = 2 }: { entries: Post[]; level?: 2 | 3 }) {
           <Heading>
             <a href={entry.route}>{entry.title}</a>
           </Heading>
-          <p className="post-meta">
-            <time dateTime={entry.data.date}>{formatDate(entry.data.date)}</time>
-            {entry.draft && ' · draft'}
-          </p>
+          <PostDate date={entry.data.date} draft={entry.draft} />
           {entry.summary ? <div dangerouslySetInnerHTML={{ __html: entry.summary }} /> : <p>{entry.description}</p>}
           <Tags tags={entry.tags} />
         </li>
@@ -169,15 +184,28 @@ export const post = defineTemplate({
   schema: postSchema,
   collections: { posts },
   neighbours: 'posts',
+  // A post is a BlogPosting for search engines, with the instant it was published (RFC 3339, as schema.org's
+  // DateTime), beside the WebPage every page has.
+  jsonLd: (page, site) => [
+    {
+      '@type': 'BlogPosting',
+      '@id': `${page.url}#post`,
+      headline: page.title,
+      description: page.description,
+      url: page.url,
+      datePublished: rfc3339(page.data.date),
+      mainEntityOfPage: { '@id': `${page.url}#webpage` },
+      author: { '@id': organizationId(site) },
+      publisher: { '@id': organizationId(site) },
+      ...(page.data.tags && page.data.tags.length > 0 ? { keywords: page.data.tags.join(', ') } : {}),
+    },
+  ],
   component: ({ page, neighbours, entry }) => (
     <article className="page">
       <header className="page-header">
         <Breadcrumbs crumbs={page.breadcrumbs} />
         <h1 id="page-title">{page.title}</h1>
-        <p className="post-meta">
-          <time dateTime={page.data.date}>{formatDate(page.data.date)}</time>
-          {page.data.draft && ' · draft'}
-        </p>
+        <PostDate date={page.data.date} draft={page.data.draft === true} />
         <Tags tags={entry?.tags ?? []} />
       </header>
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.html }} />
