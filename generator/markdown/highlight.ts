@@ -264,7 +264,7 @@ function coloursOf(theme: ThemeRegistrationRaw): string[] {
 
 /**
  * The stylesheet of the token classes: each light colour, and each dark one for a visitor who chose dark and for one
- * whose system is dark and who did not choose light (the same rule as the theme's palette, styles.css). Made from
+ * whose system is dark and who did not choose light (the same rule as the theme's palette, palette.css). Made from
  * the themes, so it names every class a page can hold; `npm run docs` writes it (themes/default/code-colors.css).
  */
 export async function codeColorsCss(): Promise<string> {

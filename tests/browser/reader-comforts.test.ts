@@ -21,7 +21,7 @@ const PAGE = `# Options
 | \`outputDirectory\` | Default | Where the build writes, such as \`/srv/www/notes.example.org/public/current\` |
 `;
 
-/** The dark palette's background (themes/default/styles.css), as computed styles write it. */
+/** The dark palette's background (themes/default/palette.css), as computed styles write it. */
 const DARK = 'rgb(18, 20, 23)';
 const LIGHT = 'rgb(255, 255, 255)';
 

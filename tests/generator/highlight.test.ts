@@ -76,7 +76,7 @@ describe('highlighted code', () => {
 
   it('colours every token at 4.5:1 or more against the code block, light and dark (WCAG 1.4.3)', async () => {
     const css = await codeColorsCss();
-    const theme = await readFile(path.join(REPO, 'themes/default/styles.css'), 'utf8');
+    const theme = await readFile(path.join(REPO, 'themes/default/palette.css'), 'utf8');
     const backgrounds = [...theme.matchAll(/--code-block-background: #([0-9a-f]{6});/g)].map((m) => m[1]!);
     const [light, ...dark] = backgrounds;
     expect(dark.length).toBeGreaterThan(0);
