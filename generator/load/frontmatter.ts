@@ -83,8 +83,32 @@ const ENGINES = {
   coffee: { parse: refuse('coffee') },
 };
 
+/** Blank lines before a page's opening `---`: Hugo reads the frontmatter after them (its own news posts start so). */
+const BLANK_LINES = /^(?:[ \t]*\r?\n)+(?=---)/;
+
 /** Splits a page with gray-matter, once its opening line is read (FrontmatterNotYaml, UnclosedFrontmatter). */
-function splitFrontmatter(text: string, file: string, { grayMatter }: FrontmatterParsers): Split {
+function splitFrontmatter(text: string, file: string, parsers: FrontmatterParsers): Split {
+  const blank = BLANK_LINES.exec(text)?.[0];
+  if (blank === undefined) return splitAtStart(text, file, parsers);
+  // After blank lines, a `---` line is frontmatter only when a closing line follows, as Hugo reads it; else it is
+  // the page's first thematic break, as it was. The blank lines stay in the matter as line breaks, so its line 1 is
+  // still the file's line 1 and each of its offsets past them is the text's (matterStart moved back by as many).
+  const rest = text.slice(blank.length);
+  const opening = LANGUAGE.exec(rest)![1]!.trim();
+  if (rest.startsWith('----') || !YAML.has(opening) || rest.indexOf('\n---', 3) === -1)
+    return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
+  const split = splitAtStart(rest, file, parsers);
+  const lines = blank.split('\n').length - 1;
+  return {
+    matter: '\n'.repeat(lines) + split.matter,
+    matterStart: blank.length + split.matterStart - lines,
+    body: split.body,
+    bodyStart: blank.length + split.bodyStart,
+  };
+}
+
+/** Splits a page whose text starts at its opening line (or has no frontmatter). */
+function splitAtStart(text: string, file: string, { grayMatter }: FrontmatterParsers): Split {
   if (!text.startsWith('---') || text.startsWith('----'))
     return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
   const language = LANGUAGE.exec(text)![1]!;
