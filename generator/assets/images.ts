@@ -14,7 +14,8 @@ import { GENERATOR_DIR } from '../base/engine-files';
 import { checkInsidePages, LIMITS, readInput } from '../base/read-input';
 import { entryKey, fingerprint, installedVersion, removeStale, touchEntry } from '../cache/cache-files';
 import { readSealed, writeSealed } from '../cache/seal';
-import { fontCoverage, missingCharacters } from './font-coverage';
+import { fontMetrics, missingCharacters } from './font-coverage';
+import { lineBlock, nameBlock, type TextBlock } from './card-layout';
 
 /**
  * Inter, regular and bold, as TrueType (resvg reads no WOFF): the two files the card draws with, kept in the engine
@@ -45,7 +46,11 @@ export interface SocialCard {
   footnote: string;
 }
 
-const COVERAGE = FONTS.map((file) => fontCoverage(file));
+const [REGULAR, BOLD] = FONTS.map((file) => fontMetrics(file)) as [
+  ReturnType<typeof fontMetrics>,
+  ReturnType<typeof fontMetrics>,
+];
+const COVERAGE = [REGULAR.covers, BOLD.covers];
 
 /** A line of the card its fonts cannot draw: left out of the card, and named in a warning (core/non-page-files.ts). */
 export interface LineLeftOut {
@@ -84,7 +89,7 @@ export const hostOf = (site: Pick<SiteConfig, 'baseUrl'>) => site.baseUrl.replac
 /** The icons' background and the card's gradient end when the config names no theme colour. */
 const DEFAULT_COLOUR = '#1e293b';
 
-function ogSvg(site: SiteConfig, logo: string | undefined, lines: SocialCard): string {
+export function ogSvg(site: SiteConfig, logo: string | undefined, lines: SocialCard): string {
   const { width, height } = OG_IMAGE;
   const { name, card } = cardLines(site.name, lines);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -94,10 +99,21 @@ function ogSvg(site: SiteConfig, logo: string | undefined, lines: SocialCard): s
   </defs>
   <rect width="${width}" height="${height}" fill="url(#bg)"/>
   <rect width="${width}" height="${height}" fill="url(#grid)"/>
-${logo === undefined ? '' : `  <image href="${dataUri(logo)}" x="80" y="96" width="112" height="112"/>\n`}  <text x="80" y="330" font-family="Inter" font-weight="700" font-size="76" fill="#ffffff">${escapeXml(name)}</text>
-  <text x="80" y="400" font-family="Inter" font-weight="400" font-size="34" fill="#c7d2fe">${escapeXml(card.subtitle)}</text>
-  <text x="80" y="540" font-family="Inter" font-weight="400" font-size="26" fill="#94a3b8">${escapeXml(card.footnote)}</text>
-</svg>`;
+${logo === undefined ? '' : `  <image href="${dataUri(logo)}" x="80" y="96" width="112" height="112"/>\n`}${texts(nameBlock(name, BOLD), 330, 'end', '700', '#ffffff')}${texts(lineBlock(card.subtitle, 34, 3, REGULAR), 400, 'start', '400', '#c7d2fe')}${texts(lineBlock(card.footnote, 26, 1, REGULAR), 540, 'start', '400', '#94a3b8')}</svg>`;
+}
+
+/**
+ * A block's lines as SVG text elements, one a line: its first line's baseline at `y` (`start`), or its last line's
+ * (`end`: the name grows upwards, away from the lines under it).
+ */
+function texts(block: TextBlock, y: number, at: 'start' | 'end', weight: string, fill: string): string {
+  const first = at === 'start' ? y : y - (block.lines.length - 1) * block.leading;
+  return block.lines
+    .map(
+      (line, i) =>
+        `  <text x="80" y="${first + i * block.leading}" font-family="Inter" font-weight="${weight}" font-size="${block.size}" fill="${fill}">${escapeXml(line)}</text>\n`,
+    )
+    .join('');
 }
 
 function squareSvg(site: SiteConfig, logo: string, size: number): string {
