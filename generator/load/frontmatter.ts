@@ -86,8 +86,16 @@ const ENGINES = {
 /** Blank lines before a page's opening `---`: Hugo reads the frontmatter after them (its own news posts start so). */
 const BLANK_LINES = /^(?:[ \t]*\r?\n)+(?=---)/;
 
-/** Splits a page with gray-matter, once its opening line is read (FrontmatterNotYaml, UnclosedFrontmatter). */
+/**
+ * Hugo's TOML frontmatter: a `+++` line (after blank lines or none) and a closing one. Read as markdown, its fields
+ * would be lost and shown as a paragraph: TomlFrontmatter names it instead.
+ */
+const TOML = /^((?:[ \t]*\r?\n)*)\+\+\+[ \t]*\r?\n(?:[^]*?\n)?\+\+\+[ \t]*(?:\r?\n|$)/;
+
+/** Splits a page with gray-matter, once its opening line is read (FrontmatterNotYaml, UnclosedFrontmatter, TomlFrontmatter). */
 function splitFrontmatter(text: string, file: string, parsers: FrontmatterParsers): Split {
+  const toml = TOML.exec(text);
+  if (toml) throw new SiteError('TomlFrontmatter', undefined, { file, line: toml[1]!.split('\n').length });
   const blank = BLANK_LINES.exec(text)?.[0];
   if (blank === undefined) return splitAtStart(text, file, parsers);
   // After blank lines, a `---` line is frontmatter only when a closing line follows, as Hugo reads it; else it is

@@ -1,7 +1,8 @@
 /**
  * Frontmatter after blank lines, as Hugo reads it (137 of the 172 posts of Hugo's news start with a blank line): its
  * fields are the page's, its errors name the file's own lines, its tokens are replaced; and a page whose blank lines
- * lead to a thematic break with no closing line is markdown, as before.
+ * lead to a thematic break with no closing line is markdown, as before. And Hugo's TOML frontmatter (+++), which
+ * showed as a paragraph with its fields lost, is TomlFrontmatter at its line.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -82,6 +83,29 @@ describe('frontmatter after blank lines', () => {
       ]);
     } finally {
       await rm(bad, { recursive: true, force: true });
+    }
+  });
+
+  it('in TOML, between +++ lines, is named at its opening line', async () => {
+    const toml = await project({
+      'toml.md': '+++\ntitle = "Hugo 0.50"\ndate = 2018-10-29\n+++\n\nBody.\n',
+      'later.md': '\n+++\ntitle = "After a blank line"\n+++\nBody.\n',
+      'plus.md': '+++\n\nA line of pluses, never closed, is text.\n',
+    });
+    try {
+      const errors = siteErrorsOf(
+        await build(toml).then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      );
+      expect(errors.map((e) => [e.kind, e.file, e.line])).toEqual([
+        ['TomlFrontmatter', 'pages/later.md', 2],
+        ['TomlFrontmatter', 'pages/toml.md', 1],
+      ]);
+      expect(errors[0]!.hint).toContain('hugo convert toYAML');
+    } finally {
+      await rm(toml, { recursive: true, force: true });
     }
   });
 });

@@ -182,6 +182,12 @@ export const PAGE_ERRORS = {
       `The frontmatter is declared as "${p.language}" (after its opening ---): frontmatter is read as YAML only, never run as code`,
     hint: 'Write the frontmatter in YAML between two --- lines, with nothing after the opening ---.',
   },
+  TomlFrontmatter: {
+    title: 'Frontmatter in TOML',
+    message: () =>
+      "The frontmatter is TOML, between +++ lines (Hugo's): frontmatter is read as YAML only, so its fields would be lost and shown on the page as text",
+    hint: 'Write it in YAML between two --- lines (title = "Post" becomes title: "Post"); Hugo converts every page of a site at once with hugo convert toYAML.',
+  },
   YamlAliasLimit: {
     title: 'Too much repeated through YAML aliases',
     message: (p: { limit: number; alias?: string }) =>
