@@ -5,7 +5,7 @@
 import { SiteError } from '../base/errors';
 import { languageTag } from '../config/config';
 import type { CollectionUse, FeedLink } from '../pages/collection-types';
-import type { PageInfo } from '../pages/page';
+import { documentTitle, type PageInfo } from '../pages/page';
 import { urlOf } from '../pages/routes';
 import { atomFeed, jsonFeed, type FeedEntry } from './feed';
 import type { PlanContext } from './plan-types';
@@ -66,7 +66,8 @@ export function feedOf(
     ...(feed.content === 'full' ? { html: ctx.absoluteHtml(p.html, p.url) } : {}),
     tags: entry.tags.map((tag) => tag.name),
   }));
-  const title = feed.title ?? page.title;
+  // A reader lists feeds by their titles, among those of other sites: "Blog" alone names none of them.
+  const title = feed.title ?? documentTitle(page.title, ctx.site.name);
   const source = {
     title,
     pageUrl: page.url,

@@ -50,10 +50,10 @@ describe('feeds of a site under a path', () => {
     const list = await out('blog.html');
     expect(list).toContain('<a href="/notes/blog/links-inside#below">below</a>');
     expect(list).toContain(
-      '<link rel="alternate" href="/notes/blog/feed.xml" type="application/atom+xml" title="Blog"/>',
+      '<link rel="alternate" href="/notes/blog/feed.xml" type="application/atom+xml" title="Blog | Field Notes"/>',
     );
     expect(list).toContain(
-      '<link rel="alternate" href="/notes/blog/feed.json" type="application/feed+json" title="Blog"/>',
+      '<link rel="alternate" href="/notes/blog/feed.json" type="application/feed+json" title="Blog | Field Notes"/>',
     );
   });
 

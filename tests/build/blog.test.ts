@@ -97,12 +97,12 @@ describe('the example blog with 242 posts', () => {
     expect(atom).not.toMatch(/href=&quot;(?!https:)/);
     for (const url of urls) expect(url).toMatch(/^https:\/\/blog\.example\.org\//);
     expect(await out('blog.html')).toContain(
-      '<link rel="alternate" href="/blog/feed.xml" type="application/atom+xml" title="Blog"/>',
+      '<link rel="alternate" href="/blog/feed.xml" type="application/atom+xml" title="Blog | Field Notes"/>',
     );
     const json = JSON.parse(await out('blog/feed.json'));
     expect(json).toMatchObject({
       version: 'https://jsonfeed.org/version/1.1',
-      title: 'Blog',
+      title: 'Blog | Field Notes',
       feed_url: 'https://blog.example.org/blog/feed.json',
     });
     expect(json.items).toHaveLength(20);

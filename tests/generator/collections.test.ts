@@ -228,7 +228,7 @@ describe('the plan', () => {
     ]);
     expect(middle.collections).toEqual({});
     expect(plan.pages.get('/blog')!.props!.feeds).toEqual([
-      { href: '/blog/feed.xml', type: 'application/atom+xml', title: 'Blog' },
+      { href: '/blog/feed.xml', type: 'application/atom+xml', title: 'Blog | Notes' },
     ]);
     expect([...plan.feeds.keys()]).toEqual(['blog/feed.xml']);
   });
