@@ -18,15 +18,7 @@ import { callTheme } from '../base/theme-call';
 import type { Theme } from '../pages/theme-types';
 import type { BaseFrontmatter, PageHead, PageSource } from '../pages/page';
 import type { SiteConfig } from '../config/config';
-import {
-  assertSafeRoute,
-  dateOfFileName,
-  nameOfFile,
-  NOT_FOUND_ROUTE,
-  routeFromFile,
-  undatedName,
-  urlOf,
-} from '../pages/routes';
+import { assertSafeRoute, dateOfFileName, nameOfFile, NOT_FOUND_ROUTE, routeFromFile, urlOf } from '../pages/routes';
 import { textField } from '../config/text-field';
 import { validate } from '../config/validate';
 import type { ParsedYaml } from '../config/yaml';
@@ -145,17 +137,17 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
 }
 
 /**
- * A title from a file's name, for a page with no title and no heading: `getting-started.md` → "Getting started",
- * `2023-11-13-moving-house.md` → "Moving house"; a folder's page (an index.md, or its README.md) takes its folder's
- * name, the home page the site's.
+ * A title from a file's name, for a page with no title and no heading: `getting-started.md` → "Getting started"; a
+ * folder's page (an index.md, or its README.md) takes its folder's name, the home page the site's. A date the name
+ * starts with stays in it (`2023-11-13-meeting-notes.md` → "2023 11 13 meeting notes"): the built-in theme shows no
+ * date, so pages of one name on several days would otherwise share one title.
  */
 export function titleOfFile(
   relativeFile: string,
   config: Pick<SiteConfig, 'name'>,
   readmes: ReadonlySet<string>,
 ): string {
-  // Without the date a post's name starts with (2023-11-13-moving-house.md: "Moving house"), as Jekyll titles it.
-  const name = undatedName(nameOfFile(relativeFile, readmes));
+  const name = nameOfFile(relativeFile, readmes);
   if (!name) return config.name;
   const words = name.replace(/[-_]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : config.name;

@@ -231,9 +231,6 @@ export function dateOfFileName(relativeFile: string, readmes: ReadonlySet<string
   return dateProblem(date) === undefined ? date : undefined;
 }
 
-/** A page's file name without the date it starts with (`2023-11-13-title` → `title`), as those tools name it. */
-export const undatedName = (name: string): string => DATED_NAME.exec(name)?.[4] ?? name;
-
 /**
  * The route a folder's pattern (site.yml `permalinks`: `blog: /blog/:year/:month/:day/:slug`) gives a page inside it:
  * `:year`, `:month` and `:day` from its date (frontmatter's, else its file name's, `2023-11-13-title.md`), `:slug` (or
