@@ -97,9 +97,12 @@ export function describePage(source: PageSource, ctx: DescribeContext): PageHead
 
   // A page whose file name starts with a date (2023-11-13-title.md) and whose frontmatter has none has that date, as
   // Jekyll, Eleventy and Docusaurus date posts: validated as if written there, so a schema that requires one is met.
+  // Not where the template's own `date` field takes no such text: an error there would name a line the page lacks.
+  const schema = pageSchema(template.schema);
   const named = frontmatter.date === undefined ? dateOfFileName(relativeFile, ctx.readmes) : undefined;
-  const written = named === undefined ? frontmatter : { ...frontmatter, date: named };
-  const result = validate(pageSchema(template.schema), written, {
+  const taken = named !== undefined && schema.shape.date?.safeParse(named).success === true;
+  const written = taken ? { ...frontmatter, date: named } : frontmatter;
+  const result = validate(schema, written, {
     kind: 'InvalidFrontmatter',
     file,
     yaml,

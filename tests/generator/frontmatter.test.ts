@@ -114,3 +114,22 @@ describe('a loose template', () => {
     ]);
   });
 });
+
+describe('a date from the file name', () => {
+  const numbered = defineTemplate({ schema: z.object({ date: z.number().optional() }), component: () => null });
+  const dated = { ...theme, templates: { ...theme.templates, numbered } } as unknown as Theme;
+  const at = (relativeFile: string, data: Record<string, unknown>) =>
+    describePage(
+      { relativeFile, file: `pages/${relativeFile}`, data, matter: '', derived: {} },
+      { config, theme: dated, readmes: new Set() },
+    ).data.date;
+
+  it('is the date of a page whose frontmatter has none, not of one whose template takes no such date', () => {
+    expect(at('blog/2024-05-06-moving-house.md', {})).toBe('2024-05-06');
+    expect(at('blog/2024-05-06-moving-house/index.md', {})).toBe('2024-05-06');
+    expect(at('blog/2024-05-06-moving-house.md', { date: '2024-06-01' })).toBe('2024-06-01');
+    expect(at('blog/2024-02-30-no-such-day.md', {})).toBeUndefined();
+    // A template whose date is a number: the name's date would be an error on a line the page does not have.
+    expect(at('blog/2024-05-06-moving-house.md', { template: 'numbered' })).toBeUndefined();
+  });
+});
