@@ -64,6 +64,8 @@ export function paragraphSummary(html: string, route: string): string {
   if (end === -1) return '';
   const all = tokens(html.slice(start.index, end + '</p>'.length));
   const kept: string[] = [];
+  // Inside an anchor that was only a target (<a id="x">text</a>, <a name>): its tags are left out, its text kept.
+  let target = false;
   for (let i = 0; i < all.length; i++) {
     const token = all[i]!;
     if (isTag(token, 'sup') && !token.end && isFootnoteRef(all[i + 1])) {
@@ -75,6 +77,15 @@ export function paragraphSummary(html: string, route: string): string {
       token.attributes = token.attributes
         .filter(([name]) => !OWN_IDS.has(name.toLowerCase()))
         .map(([name, value]) => [name, name === 'href' && value?.startsWith('#') ? `${route}${value}` : value]);
+    // Without its id, such an anchor is no target and no link, yet drawn as one: text a reader would click in vain.
+    if (isTag(token, 'a', false) && !token.attributes.some(([name]) => name.toLowerCase() === 'href')) {
+      target = !token.self;
+      continue;
+    }
+    if (target && isTag(token, 'a', true)) {
+      target = false;
+      continue;
+    }
     kept.push(written(token));
   }
   return kept.join('');

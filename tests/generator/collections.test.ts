@@ -95,6 +95,10 @@ describe('summaries', () => {
       '<p>Text with id="kept".</p>',
     );
     expect(paragraphSummary(md('# Only a heading\n').html, '/a')).toBe('');
+    // An anchor that was only a target is text on a list: no link-coloured words that lead nowhere.
+    expect(
+      paragraphSummary(md('A claim and <a id="anchor">an anchor</a>, <a name="old"></a>then more.\n').html, '/a'),
+    ).toBe('<p>A claim and an anchor, then more.</p>');
   });
 });
 
