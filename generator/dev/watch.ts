@@ -100,12 +100,13 @@ export async function startWatch(options: WatchOptions): Promise<Watching> {
     drafts: options.drafts ?? true,
     incremental: true,
   });
-  // Warnings are printed when they change, not after every rebuild that still has them.
-  let warned = '';
+  // Each warning is printed when it comes, not again after every rebuild that still has it: a change of one of them
+  // (a post added, its broken link among hundreds a migrated site allows) printed every one again.
+  let warned = new Set<string>();
   const warn = (warnings: readonly unknown[]) => {
-    const text = warnings.map(String).join('\n');
-    if (text !== warned) for (const warning of warnings) log.warn(String(warning));
-    warned = text;
+    const now = warnings.map(String);
+    for (const text of now) if (!warned.has(text)) log.warn(text);
+    warned = new Set(now);
   };
   const clients = new Set<http.ServerResponse>();
   let failure: unknown;
