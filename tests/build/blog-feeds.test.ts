@@ -8,7 +8,7 @@ import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../generator/base/logger';
-import { Site } from '../../generator/core/site';
+import { buildOnce } from '../support/full-build';
 import { blogProject, postText, type BlogProject } from './blog-project';
 import { jsonFeedProblems } from './json-feed-rules';
 
@@ -35,13 +35,7 @@ beforeAll(async () => {
   );
   await mkdir(project.file('pages/public'), { recursive: true });
   await writeFile(project.file('pages/public/mark.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
-  const site = new Site({ root: project.root, now: NOW, logger: silentLogger });
-  try {
-    await site.update('all');
-    await site.commit();
-  } finally {
-    await site.dispose();
-  }
+  await buildOnce({ root: project.root, now: NOW, logger: silentLogger });
 }, 120_000);
 afterAll(() => project?.cleanup());
 

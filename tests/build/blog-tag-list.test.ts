@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../generator/base/logger';
-import { Site } from '../../generator/core/site';
+import { buildOnce } from '../support/full-build';
 import { blogProject, type BlogProject } from './blog-project';
 
 const TAGS = Array.from({ length: 30 }, (_, n) => `Subject ${String(n + 1).padStart(2, '0')}`);
@@ -25,13 +25,7 @@ function tagList(html: string): { names: string[]; all?: string } {
 beforeAll(async () => {
   // 60 posts of two tags each from 30: 'Subject 01'…'Subject 30', some used more than others.
   project = await blogProject({ posts: 60, keptPosts: false, tags: TAGS });
-  const site = new Site({ root: project.root, logger: silentLogger, now: new Date('2026-01-01T00:00:00Z') });
-  try {
-    await site.update('all');
-    await site.commit();
-  } finally {
-    await site.dispose();
-  }
+  await buildOnce({ root: project.root, logger: silentLogger, now: new Date('2026-01-01T00:00:00Z') });
 }, 120_000);
 afterAll(() => project?.cleanup());
 

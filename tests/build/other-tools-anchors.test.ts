@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Site } from '../../generator/core/site';
+import { buildOnce } from '../support/full-build';
 
 const SITE: Record<string, string> = {
   // brokenLinks: warn, so that a link this engine failed to honour is a warning each test can look for.
@@ -43,13 +44,7 @@ let result: Awaited<ReturnType<Site['update']>>;
 let home: string;
 let guide: string;
 beforeAll(async () => {
-  const site = new Site({ root, outDir: path.join(root, 'dist') });
-  try {
-    result = await site.update('all');
-    await site.commit();
-  } finally {
-    await site.dispose();
-  }
+  result = await buildOnce({ root, outDir: path.join(root, 'dist') });
   home = await readFile(path.join(root, 'dist/index.html'), 'utf8');
   guide = await readFile(path.join(root, 'dist/guide.html'), 'utf8');
 });

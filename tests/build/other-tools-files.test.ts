@@ -130,13 +130,7 @@ describe("mdBook's SUMMARY.md beside a page about it", () => {
         await mkdir(path.dirname(path.join(dir, 'pages', file)), { recursive: true });
         await writeFile(path.join(dir, 'pages', file), text);
       }
-      const site = new Site({ root: dir, outDir: path.join(dir, 'dist') });
-      try {
-        await site.update('all');
-        await site.commit();
-      } finally {
-        await site.dispose();
-      }
+      await buildOnce({ root: dir, outDir: path.join(dir, 'dist') });
       const html = await readFile(path.join(dir, 'dist/format/summary.html'), 'utf8');
       const nav = html.slice(html.indexOf('<nav'), html.indexOf('</nav>'));
       expect(nav).toContain('href="/format/summary"');

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteError, siteErrorsOf } from '../../generator/base/errors';
 import { Site } from '../../generator/core/site';
+import { buildOnce } from '../support/full-build';
 
 const FENCE = '```';
 const SITE: Record<string, string> = {
@@ -124,13 +125,7 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(root, 'pages', file)), { recursive: true });
     await writeFile(path.join(root, 'pages', file), text);
   }
-  const site = new Site({ root, outDir: path.join(root, 'dist') });
-  try {
-    result = await site.update('all');
-    await site.commit();
-  } finally {
-    await site.dispose();
-  }
+  result = await buildOnce({ root, outDir: path.join(root, 'dist') });
   home = await readFile(path.join(root, 'dist/index.html'), 'utf8');
 });
 afterAll(() => rm(root, { recursive: true, force: true }));

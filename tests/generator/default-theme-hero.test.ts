@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Site } from '../../generator/core/site';
+import { buildOnce } from '../support/full-build';
 import { homeOf } from '../../themes/default/Hero';
 
 const VITEPRESS_HOME = `---
@@ -50,13 +51,7 @@ beforeAll(async () => {
   await writeFile(path.join(root, 'pages/public/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
   await writeFile(path.join(root, 'pages/index.md'), VITEPRESS_HOME);
   await writeFile(path.join(root, 'pages/guide/start.md'), '---\nfeatures: [a, b]\n---\n# Start\n\nRead on.\n');
-  const site = new Site({ root, outDir: path.join(root, 'dist') });
-  try {
-    result = await site.update('all');
-    await site.commit();
-  } finally {
-    await site.dispose();
-  }
+  result = await buildOnce({ root, outDir: path.join(root, 'dist') });
   home = await readFile(path.join(root, 'dist/index.html'), 'utf8');
 });
 afterAll(() => rm(root, { recursive: true, force: true }));

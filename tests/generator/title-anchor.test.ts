@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Site } from '../../generator/core/site';
+import { buildOnce } from '../support/full-build';
 
 const PAGES: Record<string, string> = {
   'site.yml': 'name: Notes\nbaseUrl: https://notes.example.org\n',
@@ -24,13 +24,7 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'site-title-anchor-'));
   await mkdir(path.join(root, 'pages'));
   for (const [file, text] of Object.entries(PAGES)) await writeFile(path.join(root, 'pages', file), text);
-  const site = new Site({ root, outDir: path.join(root, 'dist') });
-  try {
-    await site.update('all');
-    await site.commit();
-  } finally {
-    await site.dispose();
-  }
+  await buildOnce({ root, outDir: path.join(root, 'dist') });
   for (const name of ['embed-files', 'main', 'titled', 'own-id'])
     html[name] = await readFile(path.join(root, `dist/${name}.html`), 'utf8');
 });
