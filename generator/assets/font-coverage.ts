@@ -89,9 +89,6 @@ export function fontMetrics(file: string): FontMetrics {
   };
 }
 
-/** The characters `file` (a TrueType font) has a glyph for. */
-export const fontCoverage = (file: string): Coverage => fontMetrics(file).covers;
-
 /** The characters of `text` (but spaces) some font of `fonts` lacks, each once, in order. */
 export function missingCharacters(text: string, fonts: readonly Coverage[]): string[] {
   const missing = new Set<string>();
