@@ -155,6 +155,19 @@ describe('tag slugs', () => {
     for (const tag of ['a/b', '%2e%2e', 'C++', '🙂', 'x'.repeat(300)])
       expect(tagSlug(tag)).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
   });
+
+  it("keep a language's + and # as words, so C, C++ and C# are three tags (a blog brought from Jekyll had all three)", () => {
+    expect(['C', 'C++', 'C#', 'F#', 'Notepad++', 'Google+'].map(tagSlug)).toEqual([
+      'c',
+      'c-plus-plus',
+      'c-sharp',
+      'f-sharp',
+      'notepad-plus-plus',
+      'google-plus',
+    ]);
+    // Elsewhere they are punctuation: a hashtag, a sign before a number, a sum written with spaces.
+    expect(['#security', '+1', 'a + b', 'C ++'].map(tagSlug)).toEqual(['security', '1', 'a-b', 'c']);
+  });
 });
 
 describe('queries', () => {
