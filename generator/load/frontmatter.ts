@@ -86,6 +86,20 @@ const ENGINES = {
 /** Blank lines before a page's opening `---`: Hugo reads the frontmatter after them (its own news posts start so). */
 const BLANK_LINES = /^(?:[ \t]*\r?\n)+(?=---)/;
 
+/** A line of YAML fields: `key:` (a plain key), an item, a comment, a line indented under one, or a blank one. */
+const FIELD_LINE =
+  /^(?:[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)|["'][^"'\r\n]*["'][ \t]*:(?:[ \t]|$)|-(?:[ \t]|$)|#|[ \t]|\r?$)/;
+
+/**
+ * Whether the lines between a `---` after blank lines and the next `---` line are fields, with one field at least:
+ * only then are they frontmatter. Else they are markdown between two thematic breaks, as every other tool but Hugo
+ * reads a page that opens with a blank line (a paragraph between two rules), and as this engine read it before.
+ */
+const fieldLines = (block: string): boolean => {
+  const lines = block.split('\n');
+  return lines.every((line) => FIELD_LINE.test(line)) && lines.some((line) => /^[A-Za-z_"']/.test(line));
+};
+
 /**
  * Hugo's TOML frontmatter: a `+++` line (after blank lines or none) and a closing one. Read as markdown, its fields
  * would be lost and shown as a paragraph: TomlFrontmatter names it instead.
@@ -103,7 +117,13 @@ function splitFrontmatter(text: string, file: string, parsers: FrontmatterParser
   // still the file's line 1 and each of its offsets past them is the text's (matterStart moved back by as many).
   const rest = text.slice(blank.length);
   const opening = LANGUAGE.exec(rest)![1]!.trim();
-  if (rest.startsWith('----') || !YAML.has(opening) || rest.indexOf('\n---', 3) === -1)
+  const closing = rest.indexOf('\n---', 3);
+  if (
+    rest.startsWith('----') ||
+    !YAML.has(opening) ||
+    closing === -1 ||
+    !fieldLines(rest.slice(rest.indexOf('\n') + 1, closing))
+  )
     return { matter: '', matterStart: 0, body: text, bodyStart: 0 };
   const split = splitAtStart(rest, file, parsers);
   const lines = blank.split('\n').length - 1;

@@ -44,6 +44,8 @@ beforeAll(async () => {
       '',
     ].join('\n'),
     'rule.md': '\n\n---\n\nA page that opens with a thematic break, and no frontmatter.\n',
+    // A paragraph between two rules, after a blank line: markdown, as every tool but Hugo reads it.
+    'rules.md': '\n---\n\nA paragraph between two rules.\nNote: it goes on.\n\n---\n\nMore text.\n',
   });
   result = await build(root);
 }, 60_000);
@@ -63,6 +65,13 @@ describe('frontmatter after blank lines', () => {
     const html = await out('rule.html');
     expect(html).toContain('<hr>');
     expect(html).toContain('A page that opens with a thematic break, and no frontmatter.');
+  });
+
+  it('is not read where what the two lines hold is not fields: a paragraph between two rules', async () => {
+    const html = await out('rules.html');
+    expect(html.match(/<hr>/g)).toHaveLength(2);
+    expect(html).toContain('A paragraph between two rules.\nNote: it goes on.');
+    expect(html).toContain('More text.');
   });
 
   it("names its mistakes at the file's own lines", async () => {
