@@ -86,9 +86,9 @@ const ENGINES = {
 /** Blank lines before a page's opening `---`: Hugo reads the frontmatter after them (its own news posts start so). */
 const BLANK_LINES = /^(?:[ \t]*\r?\n)+(?=---)/;
 
-/** A line of YAML fields: `key:` (a plain key), an item, a comment, a line indented under one, or a blank one. */
+/** A line of YAML fields: `key:` (a plain key, of words), an item, a comment, a line indented under one, or a blank one. */
 const FIELD_LINE =
-  /^(?:[A-Za-z_][\w.-]*[ \t]*:(?:[ \t]|$)|["'][^"'\r\n]*["'][ \t]*:(?:[ \t]|$)|-(?:[ \t]|$)|#|[ \t]|\r?$)/;
+  /^(?:[A-Za-z_][\w.-]*(?: [\w.-]+)*[ \t]*:(?:[ \t]|$)|["'][^"'\r\n]*["'][ \t]*:(?:[ \t]|$)|-(?:[ \t]|$)|#|[ \t]|\r?$)/;
 
 /**
  * Whether the lines between a `---` after blank lines and the next `---` line are fields, with one field at least:
