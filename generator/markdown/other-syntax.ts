@@ -1,10 +1,10 @@
 /**
  * Other tools' template syntax in a page's markdown, which this engine does not run: Liquid tags (`{% raw %}`,
  * Jekyll), Liquid output that names no key of site.yml (`{{ site.repository }}`, `{{ page.title | escape }}`), Hugo's
- * shortcodes (`{{< figure >}}`, `{{% note %}}`) and kramdown's attribute lists (`{: .note}`), besides MDX's import and
- * export lines (body-outline.ts finds those). Each is shown as written; the build names each kind once, with how many
- * pages have it and the first few places (core/page-warnings.ts). Never inside code: a code span or block showing such
- * syntax is documentation of it. An attribute list that names a heading's id is honoured (heading-ids.ts), not named.
+ * shortcodes (`{{< figure >}}`, `{{% note %}}`), kramdown's attribute lists (`{: .note}`) and MyST's roles ({ref}
+ * before a code span), besides MDX's import and export lines (body-outline.ts finds those). Each is shown as written;
+ * the build names each kind once, with how many pages have it and the first few places (core/page-warnings.ts). Never
+ * inside code: a code span or block showing such syntax is documentation of it. An attribute list that names a heading's id is honoured (heading-ids.ts), not named.
  * Components in raw HTML (Vue's `<Badge text="beta" />`, MDX's `<Tabs>`, custom elements) are named too: the
  * sanitiser leaves their tags out and keeps the text inside them, so what only their attributes say is lost.
  */
@@ -21,6 +21,8 @@ const PATTERNS: readonly (readonly [OtherSyntaxKind, RegExp])[] = [
   ['liquidTag', /\{%[^\n]*?%\}/g],
   ['liquidOutput', /\{\{(?![<%])[^\n{}]*\}\}/g],
   ['attributeList', /\{:[^\n{}]*\}/g],
+  // MyST's and Sphinx's roles, {ref}`target`: a name in braces right before a code span, which is the target.
+  ['role', /\{[a-z][\w:.+-]*\}(?=`)/g],
 ];
 
 /** The longest text a place shows of what it found. */
@@ -153,7 +155,7 @@ export const mayHoldOtherSyntax = (body: string): boolean =>
   /^(?:import|export)\s/m.test(body) ||
   MAY_OPEN_COMPONENT.test(body) ||
   MAY_INCLUDE.test(body) ||
-  (body.includes('{') && MAY_OPEN_DIRECTIVE.test(body));
+  (body.includes('{') && (MAY_OPEN_DIRECTIVE.test(body) || body.includes('}`')));
 
 /** A fence or a container of colons that may name a MyST directive in braces. */
 const MAY_OPEN_DIRECTIVE = /^[ \t>]*(?:`{3,}|~{3,}|:{3,})[ \t]*\{/m;
@@ -167,6 +169,7 @@ const KINDS: Record<OtherSyntaxKind, string> = {
   esmLine: 'MDX import and export lines',
   component: "Components (Vue's, MDX's: <Badge />, <Tabs>) and custom elements, which nothing here runs",
   directive: "MyST's and Sphinx's directives (```{toctree}, :::{tab-set}) other than admonitions",
+  role: "MyST's and Sphinx's roles ({ref}`target`, {doc}`page`), which are not resolved",
   inclusion: "VitePress's inclusions (<!--@include: file-->, <<< @/file, [[toc]]), which are not run",
 };
 
@@ -174,6 +177,7 @@ const KINDS: Record<OtherSyntaxKind, string> = {
 const SHOWS: Partial<Record<OtherSyntaxKind, string>> = {
   component: 'leave out their tags and attributes, keeping the text inside them',
   directive: 'show their content as written, in a code block or a plain block',
+  role: 'show the role as written and its target as code, not as a link',
   inclusion: 'show the line as written, or leave out the comment, without the file',
 };
 

@@ -80,7 +80,15 @@ export interface Redirect {
 
 /** The kinds of other tools' syntax a page may hold (markdown/other-syntax.ts), each named once per build. */
 export type OtherSyntaxKind =
-  'liquidTag' | 'liquidOutput' | 'shortcode' | 'attributeList' | 'esmLine' | 'component' | 'directive' | 'inclusion';
+  | 'liquidTag'
+  | 'liquidOutput'
+  | 'shortcode'
+  | 'attributeList'
+  | 'esmLine'
+  | 'component'
+  | 'directive'
+  | 'role'
+  | 'inclusion';
 
 /** One place a page holds other tools' syntax, shown as written: its kind, its line in the page's file, the text. */
 export interface OtherSyntax {

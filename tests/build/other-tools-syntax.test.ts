@@ -104,6 +104,8 @@ const SITE: Record<string, string> = {
     ':::',
     '::::',
     '',
+    'See {ref}`targets`, {py:func}`len` and {doc}`/guide`; not `{ref}` in code, nor {braces} before `code`.',
+    '',
   ].join('\n'),
   'docs.md': [
     '---',
@@ -185,6 +187,14 @@ describe("other tools' syntax", () => {
     expect(result.warnings.filter((w) => w.kind === 'UnknownCodeLanguage')).toEqual([]);
     const page = await readFile(path.join(root, 'dist/myst.html'), 'utf8');
     expect(page).toContain('<div class="markdown-alert markdown-alert-note"><p class="markdown-alert-title">Note</p>');
+  });
+
+  it("names MyST's roles, not one written in code nor braces apart from a code span", () => {
+    expect(warning("MyST's and Sphinx's roles")).toEqual([
+      expect.stringMatching(
+        /: 3 places in 1 page show the role as written and its target as code, not as a link \(pages\/myst\.md:17 \{ref\}, pages\/myst\.md:17 \{py:func\}, pages\/myst\.md:17 \{doc\}\)$/,
+      ),
+    ]);
   });
 
   it("names VitePress's inclusions: a comment naming a file, a line importing one as code, [[toc]]; never in code", () => {
