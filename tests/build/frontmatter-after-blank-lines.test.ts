@@ -25,6 +25,15 @@ async function project(files: Record<string, string>): Promise<string> {
 
 const build = (root: string) => buildOnce({ root, outDir: path.join(root, 'dist'), logger: silentLogger });
 
+/** The errors a build that must fail gives. */
+const errorsOf = async (root: string) =>
+  siteErrorsOf(
+    await build(root).then(
+      () => undefined,
+      (error: unknown) => error,
+    ),
+  );
+
 let root: string;
 let result: Awaited<ReturnType<typeof build>>;
 const out = (file: string) => readFile(path.join(root, 'dist', file), 'utf8');
@@ -80,12 +89,7 @@ describe('frontmatter after blank lines', () => {
       'worse.md': '\n---\ntitle: [unclosed, list\n---\nBody.\n',
     });
     try {
-      const errors = siteErrorsOf(
-        await build(bad).then(
-          () => undefined,
-          (error: unknown) => error,
-        ),
-      );
+      const errors = await errorsOf(bad);
       expect(errors.map((e) => [e.kind, e.file, e.line, e.field])).toEqual([
         ['InvalidFrontmatter', 'pages/bad.md', 5, 'date'],
         ['MalformedYaml', 'pages/worse.md', 3, 'title'],
@@ -102,12 +106,7 @@ describe('frontmatter after blank lines', () => {
       'plus.md': '+++\n\nA line of pluses, never closed, is text.\n',
     });
     try {
-      const errors = siteErrorsOf(
-        await build(toml).then(
-          () => undefined,
-          (error: unknown) => error,
-        ),
-      );
+      const errors = await errorsOf(toml);
       expect(errors.map((e) => [e.kind, e.file, e.line])).toEqual([
         ['TomlFrontmatter', 'pages/later.md', 2],
         ['TomlFrontmatter', 'pages/toml.md', 1],
